@@ -1,0 +1,232 @@
+//! Citations: a claim's citation must point at the sentence that supports it.
+//!
+//! **Recognises** bracketed citations: `[S3]` (source sentence 3), `[3]`
+//! (passage 3), lists `[1, 2]` and `[S1; S4]`, ranges `[1-3]` and `[S2–S4]`,
+//! and runs `[S1][S2]`. A citation written just after the sentence's full stop
+//! (`… long. [S3]`) belongs to that sentence.
+//!
+//! **Catches** (seeds 003 and 004):
+//! - a *wrong* citation: the claim is supported, but by a sentence its citation
+//!   does not name (or whose passage it does not name) → `miscited`. A cited
+//!   sentence that supports the claim exactly as well as the best one counts as
+//!   right, so ties never produce a false alarm;
+//! - a *fabricated* citation: it names a sentence or passage the source does
+//!   not have (`[S9]` against six sentences) → `miscited`, always, because a
+//!   reference to nothing misleads whatever the settings.
+//!
+//! Also reports citation coverage: the share of claims carrying a citation.
+//!
+//! **Misses**: citations written in words ("as passage 2 says"), footnote
+//! markers (`¹`), URLs as citations, and whether the cited text says what the
+//! claim says beyond word overlap.
+//!
+//! **Defaults**: on (`citation_check: true`). Turning it off stops the
+//! wrong-citation check only.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+use serde::{Deserialize, Serialize};
+
+/// What a citation names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CiteKind {
+    Sentence,
+    Passage,
+}
+
+/// One item of a citation: a single sentence/passage or an inclusive range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CiteRange {
+    pub kind: CiteKind,
+    pub first: usize,
+    pub last: usize,
+}
+
+impl CiteRange {
+    pub fn contains(&self, n: usize) -> bool {
+        (self.first..=self.last).contains(&n)
+    }
+
+    /// How it is written back to a reader: `S3`, `S1–S3`, `passage 2`.
+    pub fn label(&self) -> String {
+        let one = |n: usize| match self.kind {
+            CiteKind::Sentence => format!("S{n}"),
+            CiteKind::Passage => format!("passage {n}"),
+        };
+        if self.first == self.last {
+            one(self.first)
+        } else {
+            format!("{}–{}", one(self.first), one(self.last).trim_start_matches("passage "))
+        }
+    }
+}
+
+/// A bracketed citation found in a text, with its byte span.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Citation {
+    pub start: usize,
+    pub end: usize,
+    pub raw: String,
+    pub ranges: Vec<CiteRange>,
+}
+
+const ITEM: &str = r"[Ss]?\d{1,6}(?:\s*[-–]\s*[Ss]?\d{1,6})?";
+
+static CITATION: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(&format!(r"\[\s*{ITEM}(?:\s*[,;]\s*{ITEM})*\s*\]")).unwrap());
+
+static ITEM_RE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?P<s1>[Ss]?)(?P<a>\d{1,6})(?:\s*[-–]\s*[Ss]?(?P<b>\d{1,6}))?").unwrap());
+
+/// Find every bracketed citation in `text`.
+pub fn find(text: &str) -> Vec<Citation> {
+    CITATION
+        .find_iter(text)
+        .map(|m| {
+            let ranges = ITEM_RE
+                .captures_iter(m.as_str())
+                .filter_map(|c| {
+                    let kind = if c["s1"].is_empty() { CiteKind::Passage } else { CiteKind::Sentence };
+                    let a: usize = c["a"].parse().ok()?;
+                    let b: usize = c.name("b").map_or(Some(a), |b| b.as_str().parse().ok())?;
+                    Some(CiteRange { kind, first: a.min(b), last: a.max(b) })
+                })
+                .collect();
+            Citation { start: m.start(), end: m.end(), raw: m.as_str().to_string(), ranges }
+        })
+        .collect()
+}
+
+/// Byte length of the citations (and spaces between them) at the start of
+/// `text`, or 0. The sentence splitter uses it to keep `… long. [S3]` whole.
+pub fn leading_citations_len(text: &str) -> usize {
+    let mut pos = 0;
+    loop {
+        let rest = &text[pos..];
+        let spaces = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+        match CITATION.find(&rest[spaces..]) {
+            Some(m) if m.start() == 0 => pos += spaces + m.end(),
+            _ => return pos,
+        }
+    }
+}
+
+/// The outcome of checking one claim's citations.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CitationFinding {
+    /// Everything the claim cites, as labels (`S2`, `passage 1`).
+    pub cited: Vec<String>,
+    /// Cited sentences or passages that do not exist.
+    pub fabricated: Vec<String>,
+    /// `Some(false)` when the citations miss the supporting sentence;
+    /// `None` when not checked (no citation, no support, or check off).
+    pub points_to_support: Option<bool>,
+}
+
+/// The source layout a citation is checked against.
+pub struct SourceLayout<'a> {
+    pub sentences: usize,
+    pub passages: usize,
+    /// Passage number (1-based) of each sentence.
+    pub passage_of: &'a [usize],
+}
+
+/// Check a claim's citations. `best` lists the sentence numbers (1-based)
+/// that support the claim as well as the best one does; it is empty when the
+/// claim is not supported, and then only fabrication is checked.
+pub fn check(citations: &[Citation], layout: &SourceLayout, best: &[usize], check_pointing: bool) -> CitationFinding {
+    let ranges: Vec<&CiteRange> = citations.iter().flat_map(|c| c.ranges.iter()).collect();
+    let cited = ranges.iter().map(|r| r.label()).collect();
+    let fabricated = ranges
+        .iter()
+        .filter(|r| {
+            let available = match r.kind {
+                CiteKind::Sentence => layout.sentences,
+                CiteKind::Passage => layout.passages,
+            };
+            r.first == 0 || r.last > available
+        })
+        .map(|r| r.label())
+        .collect();
+    let points_to_support = (check_pointing && !ranges.is_empty() && !best.is_empty()).then(|| {
+        best.iter().any(|&s| {
+            ranges.iter().any(|r| match r.kind {
+                CiteKind::Sentence => r.contains(s),
+                CiteKind::Passage => layout.passage_of.get(s - 1).is_some_and(|&p| r.contains(p)),
+            })
+        })
+    });
+    CitationFinding { cited, fabricated, points_to_support }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ranges(text: &str) -> Vec<(CiteKind, usize, usize)> {
+        find(text).iter().flat_map(|c| c.ranges.iter().map(|r| (r.kind, r.first, r.last))).collect()
+    }
+
+    #[test]
+    fn recognises_every_written_form() {
+        use CiteKind::*;
+        assert_eq!(ranges("x [S3]."), [(Sentence, 3, 3)]);
+        assert_eq!(ranges("x [3]."), [(Passage, 3, 3)]);
+        assert_eq!(ranges("x [1, 2]."), [(Passage, 1, 1), (Passage, 2, 2)]);
+        assert_eq!(ranges("x [1-3]."), [(Passage, 1, 3)]);
+        assert_eq!(ranges("x [S1][S2]."), [(Sentence, 1, 1), (Sentence, 2, 2)]);
+        assert_eq!(ranges("x [S2–S4; s6]."), [(Sentence, 2, 4), (Sentence, 6, 6)]);
+        assert!(ranges("an array a[i] or [note] or [S]").is_empty());
+    }
+
+    #[test]
+    fn labels_read_naturally() {
+        let c = &find("[S1-3] [2]")[..];
+        assert_eq!(c[0].ranges[0].label(), "S1–S3");
+        assert_eq!(c[1].ranges[0].label(), "passage 2");
+    }
+
+    #[test]
+    fn leading_citations_are_measured() {
+        assert_eq!(leading_citations_len(" [S3] The deck"), 5);
+        assert_eq!(leading_citations_len(" [S1][S2] Next"), 9);
+        assert_eq!(leading_citations_len(" The deck [S3]"), 0);
+    }
+
+    fn layout(passage_of: &[usize]) -> SourceLayout<'_> {
+        SourceLayout { sentences: passage_of.len(), passages: *passage_of.iter().max().unwrap_or(&0), passage_of }
+    }
+
+    #[test]
+    fn citation_must_name_the_supporting_sentence() {
+        let l = layout(&[1, 1, 1, 1, 1, 1]);
+        let wrong = check(&find("[S2]"), &l, &[5], true);
+        assert_eq!(wrong.points_to_support, Some(false));
+        assert!(wrong.fabricated.is_empty());
+        assert_eq!(check(&find("[S5]"), &l, &[5], true).points_to_support, Some(true));
+        // A tie with the best sentence is right.
+        assert_eq!(check(&find("[S6]"), &l, &[5, 6], true).points_to_support, Some(true));
+        // Switched off, the pointing is not judged.
+        assert_eq!(check(&find("[S2]"), &l, &[5], false).points_to_support, None);
+    }
+
+    #[test]
+    fn passage_citation_must_contain_the_supporting_sentence() {
+        let l = layout(&[1, 1, 2, 2, 3]);
+        assert_eq!(check(&find("[2]"), &l, &[4], true).points_to_support, Some(true));
+        assert_eq!(check(&find("[1, 3]"), &l, &[4], true).points_to_support, Some(false));
+        assert_eq!(check(&find("[1-3]"), &l, &[4], true).points_to_support, Some(true));
+    }
+
+    #[test]
+    fn citations_to_nothing_are_fabricated() {
+        let l = layout(&[1, 1, 1]);
+        let f = check(&find("[S9]"), &l, &[1], false);
+        assert_eq!(f.fabricated, ["S9"]);
+        assert_eq!(check(&find("[2]"), &l, &[1], true).fabricated, ["passage 2"]);
+        assert_eq!(check(&find("[S0]"), &l, &[], true).fabricated, ["S0"]);
+        assert!(check(&find("[S3]"), &l, &[], true).fabricated.is_empty());
+    }
+}

@@ -1,0 +1,250 @@
+//! Self-consistency: does each claim survive when the model is asked again?
+//!
+//! **Computes** (seed 000) for each claim of the primary answer the share of
+//! sampled answers that contain a matching sentence: a sample supports the
+//! claim when its closest sentence has cosine similarity ≥ `sim_threshold`
+//! (0.8) with it. Below `consistency_threshold` (0.5) the claim is flagged.
+//! Empty samples are skipped; when samples were given but none is usable,
+//! every claim is flagged rather than silently passed.
+//!
+//! Embeddings come through [`Embedder`]: [`LexicalEmbedder`] (content-word
+//! stems, works offline) or [`GivenVectors`] (hand-made vectors, as in seed
+//! 000's Tagore example, which gives `support [1.0, 0.33]` and flags
+//! "He was born in Mumbai.").
+//!
+//! **Catches** facts the model makes up differently each time (a birthplace
+//! that changes between samples).
+//!
+//! **Misses**: a hallucination the model makes *consistently* passes: if every
+//! sample repeats the wrong birthplace, all agree. Checking against a source
+//! is better whenever there is one. The lexical embedder also misses
+//! paraphrase ("got the Nobel" vs "won the Nobel Prize" scores below 0.8).
+
+use std::collections::HashMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::text::{sentences, AnalysisOptions, Analysed};
+
+/// A sentence vector: dense (given) or sparse (lexical, sorted by term).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Embedding {
+    Dense(Vec<f32>),
+    Sparse(Vec<(String, f32)>),
+}
+
+impl Embedding {
+    fn norm(&self) -> f32 {
+        match self {
+            Embedding::Dense(v) => v.iter().map(|x| x * x).sum::<f32>().sqrt(),
+            Embedding::Sparse(v) => v.iter().map(|(_, x)| x * x).sum::<f32>().sqrt(),
+        }
+    }
+
+    fn dot(&self, other: &Embedding) -> f32 {
+        match (self, other) {
+            (Embedding::Dense(a), Embedding::Dense(b)) => a.iter().zip(b).map(|(x, y)| x * y).sum(),
+            (Embedding::Sparse(a), Embedding::Sparse(b)) => {
+                let (mut i, mut j, mut sum) = (0, 0, 0.0);
+                while i < a.len() && j < b.len() {
+                    match a[i].0.cmp(&b[j].0) {
+                        std::cmp::Ordering::Less => i += 1,
+                        std::cmp::Ordering::Greater => j += 1,
+                        std::cmp::Ordering::Equal => {
+                            sum += a[i].1 * b[j].1;
+                            i += 1;
+                            j += 1;
+                        }
+                    }
+                }
+                sum
+            }
+            _ => 0.0,
+        }
+    }
+
+    /// Cosine similarity, with seed 000's `1e-10` guard against zero vectors.
+    pub fn cosine(&self, other: &Embedding) -> f32 {
+        self.dot(other) / ((self.norm() + 1e-10) * (other.norm() + 1e-10))
+    }
+}
+
+/// Turns a sentence into a vector.
+pub trait Embedder {
+    /// `None` when this embedder cannot embed the sentence.
+    fn embed(&self, sentence: &str) -> Option<Embedding>;
+    /// A short name for reports ("lexical", "given vectors").
+    fn label(&self) -> &'static str;
+}
+
+/// Bag of content-word stems (numbers by value), each weighted 1.
+pub struct LexicalEmbedder {
+    pub options: AnalysisOptions,
+}
+
+impl Embedder for LexicalEmbedder {
+    fn embed(&self, sentence: &str) -> Option<Embedding> {
+        let a = Analysed::new(sentence, 0, sentence.len(), self.options);
+        let mut terms: Vec<(String, f32)> = a.content_terms().into_iter().map(|t| (t.key.clone(), 1.0)).collect();
+        terms.sort_by(|x, y| x.0.cmp(&y.0));
+        Some(Embedding::Sparse(terms))
+    }
+
+    fn label(&self) -> &'static str {
+        "lexical"
+    }
+}
+
+/// Vectors given by hand for known sentences (seed 000's `VECS`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct GivenVectors(pub HashMap<String, Vec<f32>>);
+
+impl Embedder for GivenVectors {
+    fn embed(&self, sentence: &str) -> Option<Embedding> {
+        self.0.get(sentence.trim()).map(|v| Embedding::Dense(v.clone()))
+    }
+
+    fn label(&self) -> &'static str {
+        "given vectors"
+    }
+}
+
+/// How one sample judged one claim.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SampleMatch {
+    /// 1-based sample number.
+    pub sample: usize,
+    pub similarity: f64,
+    /// The sample's closest sentence.
+    pub sentence: String,
+    pub agrees: bool,
+}
+
+/// One claim's consistency across samples.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Consistency {
+    /// Share of usable samples that agree (seed 000's `support`).
+    pub support: f64,
+    pub agreeing: usize,
+    pub samples_used: usize,
+    pub flagged: bool,
+    pub matches: Vec<SampleMatch>,
+}
+
+/// Settings of the check.
+#[derive(Debug, Clone, Copy)]
+pub struct ConsistencyOptions {
+    pub sim_threshold: f64,
+    pub consistency_threshold: f64,
+}
+
+/// Score each claim against the samples. Returns `None` when the embedder
+/// cannot embed some sentence (the caller may fall back to another).
+pub fn self_check(claims: &[&str], samples: &[&str], embedder: &dyn Embedder, opts: ConsistencyOptions) -> Option<Vec<Consistency>> {
+    let per_sample: Vec<(usize, Vec<&str>)> = samples
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (i + 1, sentences::split(s).into_iter().map(|(a, b)| &s[a..b]).collect::<Vec<_>>()))
+        .filter(|(_, ss)| !ss.is_empty())
+        .collect();
+    let claim_vecs: Vec<Embedding> = claims.iter().map(|c| embedder.embed(c)).collect::<Option<_>>()?;
+    let sample_vecs: Vec<Vec<Embedding>> =
+        per_sample.iter().map(|(_, ss)| ss.iter().map(|s| embedder.embed(s)).collect::<Option<Vec<_>>>()).collect::<Option<_>>()?;
+    let used = per_sample.len();
+    Some(
+        claim_vecs
+            .iter()
+            .map(|cv| {
+                let matches: Vec<SampleMatch> = per_sample
+                    .iter()
+                    .zip(&sample_vecs)
+                    .map(|((n, sentences), vecs)| {
+                        let (k, sim) = vecs
+                            .iter()
+                            .enumerate()
+                            .map(|(k, v)| (k, cv.cosine(v)))
+                            .fold((0, f32::MIN), |best, x| if x.1 > best.1 { x } else { best });
+                        let similarity = f64::from(sim);
+                        SampleMatch { sample: *n, similarity, sentence: sentences[k].to_string(), agrees: similarity >= opts.sim_threshold }
+                    })
+                    .collect();
+                let agreeing = matches.iter().filter(|m| m.agrees).count();
+                let support = if used == 0 { 0.0 } else { agreeing as f64 / used as f64 };
+                Consistency { support, agreeing, samples_used: used, flagged: used == 0 || support < opts.consistency_threshold, matches }
+            })
+            .collect(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const OPTS: ConsistencyOptions = ConsistencyOptions { sim_threshold: 0.8, consistency_threshold: 0.5 };
+    const LEXICAL: LexicalEmbedder = LexicalEmbedder { options: AnalysisOptions { stemming: true, number_normalisation: true } };
+
+    fn tagore_vectors() -> GivenVectors {
+        let pairs: [(&str, [f32; 3]); 8] = [
+            ("Tagore won the Nobel Prize in 1913.", [1.0, 0.0, 0.0]),
+            ("He was born in Mumbai.", [0.0, 1.0, 0.0]),
+            ("In 1913 Tagore received the Nobel Prize.", [0.95, 0.0, 0.1]),
+            ("He was born in Kolkata.", [0.0, 0.2, 1.0]),
+            ("Tagore got the Nobel in 1913.", [0.9, 0.1, 0.0]),
+            ("His birthplace was Calcutta.", [0.0, 0.1, 1.0]),
+            ("The Nobel came to Tagore in 1913.", [1.0, 0.0, 0.05]),
+            ("Tagore was born in Mumbai.", [0.0, 1.0, 0.1]),
+        ];
+        GivenVectors(pairs.iter().map(|(k, v)| (k.to_string(), v.to_vec())).collect())
+    }
+
+    const SAMPLES: [&str; 3] = [
+        "In 1913 Tagore received the Nobel Prize. He was born in Kolkata.",
+        "Tagore got the Nobel in 1913. His birthplace was Calcutta.",
+        "The Nobel came to Tagore in 1913. Tagore was born in Mumbai.",
+    ];
+
+    fn round2(x: f64) -> f64 {
+        (x * 100.0).round() / 100.0
+    }
+
+    #[test]
+    fn seed_000_tagore_support_is_1_and_0_33() {
+        let claims = ["Tagore won the Nobel Prize in 1913.", "He was born in Mumbai."];
+        let r = self_check(&claims, &SAMPLES, &tagore_vectors(), OPTS).unwrap();
+        assert_eq!(r.iter().map(|c| round2(c.support)).collect::<Vec<_>>(), [1.0, 0.33]);
+        let flagged: Vec<&str> = claims.iter().zip(&r).filter(|(_, c)| c.flagged).map(|(s, _)| *s).collect();
+        assert_eq!(flagged, ["He was born in Mumbai."]);
+        // The one agreeing sample is the one that repeated the error.
+        assert_eq!(r[1].matches.iter().filter(|m| m.agrees).map(|m| m.sample).collect::<Vec<_>>(), [3]);
+    }
+
+    #[test]
+    fn a_consistent_hallucination_passes() {
+        let samples = ["He was born in Mumbai.", "Tagore was born in Mumbai.", "He was born in Mumbai."];
+        let r = self_check(&["He was born in Mumbai."], &samples, &tagore_vectors(), OPTS).unwrap();
+        assert_eq!(r[0].support, 1.0);
+        assert!(!r[0].flagged);
+    }
+
+    #[test]
+    fn empty_samples_are_skipped_and_none_usable_flags_everything() {
+        let r = self_check(&["Tagore won the Nobel Prize in 1913."], &["", "  ", SAMPLES[0]], &tagore_vectors(), OPTS).unwrap();
+        assert_eq!((r[0].samples_used, r[0].support), (1, 1.0));
+        let r = self_check(&["Tagore won the Nobel Prize in 1913."], &["", " "], &tagore_vectors(), OPTS).unwrap();
+        assert!(r[0].flagged);
+        assert_eq!(r[0].samples_used, 0);
+    }
+
+    #[test]
+    fn given_vectors_decline_unknown_sentences() {
+        assert!(self_check(&["Something new."], &SAMPLES, &tagore_vectors(), OPTS).is_none());
+    }
+
+    #[test]
+    fn lexical_embedder_matches_restatements_not_changed_facts() {
+        let r = self_check(&["He was born in Mumbai."], &SAMPLES, &LEXICAL, OPTS).unwrap();
+        assert_eq!(r[0].agreeing, 1, "only 'Tagore was born in Mumbai.' restates it");
+        let same = LEXICAL.embed("The span is 410 metres.").unwrap();
+        assert!((same.cosine(&LEXICAL.embed("The span is 410 metres!").unwrap()) - 1.0).abs() < 1e-5);
+    }
+}

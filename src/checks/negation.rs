@@ -1,0 +1,202 @@
+//! Negation flips: the claim says "can" where its source says "cannot".
+//!
+//! **Catches** (seed 001) a claim that shares its words with its supporting
+//! sentence but reverses it: "supports X" against "does not support X",
+//! "can be cancelled" against "cannot be cancelled", "always" against
+//! "never", "has fees" against "has no fees", in either direction. Words are
+//! compared by stem ("cancel" = "cancelled") after contractions are expanded,
+//! so "doesn't" and "does not" agree and are never a flip.
+//!
+//! How: a negator (`not`, `no`, `never`, `none`, `nor`, `neither`, `nothing`,
+//! …) negates the first content word after it in the same clause. A flip is a
+//! word negated on one side only and stated plainly on the other only.
+//!
+//! **Misses**: negation by antonym ("forbidden" vs "allowed"), by prefix
+//! ("unavailable"), double negation, scope beyond the first word ("not only"
+//! is skipped on purpose), and negations in other sentences.
+//!
+//! **Defaults**: on (`negation_check: true`); run only on claims that are
+//! otherwise supported, against their best sentence.
+
+use std::collections::HashSet;
+
+use serde::{Deserialize, Serialize};
+
+use crate::text::words::is_negator;
+use crate::text::{Analysed, Token};
+
+/// Which side carries the negation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    Claim,
+    Source,
+}
+
+/// A word negated on one side and stated plainly on the other.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NegationFlip {
+    /// The word as the claim writes it.
+    pub word: String,
+    pub negated_in: Side,
+    /// The negator as written on the negated side (`not`, `n't`, `never`).
+    pub negator: String,
+    /// Byte spans of the word in the claim and in the source sentence.
+    pub claim_span: (usize, usize),
+    pub source_span: (usize, usize),
+    /// Byte span of the negator on its side.
+    pub negator_span: (usize, usize),
+}
+
+/// Words after a negator that make it not negate ("not only … but also").
+const NOT_NEGATING_NEXT: &[&str] = &["only", "just", "merely"];
+
+/// For each token, the index of the negator negating it, if any.
+fn negated_by(tokens: &[Token]) -> Vec<Option<usize>> {
+    let mut out = vec![None; tokens.len()];
+    for (i, t) in tokens.iter().enumerate() {
+        if t.number.is_some() || !is_negator(&t.lower) {
+            continue;
+        }
+        if tokens.get(i + 1).is_some_and(|n| NOT_NEGATING_NEXT.contains(&n.lower.as_str())) {
+            continue;
+        }
+        for (j, next) in tokens.iter().enumerate().skip(i + 1).take(5) {
+            if next.clause_break || is_negator(&next.lower) {
+                break;
+            }
+            if next.content && next.number.is_none() {
+                out[j] = Some(i);
+                break;
+            }
+        }
+    }
+    out
+}
+
+struct Polarity<'a> {
+    tokens: &'a [Token],
+    negated_by: Vec<Option<usize>>,
+    negated: HashSet<&'a str>,
+    plain: HashSet<&'a str>,
+}
+
+impl<'a> Polarity<'a> {
+    fn of(a: &'a Analysed) -> Self {
+        let negated_by = negated_by(&a.tokens);
+        let (mut negated, mut plain) = (HashSet::new(), HashSet::new());
+        for (t, n) in a.tokens.iter().zip(&negated_by) {
+            if t.content && t.number.is_none() {
+                if n.is_some() { negated.insert(t.key.as_str()) } else { plain.insert(t.key.as_str()) };
+            }
+        }
+        Polarity { tokens: &a.tokens, negated_by, negated, plain }
+    }
+
+    fn only_negated(&self, key: &str) -> bool {
+        self.negated.contains(key) && !self.plain.contains(key)
+    }
+
+    fn only_plain(&self, key: &str) -> bool {
+        self.plain.contains(key) && !self.negated.contains(key)
+    }
+
+    fn find(&self, key: &str) -> Option<(usize, &Token)> {
+        self.tokens.iter().enumerate().find(|(_, t)| t.key == key && t.content)
+    }
+}
+
+/// Compare a claim with its supporting sentence. `claim_text` and
+/// `source_text` are the texts the two were analysed from.
+pub fn check(claim: &Analysed, claim_text: &str, sentence: &Analysed, source_text: &str) -> Option<NegationFlip> {
+    let (c, s) = (Polarity::of(claim), Polarity::of(sentence));
+    for (i, t) in claim.tokens.iter().enumerate() {
+        if !t.content || t.number.is_some() {
+            continue;
+        }
+        let key = t.key.as_str();
+        let side = if c.only_negated(key) && s.only_plain(key) {
+            Side::Claim
+        } else if c.only_plain(key) && s.only_negated(key) {
+            Side::Source
+        } else {
+            continue;
+        };
+        let (si, st) = s.find(key)?;
+        let (negator_tokens, negator_index, negator_text) = match side {
+            Side::Claim => (&claim.tokens, c.negated_by[i]?, claim_text),
+            Side::Source => (&sentence.tokens, s.negated_by[si]?, source_text),
+        };
+        let n = &negator_tokens[negator_index];
+        return Some(NegationFlip {
+            word: claim_text[t.start..t.end].to_string(),
+            negated_in: side,
+            negator: negator_text[n.start..n.end].to_string(),
+            claim_span: (t.start, t.end),
+            source_span: (st.start, st.end),
+            negator_span: (n.start, n.end),
+        });
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::AnalysisOptions;
+
+    const OPTS: AnalysisOptions = AnalysisOptions { stemming: true, number_normalisation: true };
+
+    fn flip(claim: &str, source: &str) -> Option<NegationFlip> {
+        let a = Analysed::new(claim, 0, claim.len(), OPTS);
+        let b = Analysed::new(source, 0, source.len(), OPTS);
+        check(&a, claim, &b, source)
+    }
+
+    #[test]
+    fn catches_flips_in_both_directions() {
+        let f = flip("The plan supports IPv6.", "The plan does not support IPv6.").unwrap();
+        assert_eq!((f.word.as_str(), f.negated_in, f.negator.as_str()), ("supports", Side::Source, "not"));
+        let f = flip("The plan does not support IPv6.", "The plan supports IPv6.").unwrap();
+        assert_eq!((f.word.as_str(), f.negated_in), ("support", Side::Claim));
+    }
+
+    #[test]
+    fn catches_can_cannot_with_stems() {
+        let f = flip("You can cancel the order.", "Orders cannot be cancelled.").unwrap();
+        assert_eq!(f.word, "cancel");
+        assert_eq!(f.negated_in, Side::Source);
+        assert!(flip("Orders can be cancelled.", "Orders can't be cancelled.").is_some());
+    }
+
+    #[test]
+    fn catches_never_always_and_no_has() {
+        assert!(flip("The service always charges a fee.", "The service never charges a fee.").is_some());
+        assert!(flip("The account has monthly fees.", "The account has no monthly fees.").is_some());
+    }
+
+    #[test]
+    fn contractions_are_not_flips() {
+        assert!(flip("It doesn't support IPv6.", "It does not support IPv6.").is_none());
+        assert!(flip("Orders can't be cancelled.", "Orders cannot be cancelled.").is_none());
+    }
+
+    #[test]
+    fn same_polarity_and_unrelated_words_are_not_flips() {
+        assert!(flip("The plan supports IPv6.", "The plan supports IPv6 and IPv4.").is_none());
+        assert!(flip("It is not cheap.", "The price is high.").is_none());
+        // "not only" does not negate.
+        assert!(flip("It is not only fast but cheap.", "It is fast and cheap.").is_none());
+        // A word both negated and plain on one side is not a clean flip.
+        assert!(flip("It does not include support, but includes updates.", "It includes updates.").is_none());
+    }
+
+    #[test]
+    fn spans_point_at_the_words() {
+        let (claim, source) = ("You can cancel.", "You cannot cancel.");
+        let f = flip(claim, source).unwrap();
+        assert_eq!(&claim[f.claim_span.0..f.claim_span.1], "cancel");
+        assert_eq!(&source[f.source_span.0..f.source_span.1], "cancel");
+        assert_eq!(&source[f.negator_span.0..f.negator_span.1], "not");
+    }
+}

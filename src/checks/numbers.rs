@@ -1,0 +1,605 @@
+//! Numbers: every number in a claim must appear in its supporting sentence.
+//!
+//! **Catches** a claim whose number is not in the source sentence that best
+//! supports it (seed 004: "The main span is 460 metres long" against "The main
+//! span is 410 metres long" is `contradicted`, naming 460 and 410), however
+//! high its word overlap.
+//!
+//! **Compares values, not strings** (when `number_normalisation` is on):
+//! `1,000` = `1000`, `1.50` = `1.5`, `$499.00` = `$499`, `94%` = `94 percent`,
+//! `fourteen` = `14`, `5-7` = `5 to 7`, `2 million` = `2,000,000`,
+//! `March 3, 2024` = `3 March 2024`. A claim's bare year matches a date in that
+//! year; a claim's single number matches either end of a source range; a
+//! claim's range matches when both ends are in the sentence.
+//!
+//! **Identifiers are not quantities**: `SKU-441`, `v2.0`, `arXiv:2204.09876`,
+//! `COVID-19`, `4G` are read as opaque words (a letter before the digits, or
+//! letters glued after them that are not a unit).
+//!
+//! **Misses**: units are not compared (`14 days` = `14 weeks`), arithmetic is
+//! not done (`a dozen` ≠ `12`, `half` ≠ `50%`), the lone word `one` is not read
+//! as a number (it is mostly a pronoun), and a number that is true but stated
+//! in a different sentence than the best match counts as missing.
+//!
+//! **Defaults**: on (`number_check: true`), values compared
+//! (`number_normalisation: true`). With normalisation off, numbers compare as
+//! the text they are written in, as seed 004's original lab did.
+
+use std::sync::LazyLock;
+
+use regex::{Captures, Regex};
+use serde::{Deserialize, Serialize};
+
+use crate::text::words::RawWord;
+
+/// What kind of amount a number is. Units are kept for display and repair;
+/// comparison looks at values only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Unit {
+    Plain,
+    Percent,
+    Money,
+}
+
+/// A normalised quantity.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Quantity {
+    Number { value: f64, unit: Unit },
+    Range { low: f64, high: f64, unit: Unit },
+    Date { year: Option<i32>, month: Option<u8>, day: Option<u8> },
+}
+
+/// A number, date or identifier found in a text, with its byte span.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NumberMention {
+    pub start: usize,
+    pub end: usize,
+    /// The text as written (`$499.00`, `fourteen`, `SKU-441`).
+    pub raw: String,
+    /// The value, or `None` for an identifier.
+    pub quantity: Option<Quantity>,
+}
+
+impl NumberMention {
+    pub fn is_identifier(&self) -> bool {
+        self.quantity.is_none()
+    }
+
+    /// The comparison key shared by support and the number check: the
+    /// canonical value (`#1000`, `#5-7`, `#2024-03-03`) when normalising, else
+    /// the raw text. Identifiers compare as lower-cased text.
+    pub fn key(&self, normalise: bool) -> String {
+        match (&self.quantity, normalise) {
+            (Some(q), true) => format!("#{}", q.canonical()),
+            (Some(_), false) => format!("#{}", self.raw.to_lowercase()),
+            (None, _) => self.raw.to_lowercase(),
+        }
+    }
+}
+
+fn fmt_value(v: f64) -> String {
+    if v.fract() == 0.0 && v.abs() < 1e15 {
+        format!("{}", v as i64)
+    } else {
+        let s = format!("{v:.6}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    }
+}
+
+fn approx_eq(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
+}
+
+impl Quantity {
+    /// A canonical text form: equal quantities have equal forms.
+    pub fn canonical(&self) -> String {
+        match self {
+            Quantity::Number { value, .. } => fmt_value(*value),
+            Quantity::Range { low, high, .. } => format!("{}-{}", fmt_value(*low), fmt_value(*high)),
+            Quantity::Date { year, month, day } => {
+                let y = year.map(|y| format!("{y:04}")).unwrap_or_else(|| "-".into());
+                match (month, day) {
+                    (Some(m), Some(d)) => format!("{y}-{m:02}-{d:02}"),
+                    (Some(m), None) => format!("{y}-{m:02}"),
+                    _ => y,
+                }
+            }
+        }
+    }
+
+    /// Does the source quantity `s` state this claim quantity?
+    pub fn stated_by(&self, s: &Quantity) -> bool {
+        use Quantity::*;
+        match (self, s) {
+            (Number { value: a, .. }, Number { value: b, .. }) => approx_eq(*a, *b),
+            (Number { value: a, .. }, Range { low, high, .. }) => approx_eq(*a, *low) || approx_eq(*a, *high),
+            (Range { low: a, high: b, .. }, Range { low: c, high: d, .. }) => approx_eq(*a, *c) && approx_eq(*b, *d),
+            (Number { value, .. }, Date { year: Some(y), .. }) => approx_eq(*value, f64::from(*y)),
+            (Date { year: y1, month: m1, day: d1 }, Date { year: y2, month: m2, day: d2 }) => {
+                fn field<T: PartialEq>(claim: &Option<T>, source: &Option<T>) -> bool {
+                    claim.is_none() || claim == source
+                }
+                field(y1, y2) && field(m1, m2) && field(d1, d2)
+            }
+            _ => false,
+        }
+    }
+}
+
+const MONTHS: &str = "January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec";
+
+fn month_number(name: &str) -> Option<u8> {
+    let n = match name.get(..3)? {
+        "Jan" => 1,
+        "Feb" => 2,
+        "Mar" => 3,
+        "Apr" => 4,
+        "May" => 5,
+        "Jun" => 6,
+        "Jul" => 7,
+        "Aug" => 8,
+        "Sep" => 9,
+        "Oct" => 10,
+        "Nov" => 11,
+        "Dec" => 12,
+        _ => return None,
+    };
+    Some(n)
+}
+
+static NUMERAL: LazyLock<Regex> = LazyLock::new(|| {
+    let num = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?";
+    let pattern = format!(
+        r"(?x)
+        (?P<iso>\b\d{{4}}-\d{{2}}-\d{{2}}\b)
+        | (?P<mdy>\b(?P<m1>{MONTHS})\.?\s+(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(?P<y1>\d{{4}}))?\b)
+        | (?P<dmy>\b(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m2>{MONTHS})\b\.?(?:,?\s+(?P<y2>\d{{4}})\b)?)
+        | (?P<my>\b(?P<m3>{MONTHS})\.?,?\s+(?P<y3>\d{{4}})\b)
+        | (?P<ident>\b\p{{L}}[\p{{L}}\p{{N}}]*[-:/\#_.]?\d[\p{{L}}\p{{N}}]*(?:[-.:/_][\p{{L}}\p{{N}}]+)*)
+        | (?P<num>
+            (?:(?P<cur>[$€£¥])\s?)?(?P<a>{num})(?P<asfx>[\p{{L}}]+)?
+            (?P<ascale>\s(?:thousand|million|billion|trillion)\b)?
+            (?P<apct>\s?%|\s(?:percent|per\ cent)\b)?
+            (?:
+              (?:\s?[-–—]\s?|\s+to\s+)
+              (?P<cur2>[$€£¥])?(?P<b>{num})(?P<bsfx>[\p{{L}}]+)?
+              (?P<bscale>\s(?:thousand|million|billion|trillion)\b)?
+              (?P<bpct>\s?%|\s(?:percent|per\ cent)\b)?
+            )?
+          )"
+    );
+    Regex::new(&pattern).unwrap()
+});
+
+/// Letters that may follow digits directly and still leave a quantity:
+/// units, ordinals, decades (`1990s`), scales (`5k`, `$2bn`). Compared as
+/// written, so `4G` (a network generation) stays an identifier.
+const ATTACHED_UNITS: &[&str] = &[
+    "B", "BN", "GB", "K", "KB", "M", "MB", "TB", "am", "b", "bn", "cm", "g", "h", "hr", "hrs",
+    "k", "kg", "km", "kph", "l", "m", "mg", "min", "mins", "ml", "mm", "mph", "ms", "nd", "pm",
+    "rd", "s", "st", "th", "x",
+];
+
+fn parse_plain(digits: &str) -> Option<f64> {
+    digits.replace(',', "").parse::<f64>().ok()
+}
+
+/// Apply a scale written after a number: attached (`5k`, `$2bn`, `$5m`) or
+/// spaced (`2 million`). Returns `None` when the attached letters are not a
+/// unit, which makes the whole token an identifier (`4G`).
+fn scaled(value: f64, attached: Option<&str>, spaced: Option<&str>, money: bool) -> Option<f64> {
+    let mut v = value;
+    if let Some(sfx) = attached {
+        if !ATTACHED_UNITS.contains(&sfx) {
+            return None;
+        }
+        v *= match sfx.to_lowercase().as_str() {
+            "k" => 1e3,
+            "m" if money => 1e6,
+            "b" | "bn" if money => 1e9,
+            "bn" => 1e9,
+            _ => 1.0,
+        };
+    }
+    if let Some(word) = spaced {
+        v *= match word.trim() {
+            "thousand" => 1e3,
+            "million" => 1e6,
+            "billion" => 1e9,
+            _ => 1e12,
+        };
+    }
+    Some(v)
+}
+
+fn unit_of(money: bool, pct: bool) -> Unit {
+    if pct {
+        Unit::Percent
+    } else if money {
+        Unit::Money
+    } else {
+        Unit::Plain
+    }
+}
+
+fn date_from(caps: &Captures, m: &str, d: Option<&str>, y: Option<&str>) -> Option<Quantity> {
+    let month = month_number(caps.name(m)?.as_str())?;
+    let day = match d.and_then(|d| caps.name(d)) {
+        Some(d) => {
+            let n: u8 = d.as_str().parse().ok()?;
+            if !(1..=31).contains(&n) {
+                return None;
+            }
+            Some(n)
+        }
+        None => None,
+    };
+    let year = y.and_then(|y| caps.name(y)).and_then(|y| y.as_str().parse().ok());
+    Some(Quantity::Date { year, month: Some(month), day })
+}
+
+fn quantity_from(caps: &Captures) -> Option<Quantity> {
+    if let Some(iso) = caps.name("iso") {
+        let s = iso.as_str();
+        let (y, m, d) = (s[..4].parse().ok()?, s[5..7].parse().ok()?, s[8..10].parse().ok()?);
+        if !(1..=12).contains(&m) || !(1..=31).contains(&d) {
+            return None;
+        }
+        return Some(Quantity::Date { year: Some(y), month: Some(m), day: Some(d) });
+    }
+    if caps.name("mdy").is_some() {
+        return date_from(caps, "m1", Some("d1"), Some("y1"));
+    }
+    if caps.name("dmy").is_some() {
+        return date_from(caps, "m2", Some("d2"), Some("y2"));
+    }
+    if caps.name("my").is_some() {
+        return date_from(caps, "m3", None, Some("y3"));
+    }
+    let money = caps.name("cur").is_some() || caps.name("cur2").is_some();
+    let pct = caps.name("apct").is_some() || caps.name("bpct").is_some();
+    let a = scaled(
+        parse_plain(caps.name("a")?.as_str())?,
+        caps.name("asfx").map(|m| m.as_str()),
+        caps.name("ascale").map(|m| m.as_str()),
+        money,
+    )?;
+    let unit = unit_of(money, pct);
+    match caps.name("b") {
+        None => Some(Quantity::Number { value: a, unit }),
+        Some(b) => {
+            let b = scaled(
+                parse_plain(b.as_str())?,
+                caps.name("bsfx").map(|m| m.as_str()),
+                caps.name("bscale").map(|m| m.as_str()).or(caps.name("ascale").map(|m| m.as_str())),
+                money,
+            )?;
+            Some(Quantity::Range { low: a, high: b, unit })
+        }
+    }
+}
+
+/// Find numerals, dates and identifiers written with digits. Spans in `skip`
+/// (citations such as `[S1-3]`) are masked first.
+pub fn find_numerals(text: &str, skip: &[(usize, usize)]) -> Vec<NumberMention> {
+    let masked;
+    let haystack = if skip.is_empty() {
+        text
+    } else {
+        let mut bytes = text.as_bytes().to_vec();
+        for &(s, e) in skip {
+            // Citations are ASCII, so blanking them keeps the text valid UTF-8.
+            bytes[s..e].iter_mut().for_each(|b| *b = b' ');
+        }
+        masked = String::from_utf8(bytes).unwrap_or_else(|_| text.to_string());
+        masked.as_str()
+    };
+    let mut out: Vec<NumberMention> = Vec::new();
+    for caps in NUMERAL.captures_iter(haystack) {
+        let whole = caps.get(0).unwrap();
+        let (mut start, mut end) = (whole.start(), whole.end());
+        let mut quantity = if caps.name("ident").is_some() { None } else { quantity_from(&caps) };
+        if caps.name("num").is_some() {
+            // A trailing space swallowed before a currency sign is not part of it.
+            let glued_before = haystack[..start].chars().next_back().is_some_and(|c| c.is_alphanumeric() || c == '.');
+            let rest = haystack[end..].as_bytes();
+            let glued_after = haystack[end..].chars().next().is_some_and(|c| c.is_alphanumeric() || c == '_')
+                || (rest.len() > 1 && rest[0] == b'.' && rest[1].is_ascii_digit());
+            if glued_before || glued_after {
+                quantity = None;
+            }
+            if quantity.is_none() {
+                // Widen an identifier to the whole alphanumeric run.
+                while let Some(c) = haystack[..start].chars().next_back().filter(|c| c.is_alphanumeric() || matches!(c, '-' | '.' | '_')) {
+                    start -= c.len_utf8();
+                }
+                while let Some(c) = haystack[end..].chars().next().filter(|c| c.is_alphanumeric() || *c == '_') {
+                    end += c.len_utf8();
+                }
+                let trimmed = haystack[start..end].trim_start_matches(['-', '.', '_']);
+                start = end - trimmed.len();
+                if let Some(last) = out.last() {
+                    if last.end > start {
+                        continue;
+                    }
+                }
+            }
+        } else if quantity.is_none() && caps.name("ident").is_none() {
+            // A date-shaped match with an impossible day: read its digits alone.
+            continue;
+        }
+        out.push(NumberMention { start, end, raw: text[start..end].to_string(), quantity });
+    }
+    out
+}
+
+fn number_word(w: &str) -> Option<f64> {
+    const SMALL: [&str; 20] = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+        "nineteen",
+    ];
+    const TENS: [&str; 8] = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
+    if let Some(i) = SMALL.iter().position(|s| *s == w) {
+        return Some(i as f64);
+    }
+    if let Some(i) = TENS.iter().position(|s| *s == w) {
+        return Some(20.0 + 10.0 * i as f64);
+    }
+    None
+}
+
+fn scale_word(w: &str) -> Option<f64> {
+    match w {
+        "hundred" => Some(1e2),
+        "thousand" => Some(1e3),
+        "million" => Some(1e6),
+        "billion" => Some(1e9),
+        _ => None,
+    }
+}
+
+/// Find numbers written as words (`fourteen`, `twenty-one`, `two hundred and
+/// five`, `three million`, `ten percent`). Returns the index range of the
+/// words used and the mention.
+pub fn find_number_words(text: &str, words: &[RawWord]) -> Vec<(std::ops::Range<usize>, NumberMention)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        if number_word(&words[i].lower).is_none() {
+            i += 1;
+            continue;
+        }
+        // Read one number phrase: words joined only by spaces or hyphens.
+        let (mut total, mut current) = (0.0_f64, 0.0_f64);
+        let mut prev: Option<f64> = None; // the previous word's value (a scale counts as 100+)
+        let mut last = i;
+        let mut j = i;
+        while j < words.len() {
+            if j > i && !text[words[j - 1].end..words[j].start].chars().all(|c| c.is_whitespace() || c == '-') {
+                break;
+            }
+            let w = words[j].lower.as_str();
+            if let Some(v) = number_word(w) {
+                // "twenty one" and "hundred five" join; "five six" and "twenty thirty" do not.
+                let joins = match prev {
+                    None => true,
+                    Some(p) if p >= 100.0 => true,
+                    Some(p) => p >= 20.0 && p % 10.0 == 0.0 && v < 10.0 && v > 0.0,
+                };
+                if !joins {
+                    break;
+                }
+                current += v;
+                prev = Some(v);
+            } else if let Some(scale) = scale_word(w) {
+                if scale == 1e2 {
+                    current = current.max(1.0) * scale;
+                } else {
+                    total += current.max(1.0) * scale;
+                    current = 0.0;
+                }
+                prev = Some(scale);
+            } else if w == "and" && prev.is_some_and(|p| p >= 100.0) && words.get(j + 1).is_some_and(|n| number_word(&n.lower).is_some()) {
+                j += 1; // "two hundred and five"
+                continue;
+            } else {
+                break;
+            }
+            last = j;
+            j += 1;
+        }
+        if last == i && words[i].lower == "one" {
+            i += 1;
+            continue;
+        }
+        let mut unit = Unit::Plain;
+        let mut end_idx = last;
+        if let Some(next) = words.get(last + 1) {
+            if next.lower == "percent" && text[words[last].end..next.start].trim().is_empty() {
+                end_idx = last + 1;
+                unit = Unit::Percent;
+            }
+        }
+        let (start, end) = (words[i].start, words[end_idx].end);
+        let mention = NumberMention {
+            start,
+            end,
+            raw: text[start..end].to_string(),
+            quantity: Some(Quantity::Number { value: total + current, unit }),
+        };
+        out.push((i..end_idx + 1, mention));
+        i = end_idx + 1;
+    }
+    out
+}
+
+/// A number of the claim that its supporting sentence does not state.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MissingNumber {
+    /// The claim's number as written (`460`).
+    pub claim_number: String,
+    /// Byte span of that number in the claim text.
+    pub start: usize,
+    pub end: usize,
+    /// The numbers the sentence does state, as written (`410`).
+    pub source_numbers: Vec<String>,
+}
+
+/// Check that every quantity of the claim appears in the sentence.
+pub fn check(claim: &[NumberMention], sentence: &[NumberMention], normalise: bool) -> Vec<MissingNumber> {
+    let sentence_quantities: Vec<&NumberMention> = sentence.iter().filter(|m| !m.is_identifier()).collect();
+    let stated = |m: &NumberMention| -> bool {
+        let q = m.quantity.as_ref().expect("quantities only");
+        if !normalise {
+            let raw = m.raw.to_lowercase();
+            return sentence_quantities.iter().any(|s| s.raw.to_lowercase() == raw);
+        }
+        let direct = sentence_quantities.iter().any(|s| q.stated_by(s.quantity.as_ref().unwrap()));
+        direct
+            || match q {
+                // A claimed range is stated when both of its ends are.
+                Quantity::Range { low, high, unit } => [low, high].iter().all(|v| {
+                    let end = Quantity::Number { value: **v, unit: *unit };
+                    sentence_quantities.iter().any(|s| end.stated_by(s.quantity.as_ref().unwrap()))
+                }),
+                _ => false,
+            }
+    };
+    claim
+        .iter()
+        .filter(|m| !m.is_identifier() && !stated(m))
+        .map(|m| MissingNumber {
+            claim_number: m.raw.clone(),
+            start: m.start,
+            end: m.end,
+            source_numbers: sentence_quantities.iter().map(|s| s.raw.clone()).collect(),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::words::raw_words;
+
+    fn all(text: &str) -> Vec<NumberMention> {
+        let mut found = find_numerals(text, &[]);
+        let spans: Vec<(usize, usize)> = found.iter().map(|m| (m.start, m.end)).collect();
+        let words = raw_words(text, &spans);
+        found.extend(find_number_words(text, &words).into_iter().map(|(_, m)| m));
+        found.sort_by_key(|m| m.start);
+        found
+    }
+
+    fn keys(text: &str) -> Vec<String> {
+        all(text).iter().map(|m| m.key(true)).collect()
+    }
+
+    fn same_value(a: &str, b: &str) {
+        let (ka, kb) = (keys(a), keys(b));
+        assert_eq!(ka.len(), 1, "{a}: {ka:?}");
+        assert_eq!(ka, kb, "{a} vs {b}");
+        assert!(check(&all(a), &all(b), true).is_empty(), "{a} should be stated by {b}");
+    }
+
+    #[test]
+    fn equal_values_written_differently_match() {
+        same_value("It costs 1,000 now", "It costs 1000 now");
+        same_value("1.50 each", "1.5 each");
+        same_value("only $499.00", "only $499");
+        same_value("94% of users", "94 percent of users");
+        same_value("94 per cent", "94%");
+        same_value("fourteen days", "14 days");
+        same_value("twenty-one days", "21 days");
+        same_value("two hundred and five", "205");
+        same_value("5-7 days", "5 to 7 days");
+        same_value("5–7 days", "5 - 7 days");
+        same_value("on March 3, 2024", "on 3 March 2024");
+        same_value("on 3rd of March 2024", "on 2024-03-03");
+        same_value("2 million people", "2,000,000 people");
+        same_value("$2.5bn deal", "$2,500,000,000 deal");
+        same_value("3 million", "three million");
+    }
+
+    #[test]
+    fn different_values_differ() {
+        let missing = check(&all("The span is 460 metres"), &all("The span is 410 metres"), true);
+        assert_eq!(missing.len(), 1);
+        assert_eq!(missing[0].claim_number, "460");
+        assert_eq!(missing[0].source_numbers, ["410"]);
+        assert_eq!(check(&all("$10 per month"), &all("$120 per year"), true)[0].claim_number, "$10");
+        assert!(!check(&all("March 4, 2024"), &all("March 3, 2024"), true).is_empty());
+    }
+
+    #[test]
+    fn identifiers_are_not_quantities() {
+        for text in ["SKU-441", "v2.0", "arXiv:2204.09876", "COVID-19", "a 4G phone", "GPT-4"] {
+            let found = all(text);
+            assert!(found.iter().all(NumberMention::is_identifier), "{text}: {found:?}");
+            assert!(check(&found, &[], true).is_empty(), "{text}");
+        }
+        let found = all("SKU-441 costs $49.99");
+        assert_eq!(found.len(), 2);
+        assert_eq!(found[0].raw, "SKU-441");
+        assert!(found[0].is_identifier());
+        assert_eq!(found[1].quantity, Some(Quantity::Number { value: 49.99, unit: Unit::Money }));
+    }
+
+    #[test]
+    fn decimals_and_sentence_ends() {
+        assert_eq!(keys("It is 3.5 m long."), ["#3.5"]);
+        assert_eq!(keys("It opened in 1998."), ["#1998"]);
+        assert_eq!(keys("Costs $50.00."), ["#50"]);
+    }
+
+    #[test]
+    fn partial_dates_and_years() {
+        // A claimed year is stated by a full date in that year.
+        assert!(check(&all("opened in 2024"), &all("opened on March 3, 2024"), true).is_empty());
+        // A claimed month is stated by a day in it; a claimed day is not stated by a month.
+        assert!(check(&all("in March 2024"), &all("on March 3, 2024"), true).is_empty());
+        assert!(!check(&all("on March 3, 2024"), &all("in March 2024"), true).is_empty());
+        assert_eq!(keys("in May 2024"), ["#2024-05"]);
+        // "may" the verb is not a month.
+        assert_eq!(keys("it may 5 times"), ["#5"]);
+    }
+
+    #[test]
+    fn ranges_match_their_ends() {
+        assert!(check(&all("takes 5 days"), &all("takes 5-7 days"), true).is_empty());
+        assert!(check(&all("takes 5-7 days"), &all("between 5 and 7 days"), true).is_empty());
+        assert!(!check(&all("takes 5-8 days"), &all("takes 5-7 days"), true).is_empty());
+        assert_eq!(keys("(1820–1876)"), ["#1820-1876"]);
+    }
+
+    #[test]
+    fn lone_one_is_not_a_number() {
+        assert!(keys("one of the longest").is_empty());
+        assert_eq!(keys("one hundred"), ["#100"]);
+        assert_eq!(keys("ten percent"), ["#10"]);
+    }
+
+    #[test]
+    fn without_normalisation_numbers_compare_as_text() {
+        assert!(!check(&all("$499.00"), &all("$499"), false).is_empty());
+        assert!(check(&all("$499"), &all("$499"), false).is_empty());
+    }
+
+    #[test]
+    fn masked_citations_are_not_numbers() {
+        let text = "True [S1-3].";
+        let cite = (5, 11);
+        assert!(find_numerals(text, &[cite]).is_empty());
+    }
+
+    #[test]
+    fn units_and_ordinals_stay_quantities() {
+        assert_eq!(keys("a 5km run"), ["#5"]);
+        assert_eq!(keys("the 3rd time"), ["#3"]);
+        assert_eq!(keys("the 1990s"), ["#1990"]);
+        assert_eq!(keys("$5m raised"), ["#5000000"]);
+    }
+}

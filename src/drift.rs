@@ -1,0 +1,277 @@
+//! Drift: the same question gets a different answer over time (seed 001's fifth check).
+//!
+//! Every answer to a question leaves a small [`Fingerprint`] (its numbers by
+//! value, its first 20 long words, its polarity and a length bucket; never
+//! the text itself). A new answer is compared with the last `drift_window`
+//! (10) fingerprints of that question:
+//!
+//! - `delta` = 1 − similarity to the previous answer; above `drift_threshold`
+//!   (0.35) is drift;
+//! - the mean similarity to the window; below `drift_min_similarity` (0.65) is
+//!   drift too.
+//!
+//! Drift needs `drift_min_history` (3) earlier answers before it can fire, and
+//! an answer identical to the previous one is never drift.
+//!
+//! Similarity = 0.4 × Jaccard(numbers) + 0.4 × Jaccard(long words)
+//! + 0.1 × same polarity + 0.1 × length within one bucket.
+//!
+//! Storage sits behind [`DriftStore`]: [`MemoryStore`] here, SQLite in the
+//! CLI, IndexedDB in the lab; all store the same fingerprints.
+//!
+//! **Misses**: drift in the first three answers (it is a trailing signal),
+//! rewording that keeps the facts but changes every long word (a false alarm),
+//! and a wrong answer that has been wrong from the start.
+
+use std::collections::{BTreeSet, HashMap};
+
+use serde::{Deserialize, Serialize};
+
+use crate::checks::numbers::NumberMention;
+use crate::config::Config;
+use crate::text::{AnalysisOptions, Analysed};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Polarity {
+    Positive,
+    Negative,
+    Neutral,
+}
+
+/// What is kept of an answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Fingerprint {
+    /// Canonical values of its numbers, sorted, without repeats.
+    pub numbers: Vec<String>,
+    /// Its first 20 distinct words longer than five letters, lower-cased.
+    pub key_words: Vec<String>,
+    pub polarity: Polarity,
+    /// Length in characters / 100.
+    pub length_bucket: usize,
+    /// When it was recorded (ms since the Unix epoch), if the caller knows.
+    #[serde(default)]
+    pub recorded_at: Option<f64>,
+}
+
+const POSITIVE: &[&str] = &[
+    "available", "best", "can", "free", "good", "great", "included", "includes", "success", "supported",
+    "supports", "yes",
+];
+const NEGATIVE: &[&str] = &[
+    "bad", "cannot", "error", "fail", "failed", "never", "no", "none", "not", "unavailable", "without",
+];
+
+/// Fingerprint an answer.
+pub fn fingerprint(answer: &str) -> Fingerprint {
+    let opts = AnalysisOptions { stemming: false, number_normalisation: true };
+    let analysed = Analysed::new(answer, 0, answer.len(), opts);
+    let numbers: BTreeSet<String> = analysed.numbers.iter().filter(|n| !n.is_identifier()).map(|n: &NumberMention| n.key(true)).collect();
+    let mut key_words: Vec<String> = Vec::new();
+    for w in answer.split_whitespace() {
+        let w: String = w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+        if w.chars().count() > 5 && !key_words.contains(&w) {
+            key_words.push(w);
+            if key_words.len() == 20 {
+                break;
+            }
+        }
+    }
+    let words: Vec<&str> = analysed.tokens.iter().map(|t| t.lower.as_str()).collect();
+    let pos = words.iter().filter(|w| POSITIVE.contains(w)).count();
+    let neg = words.iter().filter(|w| NEGATIVE.contains(w)).count();
+    let polarity = match pos.cmp(&neg) {
+        std::cmp::Ordering::Greater => Polarity::Positive,
+        std::cmp::Ordering::Less => Polarity::Negative,
+        std::cmp::Ordering::Equal => Polarity::Neutral,
+    };
+    Fingerprint { numbers: numbers.into_iter().collect(), key_words, polarity, length_bucket: answer.chars().count() / 100, recorded_at: None }
+}
+
+fn jaccard(a: &[String], b: &[String]) -> f64 {
+    if a.is_empty() && b.is_empty() {
+        return 1.0;
+    }
+    let shared = a.iter().filter(|x| b.contains(x)).count();
+    shared as f64 / (a.len() + b.len() - shared) as f64
+}
+
+/// Similarity of two fingerprints, 0–1.
+pub fn similarity(a: &Fingerprint, b: &Fingerprint) -> f64 {
+    0.4 * jaccard(&a.numbers, &b.numbers)
+        + 0.4 * jaccard(&a.key_words, &b.key_words)
+        + if a.polarity == b.polarity { 0.1 } else { 0.0 }
+        + if a.length_bucket.abs_diff(b.length_bucket) <= 1 { 0.1 } else { 0.0 }
+}
+
+impl Fingerprint {
+    /// Same content, whenever recorded.
+    pub fn same_answer(&self, other: &Fingerprint) -> bool {
+        self.numbers == other.numbers && self.key_words == other.key_words && self.polarity == other.polarity && self.length_bucket == other.length_bucket
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DriftResult {
+    pub drifted: bool,
+    /// 1 − similarity to the previous answer (0 without one).
+    pub delta: f64,
+    /// Mean similarity to the compared answers (1 without any).
+    pub mean_similarity: f64,
+    /// How many earlier answers were compared.
+    pub compared: usize,
+    /// Similarity to each compared answer, oldest first.
+    pub similarities: Vec<f64>,
+    pub reason: String,
+}
+
+/// Compare a new fingerprint with a question's history (oldest first).
+pub fn compare(new: &Fingerprint, history: &[Fingerprint], cfg: &Config) -> DriftResult {
+    let window = &history[history.len().saturating_sub(cfg.drift_window)..];
+    let similarities: Vec<f64> = window.iter().map(|h| similarity(new, h)).collect();
+    let compared = window.len();
+    let Some(previous) = window.last() else {
+        return DriftResult { drifted: false, delta: 0.0, mean_similarity: 1.0, compared, similarities, reason: "first answer to this question".into() };
+    };
+    let delta = 1.0 - similarities[compared - 1];
+    let mean_similarity = similarities.iter().sum::<f64>() / compared as f64;
+    let (drifted, reason) = if new.same_answer(previous) {
+        (false, "same as the previous answer".to_string())
+    } else if history.len() < cfg.drift_min_history {
+        (false, format!("needs {} earlier answers before drift can fire, has {}", cfg.drift_min_history, history.len()))
+    } else if delta > cfg.drift_threshold {
+        (true, format!("distance {delta:.2} from the previous answer is above {:.2}", cfg.drift_threshold))
+    } else if mean_similarity < cfg.drift_min_similarity {
+        (true, format!("mean similarity {mean_similarity:.2} to the last {compared} answers is below {:.2}", cfg.drift_min_similarity))
+    } else {
+        (false, format!("distance {delta:.2}, mean similarity {mean_similarity:.2} over {compared} answers"))
+    };
+    DriftResult { drifted, delta, mean_similarity, compared, similarities, reason }
+}
+
+/// Questions are compared case- and space-insensitively.
+pub fn question_key(question: &str) -> String {
+    question.split_whitespace().map(str::to_lowercase).collect::<Vec<_>>().join(" ")
+}
+
+/// Where fingerprints live. Errors are plain messages.
+pub trait DriftStore {
+    /// The most recent `limit` fingerprints for a question, oldest first.
+    fn history(&self, question: &str, limit: usize) -> Result<Vec<Fingerprint>, String>;
+    fn record(&mut self, question: &str, fingerprint: &Fingerprint) -> Result<(), String>;
+    fn count(&self, question: &str) -> Result<usize, String>;
+    fn clear(&mut self, question: &str) -> Result<(), String>;
+}
+
+/// A store that lives as long as the process.
+#[derive(Debug, Default, Clone)]
+pub struct MemoryStore {
+    by_question: HashMap<String, Vec<Fingerprint>>,
+}
+
+impl DriftStore for MemoryStore {
+    fn history(&self, question: &str, limit: usize) -> Result<Vec<Fingerprint>, String> {
+        let all = self.by_question.get(&question_key(question)).map(Vec::as_slice).unwrap_or(&[]);
+        Ok(all[all.len().saturating_sub(limit)..].to_vec())
+    }
+
+    fn record(&mut self, question: &str, fingerprint: &Fingerprint) -> Result<(), String> {
+        self.by_question.entry(question_key(question)).or_default().push(fingerprint.clone());
+        Ok(())
+    }
+
+    fn count(&self, question: &str) -> Result<usize, String> {
+        Ok(self.by_question.get(&question_key(question)).map_or(0, Vec::len))
+    }
+
+    fn clear(&mut self, question: &str) -> Result<(), String> {
+        self.by_question.remove(&question_key(question));
+        Ok(())
+    }
+}
+
+/// Check a new answer against a store and record it: the usual drift step.
+pub fn check_and_record(store: &mut dyn DriftStore, question: &str, answer: &str, cfg: &Config) -> Result<DriftResult, String> {
+    let fp = fingerprint(answer);
+    let history = store.history(question, cfg.drift_window.max(cfg.drift_min_history))?;
+    let result = compare(&fp, &history, cfg);
+    store.record(question, &fp)?;
+    Ok(result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const STABLE: &str = "The Aurora desk lamp (SKU-441) costs $49.99 and ships within two business days.";
+    const DRIFTED: &str = "The Aurora desk lamp now costs $39.99. It comes with a lifetime warranty. Shipping is free worldwide. Orders arrive by drone within an hour.";
+
+    #[test]
+    fn fingerprint_keeps_numbers_words_polarity_length() {
+        let fp = fingerprint(STABLE);
+        assert_eq!(fp.numbers, ["#2", "#49.99"]);
+        assert_eq!(fp.key_words, ["aurora", "sku-441", "within", "business"]);
+        assert_eq!(fp.polarity, Polarity::Neutral);
+        assert_eq!(fp.length_bucket, 0);
+    }
+
+    #[test]
+    fn no_drift_on_the_first_answer() {
+        let r = compare(&fingerprint(STABLE), &[], &Config::default());
+        assert!(!r.drifted);
+        assert_eq!(r.delta, 0.0);
+    }
+
+    #[test]
+    fn no_drift_on_consistent_answers() {
+        let mut store = MemoryStore::default();
+        for _ in 0..8 {
+            assert!(!check_and_record(&mut store, "q", STABLE, &Config::default()).unwrap().drifted);
+        }
+    }
+
+    #[test]
+    fn sku_441_drifts_on_the_sixth_answer() {
+        let mut store = MemoryStore::default();
+        let cfg = Config::default();
+        for _ in 0..5 {
+            assert!(!check_and_record(&mut store, "How much does SKU-441 cost?", STABLE, &cfg).unwrap().drifted);
+        }
+        let r = check_and_record(&mut store, "How much does SKU-441 cost?", DRIFTED, &cfg).unwrap();
+        assert!(r.drifted, "{r:?}");
+        assert!(r.delta > 0.35);
+        assert_eq!(store.count("how much does sku-441 cost?").unwrap(), 6);
+    }
+
+    #[test]
+    fn drift_needs_three_earlier_answers() {
+        let mut store = MemoryStore::default();
+        let cfg = Config::default();
+        check_and_record(&mut store, "q", STABLE, &cfg).unwrap();
+        check_and_record(&mut store, "q", STABLE, &cfg).unwrap();
+        let r = check_and_record(&mut store, "q", DRIFTED, &cfg).unwrap();
+        assert!(!r.drifted, "two earlier answers are not enough");
+    }
+
+    #[test]
+    fn different_questions_do_not_interfere_and_clear_resets() {
+        let mut store = MemoryStore::default();
+        let cfg = Config::default();
+        for _ in 0..5 {
+            check_and_record(&mut store, "a", STABLE, &cfg).unwrap();
+        }
+        assert!(!check_and_record(&mut store, "b", DRIFTED, &cfg).unwrap().drifted);
+        store.clear("a").unwrap();
+        assert_eq!(store.count("a").unwrap(), 0);
+        assert_eq!(store.count("b").unwrap(), 1);
+    }
+
+    #[test]
+    fn identical_answers_never_drift_even_after_varied_history() {
+        let cfg = Config::default();
+        let history = vec![fingerprint(STABLE), fingerprint(DRIFTED), fingerprint(STABLE), fingerprint(DRIFTED)];
+        let r = compare(&fingerprint(DRIFTED), &history, &cfg);
+        assert!(!r.drifted);
+        assert_eq!(r.reason, "same as the previous answer");
+    }
+}

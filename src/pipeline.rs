@@ -1,0 +1,567 @@
+//! The check, top to bottom, as seed 004 tells it.
+//!
+//! 1. Split the source into sentences S1…Sn (the [`Document`], analysed once).
+//! 2. Split the answer into claims; questions are not claims.
+//! 3. For each claim: find its best source sentence (support), check its
+//!    numbers and negation against that sentence, look for invented
+//!    entities, check its citations, score its consistency across samples,
+//!    and decide its verdict, with reasons that name the evidence.
+//! 4. For the answer: citation coverage, faithfulness, confidence; drift
+//!    against earlier answers; the decision under the failure policy; risk;
+//!    repair when risky; quality score and routing.
+//!
+//! Every step pushes an event to the trace, which the lab replays.
+
+use std::borrow::Cow;
+
+use crate::checks::citations::{self, SourceLayout};
+use crate::checks::consistency::{self, Consistency, ConsistencyOptions, Embedder, GivenVectors, LexicalEmbedder};
+use crate::checks::{confidence, entities, negation, numbers, support};
+use crate::config::{Config, Policy};
+use crate::drift::{self, Fingerprint};
+use crate::repair;
+use crate::report::*;
+use crate::scoring::{self, Quality, Risk, Trigger};
+use crate::text::{char_offsets, sentences, AnalysisOptions, Analysed, Document};
+use crate::trace::{EventKind, Trace};
+
+/// Tolerance for comparing a support share with its threshold, so that
+/// 3/5 meets 0.6 despite floating point.
+const EPS: f64 = 1e-9;
+
+/// What to check besides the source.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct CheckInput<'a> {
+    pub answer: &'a str,
+    /// Sampled answers for self-consistency (seed 000).
+    pub samples: &'a [String],
+    /// The question asked, used by repair to rank source sentences.
+    pub question: &'a str,
+    /// Earlier answers' fingerprints for this question, oldest first;
+    /// `None` skips the drift check.
+    pub history: Option<&'a [Fingerprint]>,
+    /// Latency of the answering pipeline, for the quality score.
+    pub latency_ms: f64,
+    /// Hand-made sentence vectors for consistency (seed 000's Tagore).
+    pub vectors: Option<&'a GivenVectors>,
+}
+
+impl<'a> CheckInput<'a> {
+    pub fn answer(answer: &'a str) -> Self {
+        CheckInput { answer, ..Default::default() }
+    }
+}
+
+/// Check an answer against an analysed source.
+pub fn check(doc: &Document, input: &CheckInput, cfg: &Config) -> Report {
+    run(doc, input, cfg, true)
+}
+
+/// Analyse `source` and check `answer` against it.
+pub fn check_text(source: &str, answer: &str, cfg: &Config) -> Report {
+    check(&Document::analyse(source, cfg.into()), &CheckInput::answer(answer), cfg)
+}
+
+/// Check without repair, drift or best-of-N: what repair uses to re-check.
+pub(crate) fn recheck(doc: &Document, answer: &str, cfg: &Config) -> Report {
+    run(doc, &CheckInput::answer(answer), cfg, false)
+}
+
+fn run(doc: &Document, input: &CheckInput, cfg: &Config, outer: bool) -> Report {
+    let opts = AnalysisOptions::from(cfg);
+    let doc: Cow<Document> = if doc.options == opts { Cow::Borrowed(doc) } else { Cow::Owned(Document::analyse(&doc.text, opts)) };
+    let doc = doc.as_ref();
+    let mut trace = Trace::default();
+
+    // 1. The source, split once.
+    let passages = doc.passages.len();
+    trace.push(
+        None,
+        EventKind::SourceSplit { sentences: doc.sentences.len(), passages },
+        match (doc.sentences.len(), passages) {
+            (0, _) => "The source is empty: claims can only be checked against samples.".to_string(),
+            (n, p) if p > 1 => format!("Split the source into {n} sentences in {p} passages."),
+            (n, _) => format!("Split the source into {n} sentences."),
+        },
+    );
+
+    // 2. The answer, split into claims.
+    let answer = input.answer;
+    let mut questions = 0;
+    let mut claim_parts: Vec<(usize, usize, Analysed)> = Vec::new();
+    for (s, e) in sentences::split(answer) {
+        if sentences::is_question(&answer[s..e]) {
+            questions += 1;
+            continue;
+        }
+        let analysed = Analysed::new(answer, s, e, opts);
+        if analysed.tokens.iter().any(|t| t.content) {
+            claim_parts.push((s, e, analysed));
+        }
+    }
+    trace.push(
+        None,
+        EventKind::ClaimsSplit { claims: claim_parts.len(), questions },
+        format!(
+            "Split the answer into {} claim{}{}.",
+            claim_parts.len(),
+            plural(claim_parts.len()),
+            if questions > 0 { format!(" ({questions} question{} skipped: a question is not a claim)", plural(questions)) } else { String::new() }
+        ),
+    );
+
+    // Consistency needs every claim at once (one embedding pass).
+    let claim_texts: Vec<&str> = claim_parts.iter().map(|(s, e, _)| &answer[*s..*e]).collect();
+    let (consistency, embedder) = score_consistency(&claim_texts, input, cfg);
+
+    // 3. Each claim.
+    let layout_passages = doc.passage_of();
+    let layout = SourceLayout { sentences: doc.sentences.len(), passages: doc.passages.len(), passage_of: &layout_passages };
+    let mut claims: Vec<ClaimReport> = claim_parts
+        .iter()
+        .enumerate()
+        .map(|(k, (s, e, analysed))| {
+            let c = consistency.as_ref().map(|all| all[k].clone());
+            check_claim(&format!("C{}", k + 1), answer, *s, *e, analysed, doc, &layout, cfg, c, &mut trace)
+        })
+        .collect();
+    let offsets: Vec<usize> = claims.iter().flat_map(|c| [c.byte_start, c.byte_end]).collect();
+    for (c, pair) in claims.iter_mut().zip(char_offsets(answer, &offsets).chunks(2)) {
+        c.start = pair[0];
+        c.end = pair[1];
+    }
+
+    // 4. The answer as a whole.
+    let mut counts = VerdictCounts::default();
+    claims.iter().for_each(|c| counts.add(c.verdict));
+    let n = claims.len();
+    let share = |k: usize| if n == 0 { 1.0 } else { k as f64 / n as f64 };
+    let citation_coverage = if n == 0 { 0.0 } else { claims.iter().filter(|c| !c.citations.cited.is_empty()).count() as f64 / n as f64 };
+    let grounded = claims
+        .iter()
+        .filter(|c| if doc.is_empty() { c.consistency.as_ref().is_some_and(|x| !x.flagged) } else { c.support + EPS >= cfg.support_threshold && c.best_source.is_some() })
+        .count();
+    let faithfulness = share(grounded);
+    let confidence = confidence::score(answer);
+    let contradiction = counts.contradicted > 0;
+    trace.push(
+        None,
+        EventKind::AnswerMetrics { citation_coverage, faithfulness, confidence: confidence.score },
+        format!(
+            "Citation coverage {:.0}% ({} of {n} claims cite a source); faithfulness {:.2}; confidence {:.2}.",
+            citation_coverage * 100.0,
+            claims.iter().filter(|c| !c.citations.cited.is_empty()).count(),
+            faithfulness,
+            confidence.score
+        ),
+    );
+
+    let drift = input.history.map(|history| {
+        let result = drift::compare(&drift::fingerprint(answer), history, cfg);
+        trace.push(
+            None,
+            EventKind::Drift { drifted: result.drifted, delta: result.delta, mean_similarity: result.mean_similarity },
+            format!("Drift {}: {}.", if result.drifted { "detected" } else { "not detected" }, result.reason),
+        );
+        result
+    });
+
+    let first_problem = claims.iter().find(|c| c.verdict != Verdict::Supported).map(|c| c.id.clone());
+    let decision = match (&first_problem, cfg.policy) {
+        (None, _) => Decision::Deliver,
+        (Some(_), Policy::Block) => Decision::Block,
+        (Some(_), Policy::Flag) => Decision::DeliverWithFlags,
+    };
+    trace.push(
+        None,
+        EventKind::Decision { decision, first_problem: first_problem.clone() },
+        match (decision, &first_problem) {
+            (Decision::Deliver, _) if n == 0 => "Nothing to check: the answer has no claims. Deliver.".to_string(),
+            (Decision::Deliver, _) => format!("All {n} claims are supported. Deliver."),
+            (Decision::Block, Some(p)) => format!("{p} fails and the policy is block: the answer is withheld."),
+            (_, Some(p)) => format!("{p} fails and the policy is flag: deliver, marked with {p}."),
+            _ => String::new(),
+        },
+    );
+
+    let mut triggers = Vec::new();
+    if contradiction {
+        triggers.push(Trigger::Contradiction);
+    }
+    if claims.iter().any(|c| !c.invented_entities.is_empty()) {
+        triggers.push(Trigger::InventedEntity);
+    }
+    if claims.iter().any(|c| !c.citations.fabricated.is_empty()) {
+        triggers.push(Trigger::FabricatedCitation);
+    }
+    if confidence.score > cfg.confidence_threshold && faithfulness < cfg.faithfulness_threshold {
+        triggers.push(Trigger::ConfidentButUnfaithful);
+    }
+    if faithfulness < cfg.faithfulness_threshold {
+        triggers.push(Trigger::LowFaithfulness);
+    }
+    if drift.as_ref().is_some_and(|d| d.drifted) {
+        triggers.push(Trigger::Drift);
+    }
+    if claims.iter().any(|c| c.consistency.as_ref().is_some_and(|x| x.flagged)) {
+        triggers.push(Trigger::Inconsistent);
+    }
+    let risk = Risk::from_triggers(triggers);
+    trace.push(
+        None,
+        EventKind::Risk { level: risk.level, triggers: risk.triggers.clone() },
+        if risk.triggers.is_empty() {
+            "Risk low: no failure pattern found.".to_string()
+        } else {
+            format!("Risk {}: {}.", risk.level.name(), risk.triggers.iter().map(|t| t.name()).collect::<Vec<_>>().join(", "))
+        },
+    );
+
+    let components = scoring::components(faithfulness, contradiction, confidence.score, input.latency_ms, drift.as_ref().is_some_and(|d| d.drifted));
+    let score = components.score();
+    let summary = Summary { counts, citation_coverage, faithfulness, confidence, contradiction, questions };
+    let mut report = Report {
+        claims,
+        sources: source_reports(doc),
+        passages,
+        decision,
+        policy: cfg.policy,
+        first_problem,
+        summary,
+        risk,
+        quality: Quality { score, components, routing: scoring::Routing::Fallback },
+        drift,
+        repair: None,
+        samples: Vec::new(),
+        embedder,
+        trace: Vec::new(),
+    };
+
+    let mut healed = None;
+    if outer && cfg.repair {
+        let r = repair::repair(doc, input, cfg, &report);
+        trace.push(
+            None,
+            EventKind::Repair { strategy: r.strategy.name().to_string(), succeeded: r.succeeded },
+            r.summary(),
+        );
+        if r.applied {
+            healed = Some(r.succeeded);
+        }
+        report.repair = Some(r);
+    }
+    report.quality.routing = scoring::route(score, healed, cfg.accept_threshold);
+    trace.push(
+        None,
+        EventKind::Quality { score, routing: report.quality.routing },
+        format!("Quality score {score:.2}: route {}.", report.quality.routing.name()),
+    );
+
+    if outer && !doc.is_empty() {
+        report.samples = best_of_n(doc, input.samples, cfg);
+    }
+    report.trace = trace.into_events();
+    report
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+fn score_consistency(claims: &[&str], input: &CheckInput, cfg: &Config) -> (Option<Vec<Consistency>>, Option<String>) {
+    if input.samples.is_empty() {
+        return (None, None);
+    }
+    let opts = ConsistencyOptions { sim_threshold: cfg.sim_threshold, consistency_threshold: cfg.consistency_threshold };
+    let samples: Vec<&str> = input.samples.iter().map(String::as_str).collect();
+    let lexical = LexicalEmbedder { options: cfg.into() };
+    let given = input.vectors.and_then(|v| consistency::self_check(claims, &samples, v, opts).map(|r| (r, v.label())));
+    let (result, label) = given.unwrap_or_else(|| {
+        (consistency::self_check(claims, &samples, &lexical, opts).expect("the lexical embedder embeds any text"), lexical.label())
+    });
+    (Some(result), Some(label.to_string()))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn check_claim(
+    id: &str,
+    answer: &str,
+    start: usize,
+    end: usize,
+    analysed: &Analysed,
+    doc: &Document,
+    layout: &SourceLayout,
+    cfg: &Config,
+    consistency: Option<Consistency>,
+    trace: &mut Trace,
+) -> ClaimReport {
+    let terms = analysed.content_terms();
+    let mut reasons: Vec<Reason> = Vec::new();
+    let mut marks: Vec<Mark> = Vec::new();
+    let mut reason = |kind: ReasonKind, detail: String| reasons.push(Reason { kind, detail });
+
+    // Support: the best source sentence.
+    let sup = support::best_sentence(&terms, doc);
+    let best = sup.best.map(|i| &doc.sentences[i]);
+    let best_source = best.map(|s| s.id());
+    let matched_words: Vec<String> = sup.matched_terms.iter().map(|&i| answer[terms[i].start..terms[i].end].to_string()).collect();
+    let missing_words: Vec<String> =
+        (0..terms.len()).filter(|i| !sup.matched_terms.contains(i)).map(|i| answer[terms[i].start..terms[i].end].to_string()).collect();
+    for (i, t) in terms.iter().enumerate() {
+        let kind = if sup.matched_terms.contains(&i) { MarkKind::Matched } else { MarkKind::Missing };
+        marks.push(Mark { side: MarkSide::Answer, kind, byte_start: t.start, byte_end: t.end });
+    }
+    if let Some(s) = best {
+        let matched_keys: Vec<&str> = sup.matched_terms.iter().map(|&i| terms[i].key.as_str()).collect();
+        for t in s.analysed.tokens.iter().filter(|t| t.content && matched_keys.contains(&t.key.as_str())) {
+            marks.push(Mark { side: MarkSide::Source, kind: MarkKind::Matched, byte_start: t.start, byte_end: t.end });
+        }
+    }
+    let supported_lexically = best.is_some() && sup.support + EPS >= cfg.support_threshold;
+    trace.push(
+        Some(id),
+        EventKind::BestMatch { best_source: best_source.clone(), support: sup.support, matched: sup.matched, total: sup.total, matched_words: matched_words.clone() },
+        match &best_source {
+            Some(b) => format!("Best match for {id} is {b}: {} of {} content words ({:.2}).", sup.matched, sup.total, sup.support),
+            None if doc.is_empty() => format!("{id} has no source to match."),
+            None => format!("{id} shares no content word with any source sentence."),
+        },
+    );
+
+    if doc.is_empty() {
+        match &consistency {
+            Some(c) if !c.flagged => reason(ReasonKind::Consistent, format!("{} of {} samples agree ({:.2}).", c.agreeing, c.samples_used, c.support)),
+            Some(c) if c.samples_used == 0 => reason(ReasonKind::Inconsistent, "No usable sample to compare with: flagged rather than passed.".into()),
+            Some(c) => reason(ReasonKind::Inconsistent, format!("Only {} of {} samples agree ({:.2}, below {:.2}).", c.agreeing, c.samples_used, c.support, cfg.consistency_threshold)),
+            None => reason(ReasonKind::NoSource, "There is no source and there are no samples to check it against.".into()),
+        }
+    } else if best.is_none() {
+        reason(ReasonKind::NoMatch, "Shares no content word with any source sentence.".into());
+    } else if !supported_lexically {
+        reason(
+            ReasonKind::LowSupport,
+            format!(
+                "Its best match {} holds only {} of {} content words ({:.2}, below {:.2}).",
+                best_source.as_deref().unwrap_or("-"),
+                sup.matched,
+                sup.total,
+                sup.support,
+                cfg.support_threshold
+            ),
+        );
+    }
+
+    // Numbers and negation: only against a sentence that supports the claim.
+    let mut number_mismatches = Vec::new();
+    let mut flip = None;
+    if let (Some(s), true) = (best, supported_lexically) {
+        let sid = s.id();
+        if cfg.number_check {
+            number_mismatches = numbers::check(&analysed.numbers, &s.analysed.numbers, cfg.number_normalisation);
+            for m in &number_mismatches {
+                let said = if m.source_numbers.is_empty() { format!("{sid} states no number") } else { format!("{sid} says {}", m.source_numbers.join(", ")) };
+                reason(ReasonKind::NumberMismatch, format!("{} is not in {sid}, which it otherwise matches: {said}.", m.claim_number));
+                marks.push(Mark { side: MarkSide::Answer, kind: MarkKind::Number, byte_start: m.start, byte_end: m.end });
+            }
+            if !number_mismatches.is_empty() {
+                for n in s.analysed.numbers.iter().filter(|n| !n.is_identifier()) {
+                    marks.push(Mark { side: MarkSide::Source, kind: MarkKind::Number, byte_start: n.start, byte_end: n.end });
+                }
+            }
+            trace.push(
+                Some(id),
+                EventKind::NumberCheck {
+                    passed: number_mismatches.is_empty(),
+                    missing: number_mismatches.iter().map(|m| m.claim_number.clone()).collect(),
+                    source_numbers: s.analysed.numbers.iter().filter(|n| !n.is_identifier()).map(|n| n.raw.clone()).collect(),
+                },
+                if number_mismatches.is_empty() {
+                    if analysed.numbers.iter().any(|n| !n.is_identifier()) {
+                        format!("Every number in {id} appears in {sid}.")
+                    } else {
+                        format!("{id} states no number.")
+                    }
+                } else {
+                    format!("{} missing from {sid}.", number_mismatches.iter().map(|m| m.claim_number.as_str()).collect::<Vec<_>>().join(", "))
+                },
+            );
+        }
+        if cfg.negation_check {
+            flip = negation::check(analysed, answer, &s.analysed, &doc.text);
+            if let Some(f) = &flip {
+                let source_word = &doc.text[f.source_span.0..f.source_span.1];
+                let detail = match f.negated_in {
+                    negation::Side::Source => format!("{sid} says \"{} … {source_word}\"; the claim says \"{}\" without the negation.", f.negator, f.word),
+                    negation::Side::Claim => format!("The claim says \"{} … {}\"; {sid} says \"{source_word}\" without the negation.", f.negator, f.word),
+                };
+                reason(ReasonKind::NegationFlip, detail);
+                marks.push(Mark { side: MarkSide::Answer, kind: MarkKind::Negation, byte_start: f.claim_span.0, byte_end: f.claim_span.1 });
+                marks.push(Mark { side: MarkSide::Source, kind: MarkKind::Negation, byte_start: f.source_span.0, byte_end: f.source_span.1 });
+                let side = if f.negated_in == negation::Side::Claim { MarkSide::Answer } else { MarkSide::Source };
+                marks.push(Mark { side, kind: MarkKind::Negation, byte_start: f.negator_span.0, byte_end: f.negator_span.1 });
+            }
+            trace.push(
+                Some(id),
+                EventKind::NegationCheck { passed: flip.is_none(), word: flip.as_ref().map(|f| f.word.clone()) },
+                match &flip {
+                    Some(f) => format!("{id} flips the negation of \"{}\" against {sid}.", f.word),
+                    None => format!("{id} keeps {sid}'s negations."),
+                },
+            );
+        }
+    }
+
+    // Invented entities: against the whole source.
+    let mut invented_entities = Vec::new();
+    if cfg.entity_check && !doc.is_empty() {
+        let found = entities::find(answer, start, end, cfg.single_word_entities);
+        invented_entities = entities::invented(&found, &doc.folded, start).into_iter().cloned().collect::<Vec<_>>();
+        for e in &invented_entities {
+            reason(ReasonKind::InventedEntity, format!("\"{}\" appears nowhere in the source.", e.text));
+            marks.push(Mark { side: MarkSide::Answer, kind: MarkKind::Entity, byte_start: e.start, byte_end: e.end });
+        }
+        if !found.is_empty() {
+            trace.push(
+                Some(id),
+                EventKind::EntityCheck { passed: invented_entities.is_empty(), invented: invented_entities.iter().map(|e| e.text.clone()).collect() },
+                if invented_entities.is_empty() {
+                    format!("Every name in {id} appears in the source.")
+                } else {
+                    format!("Not in the source: {}.", invented_entities.iter().map(|e| e.text.as_str()).collect::<Vec<_>>().join(", "))
+                },
+            );
+        }
+    }
+
+    // Citations.
+    let tied: Vec<usize> = if supported_lexically { sup.tied.iter().map(|i| i + 1).collect() } else { vec![] };
+    let citations = citations::check(&analysed.citations, layout, &tied, cfg.citation_check);
+    for f in &citations.fabricated {
+        reason(
+            ReasonKind::FabricatedCitation,
+            format!("Cites {f}, which does not exist: the source has {} sentences in {} passage{}.", layout.sentences, layout.passages, plural(layout.passages)),
+        );
+    }
+    if citations.points_to_support == Some(false) {
+        reason(
+            ReasonKind::WrongCitation,
+            format!("Cites {}, but the sentence that supports it is {}.", citations.cited.join(", "), best_source.as_deref().unwrap_or("-")),
+        );
+    }
+    if !citations.fabricated.is_empty() || citations.points_to_support == Some(false) {
+        for c in &analysed.citations {
+            marks.push(Mark { side: MarkSide::Answer, kind: MarkKind::Citation, byte_start: c.start, byte_end: c.end });
+        }
+    }
+    if !analysed.citations.is_empty() {
+        let passed = citations.fabricated.is_empty() && citations.points_to_support != Some(false);
+        trace.push(
+            Some(id),
+            EventKind::CitationCheck { passed, cited: citations.cited.clone(), fabricated: citations.fabricated.clone() },
+            format!(
+                "{id} cites {}: {}.",
+                citations.cited.join(", "),
+                match (passed, citations.points_to_support) {
+                    (false, _) if !citations.fabricated.is_empty() => "it points at nothing in the source",
+                    (false, _) => "it misses the supporting sentence",
+                    (true, Some(true)) => "it points at the supporting sentence",
+                    _ => "not judged",
+                }
+            ),
+        );
+    }
+
+    // Consistency across samples.
+    if let Some(c) = &consistency {
+        trace.push(
+            Some(id),
+            EventKind::ConsistencyCheck { support: c.support, agreeing: c.agreeing, samples: c.samples_used, flagged: c.flagged },
+            format!("{} of {} samples agree with {id} ({:.2}){}.", c.agreeing, c.samples_used, c.support, if c.flagged { ": flagged" } else { "" }),
+        );
+    }
+
+    // The verdict: the most severe finding.
+    let verdict = reasons.iter().map(|r| r.kind.verdict()).max_by_key(|v| *v as u8).unwrap_or(Verdict::Supported);
+    if reasons.is_empty() {
+        let sid = best_source.as_deref().unwrap_or("-");
+        let detail = if sup.matched == sup.total {
+            format!("{sid} holds all {} content words.", sup.total)
+        } else {
+            format!("{sid} holds {} of {} content words ({:.2}, at least {:.2}).", sup.matched, sup.total, sup.support, cfg.support_threshold)
+        };
+        reasons.push(Reason { kind: ReasonKind::Supported, detail });
+    }
+    reasons.sort_by_key(|r| std::cmp::Reverse(r.kind.verdict() as u8));
+    // With a source, disagreeing samples are a note: the source decides.
+    if let (false, Some(c)) = (doc.is_empty(), &consistency) {
+        if c.flagged {
+            reasons.push(Reason { kind: ReasonKind::Inconsistent, detail: format!("Only {} of {} samples agree ({:.2}).", c.agreeing, c.samples_used, c.support) });
+        }
+    }
+    trace.push(Some(id), EventKind::Verdict { verdict, reason: reasons[0].detail.clone() }, format!("{id} is {}: {}", verdict.name(), reasons[0].detail));
+
+    ClaimReport {
+        id: id.to_string(),
+        text: answer[start..end].to_string(),
+        start,
+        end,
+        byte_start: start,
+        byte_end: end,
+        verdict,
+        support: sup.support,
+        best_source,
+        matched_words,
+        missing_words,
+        number_mismatches,
+        citations,
+        negation: flip,
+        invented_entities,
+        consistency,
+        reasons,
+        marks,
+    }
+}
+
+fn source_reports(doc: &Document) -> Vec<SourceReport> {
+    let offsets: Vec<usize> = doc.sentences.iter().flat_map(|s| [s.start, s.end]).collect();
+    let chars = char_offsets(&doc.text, &offsets);
+    doc.sentences
+        .iter()
+        .zip(chars.chunks(2))
+        .map(|(s, c)| SourceReport {
+            id: s.id(),
+            text: doc.text[s.start..s.end].to_string(),
+            start: c[0],
+            end: c[1],
+            byte_start: s.start,
+            byte_end: s.end,
+            passage: s.passage,
+        })
+        .collect()
+}
+
+/// Seed 003's cross-check: check every sample against the source and mark
+/// the most faithful one.
+fn best_of_n(doc: &Document, samples: &[String], cfg: &Config) -> Vec<SampleReport> {
+    let mut out: Vec<SampleReport> = samples
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| !s.trim().is_empty())
+        .map(|(i, s)| {
+            let r = recheck(doc, s, cfg);
+            SampleReport {
+                sample: i + 1,
+                claims: r.claims.len(),
+                supported: r.summary.counts.supported,
+                faithfulness: r.summary.faithfulness,
+                decision: r.decision,
+                best: false,
+            }
+        })
+        .collect();
+    let score = |s: &SampleReport| (if s.claims == 0 { 0.0 } else { s.supported as f64 / s.claims as f64 }, s.faithfulness);
+    if let Some(best) = (0..out.len()).reduce(|a, b| if score(&out[b]) > score(&out[a]) { b } else { a }) {
+        out[best].best = true;
+    }
+    out
+}

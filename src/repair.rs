@@ -1,0 +1,446 @@
+//! Repair: fix a risky answer in place, re-check it, or decline safely (seed 001's healer).
+//!
+//! Tried in priority order, first match only:
+//! 1. **Grounding rewrite** when faithfulness is below `rewrite_below` (0.30):
+//!    rebuild the answer from the source sentences sharing most words with the
+//!    question, under a prefix that says where it comes from ("According to the
+//!    provided data:" when the sentences hold prices, percentages or periods;
+//!    "Per the source documentation:" for policies and rules; otherwise "The
+//!    source indicates that:"). Confidence becomes min(confidence, 0.5).
+//! 2. **Contradiction patch** when a claim is contradicted: swap each wrong
+//!    number for the supporting sentence's number of the same kind (money for
+//!    money, percent for percent), only when exactly one candidate fits; when
+//!    a price was patched, bring the billing period in line throughout the
+//!    answer in one ordered pass (specific phrases first, then the bare
+//!    adjective). A negation flip is patched by the sentence it contradicts.
+//!    Confidence + 0.15, capped at 0.80.
+//! 3. **Entity scrub** when names were invented: drop the sentences holding
+//!    them and say so. Confidence × 0.85.
+//!
+//! The result is re-checked with the same checker. If it still holds a
+//! contradiction, an invented entity or a fabricated citation (risk above
+//! medium), or nothing is left, the safe decline is served instead: a wrong
+//! answer is never "repaired" into another wrong one, and a patch is never
+//! guessed.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+use serde::{Deserialize, Serialize};
+
+use crate::checks::numbers::{NumberMention, Quantity, Unit};
+use crate::config::Config;
+use crate::pipeline::{recheck, CheckInput};
+use crate::report::{Decision, Report, Verdict, VerdictCounts};
+use crate::scoring::RiskLevel;
+use crate::text::{AnalysisOptions, Analysed, Document};
+
+/// What is served when repair cannot make the answer safe.
+pub const SAFE_DECLINE: &str = "I can't answer that reliably from the provided sources.";
+
+/// Appended when entity scrub removed sentences (seed 001).
+pub const SCRUB_NOTE: &str = "Note: specific names or references could not be verified in the source documents and have been omitted.";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Strategy {
+    NoHealingNeeded,
+    NoApplicableStrategy,
+    GroundingRewrite,
+    ContradictionPatch,
+    EntityScrub,
+}
+
+impl Strategy {
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::NoHealingNeeded => "no_healing_needed",
+            Strategy::NoApplicableStrategy => "no_applicable_strategy",
+            Strategy::GroundingRewrite => "grounding_rewrite",
+            Strategy::ContradictionPatch => "contradiction_patch",
+            Strategy::EntityScrub => "entity_scrub",
+        }
+    }
+}
+
+/// How the repaired answer fared when checked again.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Recheck {
+    pub decision: Decision,
+    pub counts: VerdictCounts,
+    pub risk: RiskLevel,
+    pub faithfulness: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Repair {
+    pub strategy: Strategy,
+    /// Did a strategy change the answer (so routing follows repair)?
+    pub applied: bool,
+    /// Did the changed answer pass its re-check? (false: safe decline served)
+    pub succeeded: bool,
+    pub before: String,
+    /// The repaired answer, the safe decline, or the unchanged answer.
+    pub after: String,
+    /// What was changed, in order.
+    pub changes: Vec<String>,
+    pub initial_risk: RiskLevel,
+    pub final_risk: RiskLevel,
+    pub confidence_before: f64,
+    pub confidence_after: f64,
+    pub recheck: Option<Recheck>,
+}
+
+impl Repair {
+    /// One line for the trace.
+    pub fn summary(&self) -> String {
+        match (self.strategy, self.applied, self.succeeded) {
+            (Strategy::NoHealingNeeded, _, _) => "Risk is low: no repair needed.".into(),
+            (Strategy::NoApplicableStrategy, _, _) => "Risk is raised, but no repair applies (no contradiction to patch, no name to scrub, faithfulness not low enough to rewrite).".into(),
+            (s, true, true) => format!("Repaired by {}: risk {} → {}.", s.name(), self.initial_risk.name(), self.final_risk.name()),
+            (s, _, _) => format!("{} could not make the answer safe: the safe decline is served.", s.name()),
+        }
+    }
+}
+
+fn round2(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+/// Repair `report`'s answer if it is risky.
+pub fn repair(doc: &Document, input: &CheckInput, cfg: &Config, report: &Report) -> Repair {
+    let before = input.answer.to_string();
+    let confidence_before = round2(report.summary.confidence.score);
+    let initial_risk = report.risk.level;
+    let unchanged = |strategy| Repair {
+        strategy,
+        applied: false,
+        succeeded: false,
+        before: before.clone(),
+        after: before.clone(),
+        changes: vec![],
+        initial_risk,
+        final_risk: initial_risk,
+        confidence_before,
+        confidence_after: confidence_before,
+        recheck: None,
+    };
+    if initial_risk == RiskLevel::Low {
+        return unchanged(Strategy::NoHealingNeeded);
+    }
+    let faithfulness = report.summary.faithfulness;
+    let (strategy, attempt) = if faithfulness < cfg.rewrite_below && !report.claims.is_empty() {
+        (Strategy::GroundingRewrite, grounding_rewrite(doc, input.question, input.answer, cfg))
+    } else if report.summary.contradiction {
+        (Strategy::ContradictionPatch, contradiction_patch(doc, input.answer, report, cfg))
+    } else if report.claims.iter().any(|c| !c.invented_entities.is_empty()) {
+        (Strategy::EntityScrub, entity_scrub(input.answer, report))
+    } else {
+        return unchanged(Strategy::NoApplicableStrategy);
+    };
+    let confidence_after = round2(match strategy {
+        Strategy::GroundingRewrite => confidence_before.min(0.5),
+        Strategy::ContradictionPatch => (confidence_before + 0.15).min(0.80),
+        _ => confidence_before * 0.85,
+    });
+    let decline = |changes: Vec<String>, recheck: Option<Recheck>| Repair {
+        strategy,
+        applied: true,
+        succeeded: false,
+        before: before.clone(),
+        after: SAFE_DECLINE.to_string(),
+        changes,
+        initial_risk,
+        final_risk: RiskLevel::Low,
+        confidence_before,
+        confidence_after: confidence_before,
+        recheck,
+    };
+    let Some(Healed { prefix, body, suffix, mut changes }) = attempt else {
+        return decline(vec![format!("{} found no safe change to make.", strategy.name())], None);
+    };
+    let re = recheck(doc, &body, cfg);
+    let summary = Recheck { decision: re.decision, counts: re.summary.counts, risk: re.risk.level, faithfulness: re.summary.faithfulness };
+    if re.claims.is_empty() || re.risk.level > RiskLevel::Medium {
+        changes.push(format!("Re-check failed (risk {}): serving the safe decline.", re.risk.level.name()));
+        return decline(changes, Some(summary));
+    }
+    changes.push(format!("Confidence recalibrated: {confidence_before:.2} → {confidence_after:.2} ({})", strategy.name()));
+    let after = [prefix.as_str(), body.as_str(), suffix.as_str()].iter().filter(|s| !s.is_empty()).copied().collect::<Vec<_>>().join(" ");
+    Repair {
+        strategy,
+        applied: true,
+        succeeded: true,
+        before,
+        after,
+        changes,
+        initial_risk,
+        final_risk: re.risk.level,
+        confidence_before,
+        confidence_after,
+        recheck: Some(summary),
+    }
+}
+
+/// A repaired answer: `body` is what gets re-checked; `prefix` and `suffix`
+/// (attribution, a note) are delivered around it but are not claims.
+struct Healed {
+    prefix: String,
+    body: String,
+    suffix: String,
+    changes: Vec<String>,
+}
+
+static DATA_HINT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\$\d+|\d+%|\d+\s*(?:day|month|year)").unwrap());
+
+fn grounding_rewrite(doc: &Document, question: &str, answer: &str, cfg: &Config) -> Option<Healed> {
+    if doc.is_empty() {
+        return None;
+    }
+    let opts = AnalysisOptions::from(cfg);
+    // Rank sentences by shared words with the question (else with the answer).
+    let rank_by = |text: &str| -> Vec<(usize, usize)> {
+        let a = Analysed::new(text, 0, text.len(), opts);
+        let keys: Vec<&str> = a.content_terms().iter().map(|t| t.key.as_str()).collect();
+        let mut scored: Vec<(usize, usize)> = doc
+            .sentences
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (i, s.analysed.content_terms().iter().filter(|t| keys.contains(&t.key.as_str())).count()))
+            .filter(|(_, n)| *n > 0)
+            .collect();
+        scored.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        scored
+    };
+    let mut ranked = rank_by(question);
+    if ranked.is_empty() {
+        ranked = rank_by(answer);
+    }
+    let mut chosen: Vec<usize> = ranked.iter().take(2).map(|(i, _)| *i).collect();
+    if chosen.is_empty() {
+        return None;
+    }
+    chosen.sort_unstable();
+    let body = chosen.iter().map(|&i| doc.sentence_text(i)).collect::<Vec<_>>().join(" ");
+    let lower = body.to_lowercase();
+    let prefix = if DATA_HINT.is_match(&lower) {
+        "According to the provided data:"
+    } else if ["policy", "guideline", "procedure", "rule"].iter().any(|w| lower.contains(w)) {
+        "Per the source documentation:"
+    } else {
+        "The source indicates that:"
+    };
+    let ids: Vec<String> = chosen.iter().map(|&i| doc.sentences[i].id()).collect();
+    let changes = vec![format!("Rebuilt the answer from {} (faithfulness was below {:.2}).", ids.join(" and "), cfg.rewrite_below)];
+    Some(Healed { prefix: prefix.to_string(), body, suffix: String::new(), changes })
+}
+
+/// Billing-period phrases, specific before general, each with its counterpart.
+const MONTHLY_TO_ANNUAL: &[(&str, &str)] = &[
+    ("per month", "per year"),
+    ("a month", "a year"),
+    ("every month", "every year"),
+    ("billed monthly", "billed annually"),
+    ("monthly subscription", "annual subscription"),
+    ("monthly plan", "annual plan"),
+    ("monthly fee", "annual fee"),
+    ("monthly", "annually"),
+];
+const ANNUAL_TO_MONTHLY: &[(&str, &str)] = &[
+    ("per year", "per month"),
+    ("a year", "a month"),
+    ("every year", "every month"),
+    ("per annum", "per month"),
+    ("billed annually", "billed monthly"),
+    ("billed yearly", "billed monthly"),
+    ("annual subscription", "monthly subscription"),
+    ("annual plan", "monthly plan"),
+    ("annual fee", "monthly fee"),
+    ("annually", "monthly"),
+    ("yearly", "monthly"),
+    ("annual", "monthly"),
+];
+
+static ANNUAL: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(?:per year|a year|per annum|annually|yearly|annual)\b|/\s?(?:year|yr)\b").unwrap());
+static MONTHLY: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(?:per month|a month|monthly)\b|/\s?(?:month|mo)\b").unwrap());
+
+fn match_case(found: &str, replacement: &str) -> String {
+    if found.chars().next().is_some_and(char::is_uppercase) {
+        let mut c = replacement.chars();
+        c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+    } else {
+        replacement.to_string()
+    }
+}
+
+/// Rewrite billing periods in one ordered pass: each phrase is replaced once,
+/// and text already rewritten is not rewritten again.
+fn normalise_billing(text: &str, to_annual: bool, changes: &mut Vec<String>) -> String {
+    let table = if to_annual { MONTHLY_TO_ANNUAL } else { ANNUAL_TO_MONTHLY };
+    // Find every non-overlapping phrase, specific phrases claiming text first.
+    let mut claimed: Vec<(usize, usize, &str)> = Vec::new();
+    for (from, to) in table {
+        let mut pattern = format!(r"(?i)\b{}\b", regex::escape(from));
+        if *from == "monthly" && to_annual {
+            // The bare adjective before a noun becomes "annual", else "annually".
+            pattern = r"(?i)\bmonthly\b".into();
+        }
+        let re = Regex::new(&pattern).unwrap();
+        let mut used = false;
+        for m in re.find_iter(text) {
+            if claimed.iter().any(|(s, e, _)| m.start() < *e && *s < m.end()) {
+                continue;
+            }
+            claimed.push((m.start(), m.end(), to));
+            used = true;
+        }
+        if used {
+            changes.push(format!("Normalised billing: '{from}' → '{to}'"));
+        }
+    }
+    claimed.sort_by_key(|c| c.0);
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for (s, e, to) in claimed {
+        out.push_str(&text[at..s]);
+        let mut replacement = match_case(&text[s..e], to);
+        if to == "annually" && text[e..].starts_with(' ') && text[e + 1..].chars().next().is_some_and(char::is_alphabetic) {
+            replacement = match_case(&text[s..e], "annual");
+        }
+        out.push_str(&replacement);
+        at = e;
+    }
+    out.push_str(&text[at..]);
+    out
+}
+
+fn unit_of(m: &NumberMention) -> Option<Unit> {
+    match m.quantity.as_ref()? {
+        Quantity::Number { unit, .. } | Quantity::Range { unit, .. } => Some(*unit),
+        Quantity::Date { .. } => None,
+    }
+}
+
+/// The word after a span, lower-cased ("days" in "30 days").
+fn word_after(text: &str, end: usize) -> String {
+    text[end..].split_whitespace().next().unwrap_or("").trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase()
+}
+
+fn contradiction_patch(doc: &Document, answer: &str, report: &Report, cfg: &Config) -> Option<Healed> {
+    let opts = AnalysisOptions::from(cfg);
+    let mut edits: Vec<(usize, usize, String)> = Vec::new();
+    let mut changes = Vec::new();
+    let mut billing_period: Option<bool> = None; // Some(true): the source bills annually
+    for claim in report.claims.iter().filter(|c| c.verdict == Verdict::Contradicted) {
+        let sentence = &doc.sentences[claim.best_source.as_deref()?.trim_start_matches('S').parse::<usize>().ok()? - 1];
+        let sentence_text = &doc.text[sentence.start..sentence.end];
+        if !claim.number_mismatches.is_empty() {
+            let analysed = Analysed::new(answer, claim.byte_start, claim.byte_end, opts);
+            let stated: Vec<&NumberMention> = analysed.numbers.iter().filter(|n| !n.is_identifier()).collect();
+            for miss in &claim.number_mismatches {
+                let wrong = stated.iter().find(|n| n.start == miss.start)?;
+                // Candidates: the sentence's numbers of the same kind that the claim does not already state.
+                let mut candidates: Vec<&NumberMention> = sentence
+                    .analysed
+                    .numbers
+                    .iter()
+                    .filter(|s| !s.is_identifier() && unit_of(s) == unit_of(wrong))
+                    .filter(|s| !stated.iter().any(|c| c.quantity.as_ref().zip(s.quantity.as_ref()).is_some_and(|(cq, sq)| cq.stated_by(sq))))
+                    .collect();
+                if candidates.len() > 1 {
+                    let unit_word = word_after(answer, wrong.end);
+                    candidates.retain(|s| word_after(&doc.text, s.end) == unit_word);
+                }
+                let [right] = candidates[..] else { return None };
+                edits.push((wrong.start, wrong.end, right.raw.clone()));
+                changes.push(format!("Replaced '{}' → '{}'", wrong.raw, right.raw));
+                if unit_of(wrong) == Some(Unit::Money) {
+                    if ANNUAL.is_match(sentence_text) {
+                        billing_period = Some(true);
+                    } else if MONTHLY.is_match(sentence_text) {
+                        billing_period = Some(false);
+                    }
+                }
+            }
+        } else if claim.negation.is_some() {
+            edits.push((claim.byte_start, claim.byte_end, sentence_text.to_string()));
+            changes.push(format!("Replaced {} with {}, whose negation it reversed", claim.id, sentence.id()));
+        } else {
+            return None;
+        }
+    }
+    if edits.is_empty() {
+        return None;
+    }
+    edits.sort_by_key(|e| e.0);
+    let mut body = String::with_capacity(answer.len());
+    let mut at = 0;
+    for (s, e, replacement) in edits {
+        if s < at {
+            return None;
+        }
+        body.push_str(&answer[at..s]);
+        body.push_str(&replacement);
+        at = e;
+    }
+    body.push_str(&answer[at..]);
+    if let Some(to_annual) = billing_period {
+        let other = if to_annual { &*MONTHLY } else { &*ANNUAL };
+        if other.is_match(&body) {
+            body = normalise_billing(&body, to_annual, &mut changes);
+        }
+    }
+    Some(Healed { prefix: String::new(), body: body.trim().to_string(), suffix: String::new(), changes })
+}
+
+fn entity_scrub(answer: &str, report: &Report) -> Option<Healed> {
+    let mut body = String::new();
+    let mut changes = Vec::new();
+    let mut at = 0;
+    for c in &report.claims {
+        if c.invented_entities.is_empty() {
+            continue;
+        }
+        body.push_str(&answer[at..c.byte_start]);
+        at = c.byte_end;
+        let names: Vec<&str> = c.invented_entities.iter().map(|e| e.text.as_str()).collect();
+        changes.push(format!("Removed {}: {} could not be verified in the source", c.id, names.join(", ")));
+    }
+    body.push_str(&answer[at..]);
+    let body = body.split_whitespace().collect::<Vec<_>>().join(" ");
+    if body.is_empty() || changes.is_empty() {
+        return None;
+    }
+    Some(Healed { prefix: String::new(), body, suffix: SCRUB_NOTE.to_string(), changes })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn billing_is_normalised_in_one_ordered_pass() {
+        let mut changes = Vec::new();
+        let out = normalise_billing(
+            "The Pro plan costs $120 per month, billed monthly. You can cancel your monthly subscription at any time.",
+            true,
+            &mut changes,
+        );
+        assert_eq!(out, "The Pro plan costs $120 per year, billed annually. You can cancel your annual subscription at any time.");
+        assert_eq!(
+            changes,
+            [
+                "Normalised billing: 'per month' → 'per year'",
+                "Normalised billing: 'billed monthly' → 'billed annually'",
+                "Normalised billing: 'monthly subscription' → 'annual subscription'",
+            ]
+        );
+    }
+
+    #[test]
+    fn the_bare_adjective_and_the_adverb_both_read_well() {
+        let mut changes = Vec::new();
+        assert_eq!(normalise_billing("Monthly billing. You pay monthly.", true, &mut changes), "Annual billing. You pay annually.");
+        assert_eq!(normalise_billing("You pay annually, $5 a year.", false, &mut changes), "You pay monthly, $5 a month.");
+    }
+}

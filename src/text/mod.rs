@@ -1,0 +1,342 @@
+//! Analysis: text in, comparable pieces out.
+//!
+//! A source becomes a [`Document`] once: passages, sentences S1…Sn with byte
+//! spans, each sentence's tokens, numbers and citations, and an inverted index
+//! from content word to the sentences that hold it. Checking a claim reads the
+//! index instead of scanning every sentence, and the lab keeps the `Document`
+//! while only the answer changes.
+
+pub mod sentences;
+pub mod words;
+
+use std::collections::HashMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::checks::citations::{self, Citation};
+use crate::checks::numbers::{self, NumberMention};
+use crate::config::Config;
+
+/// The settings that change how text is analysed (and so when a source
+/// must be analysed again).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct AnalysisOptions {
+    pub stemming: bool,
+    pub number_normalisation: bool,
+}
+
+impl From<&Config> for AnalysisOptions {
+    fn from(c: &Config) -> Self {
+        AnalysisOptions { stemming: c.stemming, number_normalisation: c.number_normalisation }
+    }
+}
+
+/// One word or number of a text, in order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Token {
+    /// Byte span in the analysed text.
+    pub start: usize,
+    pub end: usize,
+    /// Lower-cased form (contractions expanded: `n't` reads `not`).
+    pub lower: String,
+    /// Comparison key: the stem, or a number's canonical value (`#410`).
+    pub key: String,
+    /// Does it carry a fact (not a stopword or confidence adverb)?
+    pub content: bool,
+    /// Is it a number, date or identifier (index into `numbers`)?
+    pub number: Option<usize>,
+    /// Does a comma, semicolon, colon or dash separate it from the token before?
+    pub clause_break: bool,
+}
+
+/// A sentence (or any span of text) read into tokens.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Analysed {
+    pub tokens: Vec<Token>,
+    pub numbers: Vec<NumberMention>,
+    pub citations: Vec<Citation>,
+}
+
+impl Analysed {
+    /// Read `text[start..end]`; every span in the result indexes `text`.
+    pub fn new(text: &str, start: usize, end: usize, opts: AnalysisOptions) -> Analysed {
+        let part = &text[start..end];
+        let mut cites = citations::find(part);
+        let cite_spans: Vec<(usize, usize)> = cites.iter().map(|c| (c.start, c.end)).collect();
+        let mut numbers = numbers::find_numerals(part, &cite_spans);
+        let mut skip: Vec<(usize, usize)> = cite_spans.iter().copied().chain(numbers.iter().map(|n| (n.start, n.end))).collect();
+        skip.sort_unstable();
+        let mut words = words::raw_words(part, &skip);
+        // Numbers written as words replace the words they were read from.
+        let worded = numbers::find_number_words(part, &words);
+        if !worded.is_empty() {
+            let mut keep = vec![true; words.len()];
+            for (range, mention) in worded {
+                range.for_each(|i| keep[i] = false);
+                numbers.push(mention);
+            }
+            let mut k = keep.iter();
+            words.retain(|_| *k.next().unwrap());
+            numbers.sort_by_key(|n| n.start);
+        }
+
+        let mut tokens = Vec::with_capacity(words.len() + numbers.len());
+        let (mut wi, mut ni) = (0, 0);
+        while wi < words.len() || ni < numbers.len() {
+            let take_number = ni < numbers.len() && (wi >= words.len() || numbers[ni].start < words[wi].start);
+            if take_number {
+                let n = &numbers[ni];
+                tokens.push(Token {
+                    start: n.start,
+                    end: n.end,
+                    lower: n.raw.to_lowercase(),
+                    key: n.key(opts.number_normalisation),
+                    content: true,
+                    number: Some(ni),
+                    clause_break: false,
+                });
+                ni += 1;
+            } else {
+                let w = &words[wi];
+                tokens.push(Token {
+                    start: w.start,
+                    end: w.end,
+                    key: words::word_key(&w.lower, opts.stemming),
+                    content: !words::is_function_word(&w.lower),
+                    lower: w.lower.clone(),
+                    number: None,
+                    clause_break: false,
+                });
+                wi += 1;
+            }
+        }
+        for k in 1..tokens.len() {
+            let gap = &part[tokens[k - 1].end..tokens[k].start];
+            tokens[k].clause_break = gap.contains([',', ';', ':', '—', '–', '(', ')']) || gap.contains(" - ");
+        }
+        // Shift every span from `part` to `text`.
+        for t in &mut tokens {
+            t.start += start;
+            t.end += start;
+        }
+        for n in &mut numbers {
+            n.start += start;
+            n.end += start;
+        }
+        for c in &mut cites {
+            c.start += start;
+            c.end += start;
+        }
+        Analysed { tokens, numbers, citations: cites }
+    }
+
+    /// Content tokens, first occurrence of each key only, in order.
+    pub fn content_terms(&self) -> Vec<&Token> {
+        let mut seen: Vec<&str> = Vec::new();
+        let mut out = Vec::new();
+        for t in self.tokens.iter().filter(|t| t.content) {
+            if !seen.contains(&t.key.as_str()) {
+                seen.push(&t.key);
+                out.push(t);
+            }
+        }
+        out
+    }
+}
+
+/// One source sentence, S1…Sn.
+#[derive(Debug, Clone)]
+pub struct SourceSentence {
+    /// 1-based number: S1 is `number == 1`.
+    pub number: usize,
+    /// 1-based passage number.
+    pub passage: usize,
+    pub start: usize,
+    pub end: usize,
+    pub analysed: Analysed,
+    /// Sorted, de-duplicated ids of its content keys in the document's vocabulary.
+    pub term_ids: Vec<u32>,
+}
+
+impl SourceSentence {
+    pub fn id(&self) -> String {
+        format!("S{}", self.number)
+    }
+}
+
+/// An analysed, indexed source.
+#[derive(Debug, Clone)]
+pub struct Document {
+    pub text: String,
+    pub options: AnalysisOptions,
+    /// Passage bodies as byte spans, numbered 1…m in order.
+    pub passages: Vec<(usize, usize)>,
+    pub sentences: Vec<SourceSentence>,
+    /// Content key → term id.
+    vocab: HashMap<String, u32>,
+    /// Term id → sentence indices (0-based, ascending) holding it.
+    postings: Vec<Vec<u32>>,
+    /// Lower-cased text with whitespace collapsed, for entity look-ups.
+    pub folded: String,
+}
+
+impl Document {
+    /// Analyse a source once.
+    pub fn analyse(text: &str, options: AnalysisOptions) -> Document {
+        let passages = sentences::passages(text);
+        let mut doc_sentences = Vec::new();
+        let mut vocab: HashMap<String, u32> = HashMap::new();
+        let mut postings: Vec<Vec<u32>> = Vec::new();
+        for (p, &(ps, pe)) in passages.iter().enumerate() {
+            for (s, e) in sentences::split_range(text, ps, pe) {
+                let analysed = Analysed::new(text, s, e, options);
+                let index = doc_sentences.len() as u32;
+                let mut term_ids: Vec<u32> = analysed
+                    .tokens
+                    .iter()
+                    .filter(|t| t.content)
+                    .map(|t| {
+                        let next = vocab.len() as u32;
+                        *vocab.entry(t.key.clone()).or_insert(next)
+                    })
+                    .collect();
+                term_ids.sort_unstable();
+                term_ids.dedup();
+                for &id in &term_ids {
+                    if id as usize == postings.len() {
+                        postings.push(Vec::new());
+                    }
+                    postings[id as usize].push(index);
+                }
+                doc_sentences.push(SourceSentence {
+                    number: index as usize + 1,
+                    passage: p + 1,
+                    start: s,
+                    end: e,
+                    analysed,
+                    term_ids,
+                });
+            }
+        }
+        Document { text: text.to_string(), options, passages, sentences: doc_sentences, vocab, postings, folded: fold(text) }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.sentences.is_empty()
+    }
+
+    /// The term id of a content key, if any sentence holds it.
+    pub fn term_id(&self, key: &str) -> Option<u32> {
+        self.vocab.get(key).copied()
+    }
+
+    /// Sentences (0-based indices, ascending) holding a term.
+    pub fn postings(&self, id: u32) -> &[u32] {
+        &self.postings[id as usize]
+    }
+
+    /// Passage number of each sentence, for citation checks.
+    pub fn passage_of(&self) -> Vec<usize> {
+        self.sentences.iter().map(|s| s.passage).collect()
+    }
+
+    pub fn sentence_text(&self, i: usize) -> &str {
+        let s = &self.sentences[i];
+        &self.text[s.start..s.end]
+    }
+}
+
+/// Lower-case, unify apostrophes and collapse whitespace, for phrase look-ups.
+pub fn fold(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut space = false;
+    for c in text.chars() {
+        if c.is_whitespace() {
+            space = true;
+            continue;
+        }
+        if space && !out.is_empty() {
+            out.push(' ');
+        }
+        space = false;
+        let c = if c == '’' { '\'' } else { c };
+        out.extend(c.to_lowercase());
+    }
+    out
+}
+
+/// Char offset of each byte offset in `offsets` (which must be ascending and
+/// on char boundaries), counted in one pass over `text`.
+pub fn char_offsets(text: &str, offsets: &[usize]) -> Vec<usize> {
+    let mut out = Vec::with_capacity(offsets.len());
+    let mut chars = 0;
+    let mut byte = 0;
+    let mut it = text.char_indices().peekable();
+    for &target in offsets {
+        while byte < target {
+            match it.next() {
+                Some((_, c)) => {
+                    byte += c.len_utf8();
+                    chars += 1;
+                }
+                None => break,
+            }
+        }
+        out.push(chars);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const OPTS: AnalysisOptions = AnalysisOptions { stemming: true, number_normalisation: true };
+
+    fn keys(text: &str) -> Vec<String> {
+        Analysed::new(text, 0, text.len(), OPTS).content_terms().iter().map(|t| t.key.clone()).collect()
+    }
+
+    #[test]
+    fn content_terms_are_words_and_numbers_without_stopwords() {
+        assert_eq!(keys("The main span is 460 metres long."), ["main", "span", "#460", "metr", "long"]);
+        assert_eq!(keys("The deck carries four lanes [S4]."), ["deck", "carri", "#4", "lane"]);
+    }
+
+    #[test]
+    fn spans_index_the_whole_text() {
+        let text = "Intro. The span is 410 metres [S3].";
+        let a = Analysed::new(text, 7, text.len(), OPTS);
+        let number = &a.numbers[0];
+        assert_eq!(&text[number.start..number.end], "410");
+        assert_eq!(&text[a.citations[0].start..a.citations[0].end], "[S3]");
+        assert!(a.tokens.iter().all(|t| text.is_char_boundary(t.start) && t.start >= 7));
+    }
+
+    #[test]
+    fn document_numbers_sentences_and_passages() {
+        let doc = Document::analyse("passage 1:Alpha beta. Gamma delta.\n\npassage 2:Beta gamma.", OPTS);
+        assert_eq!(doc.sentences.len(), 3);
+        assert_eq!(doc.passages.len(), 2);
+        assert_eq!(doc.sentences.iter().map(|s| (s.number, s.passage)).collect::<Vec<_>>(), [(1, 1), (2, 1), (3, 2)]);
+        assert_eq!(doc.sentence_text(2), "Beta gamma.");
+        let beta = doc.term_id("beta").unwrap();
+        assert_eq!(doc.postings(beta), [0, 2]);
+        assert!(doc.term_id("epsilon").is_none());
+    }
+
+    #[test]
+    fn clause_breaks_are_marked() {
+        let text = "Yes, it can not";
+        let a = Analysed::new(text, 0, text.len(), OPTS);
+        assert!(a.tokens[1].clause_break);
+        assert!(!a.tokens[2].clause_break);
+    }
+
+    #[test]
+    fn fold_and_char_offsets() {
+        assert_eq!(fold("  José’s   Café\n"), "josé's café");
+        let text = "añb€c";
+        assert_eq!(char_offsets(text, &[0, 1, 3, 4, 7, 8]), [0, 1, 2, 3, 4, 5]);
+    }
+}

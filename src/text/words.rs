@@ -1,0 +1,221 @@
+//! Words: how text becomes comparable terms.
+//!
+//! Every check compares *content words*: the words of a sentence that carry
+//! its facts. A word is lower-cased, contractions are expanded (`doesn't` →
+//! `does not`, `can't` → `can not`, `cannot` → `can not`), clitics are dropped
+//! (`Tagore's` → `tagore`) and, when stemming is on, it is reduced to its
+//! Snowball (Porter 2) English stem, so `designed` and `design` compare equal.
+//!
+//! A word is *not* a content word when it is a stopword (function words such as
+//! `the`, `is`, `it`, `not`), a single letter, or a pure confidence adverb
+//! (`definitely`, `perhaps`): those say how sure the writer is, not what is
+//! true, and the confidence check reads them instead.
+//!
+//! Numbers, dates and identifiers are found by [`crate::checks::numbers`]
+//! before words are read; this module never sees them.
+//!
+//! Misses: synonyms (`longest` ≠ `main`), irregular forms the stemmer does not
+//! join (`ran`/`run`), and compounds written apart or together.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+use rust_stemmers::{Algorithm, Stemmer};
+
+/// A raw word as it appears in the text: letters, marks and digits, with
+/// internal apostrophes (`doesn't`, `Tagore's`).
+static WORD: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:['’][\p{L}\p{M}]+)*").unwrap());
+
+static STEMMER: LazyLock<Stemmer> = LazyLock::new(|| Stemmer::create(Algorithm::English));
+
+/// English function words. They carry no checkable fact, so support ignores
+/// them; the negation check still sees `not`, `no` and `never`.
+pub const STOPWORDS: &[&str] = &[
+    "a", "about", "above", "after", "again", "against", "all", "also", "am", "an", "and", "any",
+    "are", "as", "at", "be", "been", "before", "being", "below", "between", "both", "but", "by",
+    "can", "could", "did", "do", "does", "doing", "down", "during", "each", "either", "etc",
+    "few", "for", "from", "further", "had", "has", "have", "having", "he", "her", "here",
+    "hers", "herself", "him", "himself", "his", "how", "however", "i", "if", "in", "into", "is",
+    "it", "its", "itself", "just", "may", "me", "might", "more", "most", "must", "my", "myself",
+    "neither", "no", "nor", "not", "now", "of", "off", "on", "once", "only", "or", "other",
+    "our", "ours", "ourselves", "out", "over", "own", "same", "shall", "she", "should", "so",
+    "some", "such", "than", "that", "the", "their", "theirs", "them", "themselves", "then",
+    "there", "these", "they", "this", "those", "through", "thus", "to", "too", "under", "until",
+    "up", "upon", "us", "very", "via", "was", "we", "were", "what", "when", "where", "which",
+    "while", "who", "whom", "whose", "why", "will", "with", "would", "yet", "you", "your",
+    "yours", "yourself", "yourselves",
+];
+
+/// Adverbs that only say how sure the writer is. The confidence check counts
+/// them; support does not, because they name no fact a source could hold.
+pub const CONFIDENCE_ADVERBS: &[&str] = &[
+    "absolutely", "certainly", "clearly", "definitely", "maybe", "obviously", "perhaps",
+    "possibly", "presumably", "probably", "surely", "undoubtedly", "unquestionably",
+];
+
+/// Words that negate what follows them. `n't` and `cannot` are expanded to
+/// `not` before this list is read.
+pub const NEGATORS: &[&str] = &[
+    "not", "no", "never", "none", "nor", "neither", "nobody", "nothing", "nowhere",
+];
+
+/// Is `lower` (already lower-cased) a stopword?
+pub fn is_stopword(lower: &str) -> bool {
+    STOPWORDS.binary_search(&lower).is_ok()
+}
+
+/// Is `lower` a negating word?
+pub fn is_negator(lower: &str) -> bool {
+    NEGATORS.contains(&lower)
+}
+
+/// Does `lower` carry no fact (stopword, confidence adverb, single letter)?
+pub fn is_function_word(lower: &str) -> bool {
+    is_stopword(lower)
+        || CONFIDENCE_ADVERBS.binary_search(&lower).is_ok()
+        || lower.chars().count() == 1 && lower.chars().all(char::is_alphabetic)
+}
+
+/// The comparison key of a lower-cased word: its stem when `stemming` is on.
+pub fn word_key(lower: &str, stemming: bool) -> String {
+    if stemming {
+        STEMMER.stem(lower).into_owned()
+    } else {
+        lower.to_string()
+    }
+}
+
+/// One word after contraction expansion. A contraction yields two: the base
+/// and `not`, with the byte span of each part in the original text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RawWord<'a> {
+    pub start: usize,
+    pub end: usize,
+    /// Lower-cased, apostrophes normalised, clitics removed.
+    pub lower: String,
+    /// The text exactly as written.
+    pub surface: &'a str,
+}
+
+/// Split `text` into words, expanding contractions. Offsets are bytes into
+/// `text`. Spans listed in `skip` (numbers, citations) are not read.
+pub fn raw_words<'a>(text: &'a str, skip: &[(usize, usize)]) -> Vec<RawWord<'a>> {
+    let mut out = Vec::new();
+    let mut skip_i = 0;
+    for m in WORD.find_iter(text) {
+        while skip_i < skip.len() && skip[skip_i].1 <= m.start() {
+            skip_i += 1;
+        }
+        if skip_i < skip.len() && skip[skip_i].0 < m.end() {
+            continue; // overlaps a number, identifier or citation
+        }
+        push_expanded(&mut out, text, m.start(), m.end());
+    }
+    out
+}
+
+fn push_expanded<'a>(out: &mut Vec<RawWord<'a>>, text: &'a str, start: usize, end: usize) {
+    let surface = &text[start..end];
+    let mut word = |s: usize, e: usize, lower: String| out.push(RawWord { start: s, end: e, lower, surface: &text[s..e] });
+    // Split at the last apostrophe by the surface's own bytes, so that curly
+    // apostrophes and case changes cannot shift the spans.
+    if let Some(apos) = surface.rfind(['\'', '’']) {
+        let after = surface[apos..].chars().skip(1).collect::<String>().to_lowercase();
+        let before = &surface[..apos];
+        if after == "t" && before.ends_with(['n', 'N']) {
+            let base_end = start + before.len() - 1;
+            let base = match surface[..before.len() - 1].to_lowercase().as_str() {
+                "ca" => "can".to_string(),
+                "wo" => "will".to_string(),
+                "sha" => "shall".to_string(),
+                other => other.to_string(),
+            };
+            if !base.is_empty() {
+                word(start, base_end, base);
+            }
+            word(base_end, end, "not".into());
+            return;
+        }
+        if ["s", "re", "ve", "ll", "d", "m"].contains(&after.as_str()) && !before.is_empty() {
+            word(start, start + apos, before.to_lowercase());
+            return;
+        }
+    }
+    let lower = surface.to_lowercase().replace('’', "'");
+    if lower == "cannot" {
+        word(start, start + 3, "can".into());
+        word(start + 3, end, "not".into());
+        return;
+    }
+    word(start, end, lower);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lowers(text: &str) -> Vec<String> {
+        raw_words(text, &[]).into_iter().map(|w| w.lower).collect()
+    }
+
+    #[test]
+    fn stopword_lists_are_sorted_for_binary_search() {
+        assert!(STOPWORDS.windows(2).all(|w| w[0] < w[1]));
+        assert!(CONFIDENCE_ADVERBS.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn contractions_expand_to_not() {
+        assert_eq!(lowers("It doesn't fit"), ["it", "does", "not", "fit"]);
+        assert_eq!(lowers("You can't and won't"), ["you", "can", "not", "and", "will", "not"]);
+        assert_eq!(lowers("It cannot be"), ["it", "can", "not", "be"]);
+        assert_eq!(lowers("It isn’t"), ["it", "is", "not"]);
+    }
+
+    #[test]
+    fn contraction_parts_keep_their_spans() {
+        let words = raw_words("doesn't", &[]);
+        assert_eq!((words[0].start, words[0].end, words[0].surface), (0, 4, "does"));
+        assert_eq!((words[1].start, words[1].end, words[1].surface), (4, 7, "n't"));
+    }
+
+    #[test]
+    fn clitics_are_dropped() {
+        assert_eq!(lowers("Tagore's prize, they're here"), ["tagore", "prize", "they", "here"]);
+    }
+
+    #[test]
+    fn skipped_spans_are_not_read() {
+        // "460" occupies bytes 12..15 and is read by the number check instead.
+        assert_eq!(
+            raw_words("The span is 460 metres", &[(12, 15)]).iter().map(|w| w.lower.as_str()).collect::<Vec<_>>(),
+            ["the", "span", "is", "metres"]
+        );
+    }
+
+    #[test]
+    fn unicode_words_are_words() {
+        assert_eq!(lowers("José Álvarez naïve 東京"), ["josé", "álvarez", "naïve", "東京"]);
+    }
+
+    #[test]
+    fn stems_join_inflections() {
+        assert_eq!(word_key("designed", true), word_key("design", true));
+        assert_eq!(word_key("supports", true), word_key("support", true));
+        assert_ne!(word_key("designed", false), word_key("design", false));
+        // Seed 004's paraphrase depends on these staying apart.
+        assert_ne!(word_key("longest", true), word_key("main", true));
+        assert_ne!(word_key("measures", true), word_key("long", true));
+    }
+
+    #[test]
+    fn function_words_are_not_content() {
+        for w in ["the", "is", "definitely", "x", "not"] {
+            assert!(is_function_word(w), "{w}");
+        }
+        for w in ["span", "metres", "bridge", "never"] {
+            assert!(!is_function_word(w), "{w}");
+        }
+    }
+}

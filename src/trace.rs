@@ -1,0 +1,156 @@
+//! The event trace: what the check computed, in order, for step-by-step replay.
+//!
+//! Each [`Event`] says in plain words what was computed and carries the
+//! values it computed. [`reveal_times`] spreads the events over the lab's
+//! inspection time so that claims are revealed one by one (seed 004: sixty
+//! seconds by default).
+
+use serde::{Deserialize, Serialize};
+
+use crate::report::{Decision, Verdict};
+use crate::scoring::{RiskLevel, Routing, Trigger};
+
+/// The typed content of an event.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum EventKind {
+    SourceSplit { sentences: usize, passages: usize },
+    ClaimsSplit { claims: usize, questions: usize },
+    BestMatch { best_source: Option<String>, support: f64, matched: usize, total: usize, matched_words: Vec<String> },
+    NumberCheck { passed: bool, missing: Vec<String>, source_numbers: Vec<String> },
+    NegationCheck { passed: bool, word: Option<String> },
+    EntityCheck { passed: bool, invented: Vec<String> },
+    CitationCheck { passed: bool, cited: Vec<String>, fabricated: Vec<String> },
+    ConsistencyCheck { support: f64, agreeing: usize, samples: usize, flagged: bool },
+    Verdict { verdict: Verdict, reason: String },
+    AnswerMetrics { citation_coverage: f64, faithfulness: f64, confidence: f64 },
+    Drift { drifted: bool, delta: f64, mean_similarity: f64 },
+    Decision { decision: Decision, first_problem: Option<String> },
+    Risk { level: RiskLevel, triggers: Vec<Trigger> },
+    Quality { score: f64, routing: Routing },
+    Repair { strategy: String, succeeded: bool },
+}
+
+impl EventKind {
+    /// The snake_case name, as serialised (`best_match`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            EventKind::SourceSplit { .. } => "source_split",
+            EventKind::ClaimsSplit { .. } => "claims_split",
+            EventKind::BestMatch { .. } => "best_match",
+            EventKind::NumberCheck { .. } => "number_check",
+            EventKind::NegationCheck { .. } => "negation_check",
+            EventKind::EntityCheck { .. } => "entity_check",
+            EventKind::CitationCheck { .. } => "citation_check",
+            EventKind::ConsistencyCheck { .. } => "consistency_check",
+            EventKind::Verdict { .. } => "verdict",
+            EventKind::AnswerMetrics { .. } => "answer_metrics",
+            EventKind::Drift { .. } => "drift",
+            EventKind::Decision { .. } => "decision",
+            EventKind::Risk { .. } => "risk",
+            EventKind::Quality { .. } => "quality",
+            EventKind::Repair { .. } => "repair",
+        }
+    }
+}
+
+/// One step of the check.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Event {
+    /// 0-based position in the trace.
+    pub index: usize,
+    /// The claim it concerns (`C2`), if any.
+    pub claim: Option<String>,
+    /// What was computed, in plain words.
+    pub summary: String,
+    #[serde(flatten)]
+    pub kind: EventKind,
+}
+
+/// Collects events in order.
+#[derive(Debug, Default)]
+pub struct Trace {
+    events: Vec<Event>,
+}
+
+impl Trace {
+    pub fn push(&mut self, claim: Option<&str>, kind: EventKind, summary: impl Into<String>) {
+        let index = self.events.len();
+        self.events.push(Event { index, claim: claim.map(str::to_string), summary: summary.into(), kind });
+    }
+
+    pub fn into_events(self) -> Vec<Event> {
+        self.events
+    }
+}
+
+/// When (in ms from the start of the replay, at 1× speed) each event is
+/// revealed. Events before the first claim show at once; the claims' events
+/// share the inspection time equally, claim by claim, each claim's events
+/// spread over its share; answer-level events show at the end.
+pub fn reveal_times(events: &[Event], inspection_ms: u64) -> Vec<u64> {
+    use std::collections::HashMap;
+    // Each claim's slot number and how many events it has, in one pass.
+    let mut slots: HashMap<&str, (u64, u64)> = HashMap::new();
+    for e in events {
+        if let Some(c) = e.claim.as_deref() {
+            let next = slots.len() as u64;
+            slots.entry(c).or_insert((next, 0)).1 += 1;
+        }
+    }
+    if slots.is_empty() {
+        let n = events.len().max(1) as u64;
+        return (0..events.len() as u64).map(|i| inspection_ms * i / n).collect();
+    }
+    let slot = inspection_ms / slots.len() as u64;
+    let mut seen: HashMap<&str, u64> = HashMap::new();
+    let mut claims_started = false;
+    events
+        .iter()
+        .map(|e| match e.claim.as_deref() {
+            Some(c) => {
+                claims_started = true;
+                let (k, count) = slots[c];
+                let pos = seen.entry(c).or_insert(0);
+                let t = slot * k + slot * *pos / count;
+                *pos += 1;
+                t
+            }
+            None if !claims_started => 0,
+            None => inspection_ms,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ev(claim: Option<&str>) -> Event {
+        Event { index: 0, claim: claim.map(str::to_string), summary: String::new(), kind: EventKind::ClaimsSplit { claims: 0, questions: 0 } }
+    }
+
+    #[test]
+    fn claims_are_revealed_one_by_one_over_the_inspection_time() {
+        let events = [ev(None), ev(Some("C1")), ev(Some("C1")), ev(Some("C2")), ev(Some("C2")), ev(Some("C3")), ev(None)];
+        assert_eq!(reveal_times(&events, 60_000), [0, 0, 10_000, 20_000, 30_000, 40_000, 60_000]);
+    }
+
+    #[test]
+    fn times_never_decrease() {
+        let events = [ev(None), ev(Some("C1")), ev(Some("C2")), ev(Some("C2")), ev(Some("C2")), ev(None), ev(None)];
+        let t = reveal_times(&events, 1_000);
+        assert!(t.windows(2).all(|w| w[0] <= w[1]), "{t:?}");
+        assert_eq!(*t.last().unwrap(), 1_000);
+    }
+
+    #[test]
+    fn events_serialise_flat_with_their_kind() {
+        let e = Event { index: 3, claim: Some("C2".into()), summary: "s".into(), kind: EventKind::NumberCheck { passed: false, missing: vec!["460".into()], source_numbers: vec!["410".into()] } };
+        let v = serde_json::to_value(&e).unwrap();
+        assert_eq!(v["kind"], "number_check");
+        assert_eq!(v["missing"][0], "460");
+        assert_eq!(v["claim"], "C2");
+        assert_eq!(e.kind.name(), "number_check");
+    }
+}
