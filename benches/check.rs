@@ -1,1 +1,37 @@
-fn main() {}
+//! Time to check each built-in example natively.
+//!
+//! `full/<name>`: analyse the source and check the answer (what a fresh
+//! `claimlab check` does). `answer_only/<name>`: check against an already
+//! analysed source (what the lab does on a keystroke in the answer).
+//!
+//! Run: `cargo bench --bench check`
+
+use std::hint::black_box;
+
+use claimlab::{check, drift, examples, CheckInput, Document};
+use criterion::{criterion_group, criterion_main, Criterion};
+
+fn bench_examples(c: &mut Criterion) {
+    for ex in examples::all() {
+        let history: Vec<_> = ex.history.iter().map(|a| drift::fingerprint(a)).collect();
+        let input = CheckInput {
+            answer: &ex.answer,
+            samples: &ex.samples,
+            question: &ex.question,
+            history: Some(&history),
+            latency_ms: 0.0,
+            vectors: ex.vectors.as_ref(),
+        };
+        c.bench_function(&format!("full/{}", ex.name), |b| {
+            b.iter(|| {
+                let doc = Document::analyse(black_box(&ex.source), (&ex.config).into());
+                check(&doc, black_box(&input), &ex.config)
+            })
+        });
+        let doc = Document::analyse(&ex.source, (&ex.config).into());
+        c.bench_function(&format!("answer_only/{}", ex.name), |b| b.iter(|| check(&doc, black_box(&input), &ex.config)));
+    }
+}
+
+criterion_group!(benches, bench_examples);
+criterion_main!(benches);

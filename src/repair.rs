@@ -275,17 +275,20 @@ fn match_case(found: &str, replacement: &str) -> String {
 
 /// Rewrite billing periods in one ordered pass: each phrase is replaced once,
 /// and text already rewritten is not rewritten again.
+type PhraseTable = Vec<(Regex, &'static str, &'static str)>;
+
+fn compile(table: &[(&'static str, &'static str)]) -> PhraseTable {
+    table.iter().map(|(from, to)| (Regex::new(&format!(r"(?i)\b{}\b", regex::escape(from))).unwrap(), *from, *to)).collect()
+}
+
+static TO_ANNUAL: LazyLock<PhraseTable> = LazyLock::new(|| compile(MONTHLY_TO_ANNUAL));
+static TO_MONTHLY: LazyLock<PhraseTable> = LazyLock::new(|| compile(ANNUAL_TO_MONTHLY));
+
 fn normalise_billing(text: &str, to_annual: bool, changes: &mut Vec<String>) -> String {
-    let table = if to_annual { MONTHLY_TO_ANNUAL } else { ANNUAL_TO_MONTHLY };
+    let table = if to_annual { &*TO_ANNUAL } else { &*TO_MONTHLY };
     // Find every non-overlapping phrase, specific phrases claiming text first.
     let mut claimed: Vec<(usize, usize, &str)> = Vec::new();
-    for (from, to) in table {
-        let mut pattern = format!(r"(?i)\b{}\b", regex::escape(from));
-        if *from == "monthly" && to_annual {
-            // The bare adjective before a noun becomes "annual", else "annually".
-            pattern = r"(?i)\bmonthly\b".into();
-        }
-        let re = Regex::new(&pattern).unwrap();
+    for (re, from, to) in table {
         let mut used = false;
         for m in re.find_iter(text) {
             if claimed.iter().any(|(s, e, _)| m.start() < *e && *s < m.end()) {
