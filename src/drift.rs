@@ -31,6 +31,10 @@ use crate::checks::numbers::NumberMention;
 use crate::config::Config;
 use crate::text::{AnalysisOptions, Analysed};
 
+/// What this check cannot see, in plain words, for the lab to show where the
+/// user meets it.
+pub const LIMITS: &str = "Drift needs three earlier answers, so the first bad answers after a change are served before it fires; rewording that keeps the facts can raise a false alarm.";
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Polarity {

@@ -21,6 +21,7 @@ pub mod checks;
 pub mod config;
 pub mod drift;
 pub mod examples;
+pub mod lab_state;
 pub mod pipeline;
 pub mod repair;
 pub mod report;

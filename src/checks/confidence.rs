@@ -22,6 +22,10 @@ use std::sync::LazyLock;
 use regex::Regex;
 use serde::{Deserialize, Serialize};
 
+/// What this check cannot see, in plain words, for the lab to show where the
+/// user meets it.
+pub const LIMITS: &str = "Confidence is word counting, not probability: a fluent wrong answer with no marker scores a neutral 0.5.";
+
 /// Phrases that assert certainty.
 pub const HIGH: &[&str] = &[
     "definitely", "certainly", "clearly", "undoubtedly", "absolutely", "guaranteed", "guarantee",

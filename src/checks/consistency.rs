@@ -26,6 +26,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::text::{sentences, AnalysisOptions, Analysed};
 
+/// What this check cannot see, in plain words, for the lab to show where the
+/// user meets it.
+pub const LIMITS: &str = "A hallucination the model repeats in every sample passes: agreement is not truth. The lexical embedder also misses paraphrases, so prefer a source whenever there is one.";
+
 /// A sentence vector: dense (given) or sparse (lexical, sorted by term).
 #[derive(Debug, Clone, PartialEq)]
 pub enum Embedding {

@@ -29,6 +29,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::text::{fold, words::is_stopword};
 
+/// What this check cannot see, in plain words, for the lab to show where the
+/// user meets it.
+pub const LIMITS: &str = "Names are found by their capital letters: lower-case and one-word names are missed, a capitalised title can pass for a name, and a name the source spells differently counts as invented.";
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum EntityKind {

@@ -25,6 +25,10 @@ use serde::{Deserialize, Serialize};
 use crate::text::words::is_negator;
 use crate::text::{Analysed, Token};
 
+/// What this check cannot see, in plain words, for the lab to show where the
+/// user meets it.
+pub const LIMITS: &str = "Only negation words are read: antonyms (\"forbidden\" vs \"allowed\"), prefixes (\"unavailable\") and double negatives slip through.";
+
 /// Which side carries the negation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -32,6 +32,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::text::words::RawWord;
 
+/// What this check cannot see, in plain words, for the lab to show where the
+/// user meets it.
+pub const LIMITS: &str = "Units are not compared (14 days = 14 weeks), no arithmetic is done (a dozen is not 12), and a true number stated in another sentence than the best match counts as missing.";
+
 /// What kind of amount a number is. Units are kept for display and repair;
 /// comparison looks at values only.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -23,6 +23,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::text::{Document, Token};
 
+/// What this check cannot see, in plain words, for the lab to show where the
+/// user meets it.
+pub const LIMITS: &str = "Support counts shared words: a paraphrase scores low (\"longest\" is not \"main\"), a synonym not at all, word order is ignored, and a fact that needs two sentences has no single best sentence.";
+
 /// The best source sentence for one claim.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Support {

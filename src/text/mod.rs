@@ -6,6 +6,8 @@
 //! index instead of scanning every sentence, and the lab keeps the `Document`
 //! while only the answer changes.
 
+pub mod highlight;
+pub mod import;
 pub mod sentences;
 pub mod words;
 

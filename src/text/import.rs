@@ -1,0 +1,143 @@
+//! Turning a file into a source: WebVTT transcripts stripped of cues and
+//! timestamps, then chunked into numbered passages as seed 003's
+//! `chunk_document` does (paragraphs packed into passages of at most
+//! `max_chars`, written `[1] …`, `[2] …` so that `[N]` citations name them).
+
+/// Kinds of file the lab opens as a source.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileKind {
+    Text,
+    Markdown,
+    WebVtt,
+}
+
+impl FileKind {
+    /// From a file name's extension; `None` for anything else.
+    pub fn from_name(name: &str) -> Option<FileKind> {
+        let ext = name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase())?;
+        match ext.as_str() {
+            "txt" | "text" => Some(FileKind::Text),
+            "md" | "markdown" => Some(FileKind::Markdown),
+            "vtt" => Some(FileKind::WebVtt),
+            _ => None,
+        }
+    }
+}
+
+/// Seed 003's `load_vtt`: drop the `WEBVTT` header, cue numbers, timestamp
+/// lines and blank lines; join what is said. Cue settings and `NOTE` blocks
+/// are dropped too.
+pub fn strip_vtt(text: &str) -> String {
+    let mut said: Vec<&str> = Vec::new();
+    let mut in_note = false;
+    for line in text.lines() {
+        let line = line.trim();
+        if line.is_empty() {
+            in_note = false;
+            continue;
+        }
+        if in_note || line.starts_with("WEBVTT") || line.chars().all(|c| c.is_ascii_digit()) {
+            continue;
+        }
+        if line.starts_with("NOTE") || line.starts_with("STYLE") || line.starts_with("REGION") {
+            in_note = true;
+            continue;
+        }
+        if line.contains("-->") || is_timestamp(line) {
+            continue;
+        }
+        said.push(line);
+    }
+    said.join(" ")
+}
+
+fn is_timestamp(line: &str) -> bool {
+    let b = line.as_bytes();
+    b.len() >= 5 && b[0].is_ascii_digit() && b[1].is_ascii_digit() && b[2] == b':' && b[3].is_ascii_digit() && b[4].is_ascii_digit()
+}
+
+/// Seed 003's `chunk_document`: split on blank lines, pack paragraphs into
+/// chunks of at most `max_chars` (a longer paragraph stays whole), and number
+/// them `[1] …`.
+pub fn chunk_document(text: &str, max_chars: usize) -> Vec<String> {
+    let mut chunks = Vec::new();
+    let mut current = String::new();
+    for para in text.split("\n\n").map(str::trim).filter(|p| !p.is_empty()) {
+        if current.chars().count() + para.chars().count() > max_chars && !current.is_empty() {
+            chunks.push(std::mem::take(&mut current));
+            current.push_str(para);
+        } else if current.is_empty() {
+            current.push_str(para);
+        } else {
+            current.push_str("\n\n");
+            current.push_str(para);
+        }
+    }
+    if !current.trim().is_empty() {
+        chunks.push(current.trim().to_string());
+    }
+    chunks.iter().enumerate().map(|(i, c)| format!("[{}] {c}", i + 1)).collect()
+}
+
+/// The source text for a file: its passages separated by blank lines.
+/// A transcript has no paragraphs of its own, so it is cut into paragraphs
+/// of whole sentences first.
+pub fn to_source(kind: FileKind, text: &str, max_chars: usize) -> String {
+    let body = match kind {
+        FileKind::WebVtt => {
+            let said = strip_vtt(text);
+            let mut paragraphs = Vec::new();
+            let mut para = String::new();
+            for (s, e) in super::sentences::split(&said) {
+                if !para.is_empty() && para.chars().count() + (e - s) > max_chars {
+                    paragraphs.push(std::mem::take(&mut para));
+                }
+                if !para.is_empty() {
+                    para.push(' ');
+                }
+                para.push_str(&said[s..e]);
+            }
+            paragraphs.push(para);
+            paragraphs.join("\n\n")
+        }
+        FileKind::Text | FileKind::Markdown => text.replace("\r\n", "\n"),
+    };
+    chunk_document(&body, max_chars).join("\n\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const VTT: &str = "WEBVTT\n\nNOTE made by hand\nstill a note\n\n1\n00:00:01.000 --> 00:00:04.000\nWe agreed to ship in March.\n\n2\n00:00:04.500 --> 00:00:07.000 align:start\nThe budget is $50k.\n";
+
+    #[test]
+    fn vtt_cues_and_timestamps_are_stripped() {
+        assert_eq!(strip_vtt(VTT), "We agreed to ship in March. The budget is $50k.");
+    }
+
+    #[test]
+    fn chunks_pack_paragraphs_up_to_the_limit() {
+        let text = "Alpha one.\n\nBeta two.\n\nGamma three is a longer paragraph.";
+        assert_eq!(chunk_document(text, 25), ["[1] Alpha one.\n\nBeta two.", "[2] Gamma three is a longer paragraph."]);
+        assert_eq!(chunk_document("  \n\n ", 500), Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_transcript_becomes_numbered_passages_the_checker_reads() {
+        let source = to_source(FileKind::WebVtt, VTT, 30);
+        assert_eq!(source, "[1] We agreed to ship in March.\n\n[2] The budget is $50k.");
+        let doc = crate::text::Document::analyse(&source, crate::text::AnalysisOptions { stemming: true, number_normalisation: true });
+        assert_eq!(doc.passages.len(), 2);
+        assert_eq!(doc.sentence_text(1), "The budget is $50k.");
+    }
+
+    #[test]
+    fn file_kinds_by_extension() {
+        assert_eq!(FileKind::from_name("notes.MD"), Some(FileKind::Markdown));
+        assert_eq!(FileKind::from_name("call.vtt"), Some(FileKind::WebVtt));
+        assert_eq!(FileKind::from_name("a.txt"), Some(FileKind::Text));
+        assert_eq!(FileKind::from_name("a.pdf"), None);
+        assert_eq!(FileKind::from_name("README"), None);
+    }
+}
