@@ -1,0 +1,33 @@
+// Static checks on the release build in dist/ (no browser needed).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { DIST } from './harness.mjs';
+
+const html = () => readFileSync(path.join(DIST, 'index.html'), 'utf8');
+
+test('dist/ holds index.html, one wasm, its JS glue and the CSS', () => {
+  assert.ok(existsSync(path.join(DIST, 'index.html')), `${DIST}/index.html exists`);
+  const files = readdirSync(DIST);
+  assert.equal(files.filter((f) => f.endsWith('_bg.wasm')).length, 1, files.join(', '));
+  assert.ok(files.some((f) => /^lab-.*\.js$/.test(f)), files.join(', '));
+  assert.ok(files.some((f) => f.endsWith('.css')), files.join(', '));
+});
+
+test('index.html uses only relative asset URLs', () => {
+  const text = html();
+  const urls = [
+    ...[...text.matchAll(/\b(?:href|src)\s*=\s*["']([^"']*)["']/g)].map((m) => m[1]),
+    ...[...text.matchAll(/\bfrom\s+["']([^"']*)["']/g)].map((m) => m[1]),
+    ...[...text.matchAll(/\bmodule_or_path\s*:\s*["']([^"']*)["']/g)].map((m) => m[1]),
+    ...[...text.matchAll(/\bimport\(\s*["']([^"']*)["']/g)].map((m) => m[1]),
+  ];
+  assert.ok(urls.length >= 4, `found asset URLs: ${urls.join(', ')}`);
+  for (const url of urls) {
+    assert.ok(!url.startsWith('/'), `absolute asset path in dist/index.html: ${url}`);
+    assert.ok(!/^[a-z]+:\/\//i.test(url), `external asset URL in dist/index.html: ${url}`);
+    const file = path.join(DIST, decodeURIComponent(url.replace(/^\.\//, '').split(/[?#]/)[0]));
+    assert.ok(existsSync(file), `dist/index.html refers to ${url}, which is not in dist/`);
+  }
+});
