@@ -80,8 +80,8 @@ fn run(doc: &Document, input: &CheckInput, cfg: &Config, outer: bool) -> Report 
         EventKind::SourceSplit { sentences: doc.sentences.len(), passages },
         match (doc.sentences.len(), passages) {
             (0, _) => "The source is empty: claims can only be checked against samples.".to_string(),
-            (n, p) if p > 1 => format!("Split the source into {n} sentences in {p} passages."),
-            (n, _) => format!("Split the source into {n} sentences."),
+            (n, p) if p > 1 => format!("Split the source into {n} sentence{} in {p} passages.", plural(n)),
+            (n, _) => format!("Split the source into {n} sentence{}.", plural(n)),
         },
     );
 
@@ -354,6 +354,7 @@ fn check_claim(
     // Numbers and negation: only against a sentence that supports the claim.
     let mut number_mismatches = Vec::new();
     let mut flip = None;
+    let numbers_checked = cfg.number_check && supported_lexically;
     if let (Some(s), true) = (best, supported_lexically) {
         let sid = s.id();
         if cfg.number_check {
@@ -512,6 +513,7 @@ fn check_claim(
         best_source,
         matched_words,
         missing_words,
+        numbers_checked,
         number_mismatches,
         citations,
         negation: flip,

@@ -23,9 +23,6 @@
 //! answer is never "repaired" into another wrong one, and a patch is never
 //! guessed.
 
-use std::sync::LazyLock;
-
-use regex::Regex;
 use serde::{Deserialize, Serialize};
 
 use crate::checks::numbers::{NumberMention, Quantity, Unit};
@@ -33,6 +30,7 @@ use crate::config::Config;
 use crate::pipeline::{recheck, CheckInput};
 use crate::report::{Decision, Report, Verdict, VerdictCounts};
 use crate::scoring::RiskLevel;
+use crate::text::scan::{digits, find_word_ci};
 use crate::text::{AnalysisOptions, Analysed, Document};
 
 /// What is served when repair cannot make the answer safe.
@@ -191,7 +189,19 @@ struct Healed {
     changes: Vec<String>,
 }
 
-static DATA_HINT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\$\d+|\d+%|\d+\s*(?:day|month|year)").unwrap());
+/// Does the (lower-cased) text hold data: a price, a percentage or a period
+/// ("$120", "94%", "14 days")?
+fn mentions_data(lower: &str) -> bool {
+    let b = lower.as_bytes();
+    (0..b.len()).any(|i| {
+        let run_end = i + digits(&lower[i..]);
+        if !b[i].is_ascii_digit() || (i > 0 && b[i - 1].is_ascii_digit()) {
+            return false;
+        }
+        let rest = lower[run_end..].trim_start();
+        (i > 0 && b[i - 1] == b'$') || lower[run_end..].starts_with('%') || ["day", "month", "year"].iter().any(|p| rest.starts_with(p))
+    })
+}
 
 fn grounding_rewrite(doc: &Document, question: &str, answer: &str, cfg: &Config) -> Option<Healed> {
     if doc.is_empty() {
@@ -209,7 +219,7 @@ fn grounding_rewrite(doc: &Document, question: &str, answer: &str, cfg: &Config)
             .map(|(i, s)| (i, s.analysed.content_terms().iter().filter(|t| keys.contains(&t.key.as_str())).count()))
             .filter(|(_, n)| *n > 0)
             .collect();
-        scored.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        scored.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         scored
     };
     let mut ranked = rank_by(question);
@@ -223,7 +233,7 @@ fn grounding_rewrite(doc: &Document, question: &str, answer: &str, cfg: &Config)
     chosen.sort_unstable();
     let body = chosen.iter().map(|&i| doc.sentence_text(i)).collect::<Vec<_>>().join(" ");
     let lower = body.to_lowercase();
-    let prefix = if DATA_HINT.is_match(&lower) {
+    let prefix = if mentions_data(&lower) {
         "According to the provided data:"
     } else if ["policy", "guideline", "procedure", "rule"].iter().any(|w| lower.contains(w)) {
         "Per the source documentation:"
@@ -261,13 +271,22 @@ const ANNUAL_TO_MONTHLY: &[(&str, &str)] = &[
     ("annual", "monthly"),
 ];
 
-static ANNUAL: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(?:per year|a year|per annum|annually|yearly|annual)\b|/\s?(?:year|yr)\b").unwrap());
-static MONTHLY: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(?:per month|a month|monthly)\b|/\s?(?:month|mo)\b").unwrap());
+/// Phrases that say a price is per year, and per month.
+const ANNUAL: &[&str] = &["per year", "a year", "per annum", "annually", "yearly", "annual", "/year", "/ year", "/yr", "/ yr"];
+const MONTHLY: &[&str] = &["per month", "a month", "monthly", "/month", "/ month", "/mo", "/ mo"];
+
+fn says_any(text: &str, phrases: &[&str]) -> bool {
+    phrases.iter().any(|p| !find_word_ci(text, p).is_empty())
+}
 
 fn match_case(found: &str, replacement: &str) -> String {
     if found.chars().next().is_some_and(char::is_uppercase) {
-        let mut c = replacement.chars();
-        c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+        // Replacements are ASCII phrases.
+        let mut out = replacement.to_string();
+        if let Some(first) = out.get_mut(..1) {
+            first.make_ascii_uppercase();
+        }
+        out
     } else {
         replacement.to_string()
     }
@@ -275,33 +294,24 @@ fn match_case(found: &str, replacement: &str) -> String {
 
 /// Rewrite billing periods in one ordered pass: each phrase is replaced once,
 /// and text already rewritten is not rewritten again.
-type PhraseTable = Vec<(Regex, &'static str, &'static str)>;
-
-fn compile(table: &[(&'static str, &'static str)]) -> PhraseTable {
-    table.iter().map(|(from, to)| (Regex::new(&format!(r"(?i)\b{}\b", regex::escape(from))).unwrap(), *from, *to)).collect()
-}
-
-static TO_ANNUAL: LazyLock<PhraseTable> = LazyLock::new(|| compile(MONTHLY_TO_ANNUAL));
-static TO_MONTHLY: LazyLock<PhraseTable> = LazyLock::new(|| compile(ANNUAL_TO_MONTHLY));
-
 fn normalise_billing(text: &str, to_annual: bool, changes: &mut Vec<String>) -> String {
-    let table = if to_annual { &*TO_ANNUAL } else { &*TO_MONTHLY };
+    let table = if to_annual { MONTHLY_TO_ANNUAL } else { ANNUAL_TO_MONTHLY };
     // Find every non-overlapping phrase, specific phrases claiming text first.
     let mut claimed: Vec<(usize, usize, &str)> = Vec::new();
-    for (re, from, to) in table {
+    for (from, to) in table {
         let mut used = false;
-        for m in re.find_iter(text) {
-            if claimed.iter().any(|(s, e, _)| m.start() < *e && *s < m.end()) {
+        for (start, end) in find_word_ci(text, from) {
+            if claimed.iter().any(|(s, e, _)| start < *e && *s < end) {
                 continue;
             }
-            claimed.push((m.start(), m.end(), to));
+            claimed.push((start, end, to));
             used = true;
         }
         if used {
             changes.push(format!("Normalised billing: '{from}' → '{to}'"));
         }
     }
-    claimed.sort_by_key(|c| c.0);
+    claimed.sort_unstable_by_key(|c| c.0);
     let mut out = String::with_capacity(text.len());
     let mut at = 0;
     for (s, e, to) in claimed {
@@ -358,9 +368,9 @@ fn contradiction_patch(doc: &Document, answer: &str, report: &Report, cfg: &Conf
                 edits.push((wrong.start, wrong.end, right.raw.clone()));
                 changes.push(format!("Replaced '{}' → '{}'", wrong.raw, right.raw));
                 if unit_of(wrong) == Some(Unit::Money) {
-                    if ANNUAL.is_match(sentence_text) {
+                    if says_any(sentence_text, ANNUAL) {
                         billing_period = Some(true);
-                    } else if MONTHLY.is_match(sentence_text) {
+                    } else if says_any(sentence_text, MONTHLY) {
                         billing_period = Some(false);
                     }
                 }
@@ -375,7 +385,7 @@ fn contradiction_patch(doc: &Document, answer: &str, report: &Report, cfg: &Conf
     if edits.is_empty() {
         return None;
     }
-    edits.sort_by_key(|e| e.0);
+    edits.sort_unstable_by_key(|e| e.0);
     let mut body = String::with_capacity(answer.len());
     let mut at = 0;
     for (s, e, replacement) in edits {
@@ -388,8 +398,8 @@ fn contradiction_patch(doc: &Document, answer: &str, report: &Report, cfg: &Conf
     }
     body.push_str(&answer[at..]);
     if let Some(to_annual) = billing_period {
-        let other = if to_annual { &*MONTHLY } else { &*ANNUAL };
-        if other.is_match(&body) {
+        let other = if to_annual { MONTHLY } else { ANNUAL };
+        if says_any(&body, other) {
             body = normalise_billing(&body, to_annual, &mut changes);
         }
     }
@@ -438,6 +448,15 @@ mod tests {
                 "Normalised billing: 'monthly subscription' → 'annual subscription'",
             ]
         );
+    }
+
+    #[test]
+    fn data_in_a_text_picks_the_rewrite_prefix() {
+        assert!(mentions_data("it costs $120."));
+        assert!(mentions_data("94% accuracy"));
+        assert!(mentions_data("within 14 days"));
+        assert!(!mentions_data("the bridge has four lanes and 2 towers"));
+        assert!(!mentions_data("sku-441 in stock"));
     }
 
     #[test]

@@ -143,7 +143,9 @@ pub struct ClaimReport {
     pub matched_words: Vec<String>,
     /// Content words it does not hold.
     pub missing_words: Vec<String>,
-    /// Numbers the best sentence does not state (number check on, claim supported).
+    /// Were the claim's numbers checked (check on, and a sentence supports the claim)?
+    pub numbers_checked: bool,
+    /// Numbers the best sentence does not state.
     pub number_mismatches: Vec<MissingNumber>,
     pub citations: CitationFinding,
     pub negation: Option<NegationFlip>,

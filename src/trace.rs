@@ -54,6 +54,58 @@ impl EventKind {
     }
 }
 
+fn num(x: f64) -> String {
+    if x.fract() == 0.0 { format!("{x}") } else { format!("{x:.2}") }
+}
+
+fn list(items: &[String]) -> String {
+    if items.is_empty() { "none".into() } else { items.join(", ") }
+}
+
+impl EventKind {
+    /// The values this step computed, as (name, value) pairs for display.
+    pub fn fields(&self) -> Vec<(&'static str, String)> {
+        use EventKind::*;
+        let yes_no = |b: &bool| if *b { "yes".to_string() } else { "no".to_string() };
+        match self {
+            SourceSplit { sentences, passages } => vec![("sentences", sentences.to_string()), ("passages", passages.to_string())],
+            ClaimsSplit { claims, questions } => vec![("claims", claims.to_string()), ("questions skipped", questions.to_string())],
+            BestMatch { best_source, support, matched, total, matched_words } => vec![
+                ("best source", best_source.clone().unwrap_or_else(|| "none".into())),
+                ("overlap", format!("{matched}/{total} = {support:.2}")),
+                ("matched words", list(matched_words)),
+            ],
+            NumberCheck { passed, missing, source_numbers } => {
+                vec![("passed", yes_no(passed)), ("missing", list(missing)), ("source numbers", list(source_numbers))]
+            }
+            NegationCheck { passed, word } => vec![("passed", yes_no(passed)), ("flipped word", word.clone().unwrap_or_else(|| "none".into()))],
+            EntityCheck { passed, invented } => vec![("passed", yes_no(passed)), ("not in the source", list(invented))],
+            CitationCheck { passed, cited, fabricated } => vec![("passed", yes_no(passed)), ("cited", list(cited)), ("fabricated", list(fabricated))],
+            ConsistencyCheck { support, agreeing, samples, flagged } => {
+                vec![("support", num(*support)), ("agreeing samples", format!("{agreeing} of {samples}")), ("flagged", yes_no(flagged))]
+            }
+            Verdict { verdict, reason } => vec![("verdict", verdict.name().to_string()), ("reason", reason.clone())],
+            AnswerMetrics { citation_coverage, faithfulness, confidence } => vec![
+                ("citation coverage", format!("{:.0}%", citation_coverage * 100.0)),
+                ("faithfulness", num(*faithfulness)),
+                ("confidence", num(*confidence)),
+            ],
+            Drift { drifted, delta, mean_similarity } => {
+                vec![("drifted", yes_no(drifted)), ("delta", num(*delta)), ("mean similarity", num(*mean_similarity))]
+            }
+            Decision { decision, first_problem } => {
+                vec![("decision", decision.name().to_string()), ("first problem", first_problem.clone().unwrap_or_else(|| "none".into()))]
+            }
+            Risk { level, triggers } => vec![
+                ("level", level.name().to_string()),
+                ("triggers", list(&triggers.iter().map(|t| t.name().to_string()).collect::<Vec<_>>())),
+            ],
+            Quality { score, routing } => vec![("score", num(*score)), ("routing", routing.name().to_string())],
+            Repair { strategy, succeeded } => vec![("strategy", strategy.clone()), ("succeeded", yes_no(succeeded))],
+        }
+    }
+}
+
 /// One step of the check.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Event {
@@ -142,6 +194,12 @@ mod tests {
         let t = reveal_times(&events, 1_000);
         assert!(t.windows(2).all(|w| w[0] <= w[1]), "{t:?}");
         assert_eq!(*t.last().unwrap(), 1_000);
+    }
+
+    #[test]
+    fn fields_name_what_was_computed() {
+        let kind = EventKind::BestMatch { best_source: Some("S3".into()), support: 0.8, matched: 4, total: 5, matched_words: vec!["main".into(), "span".into()] };
+        assert_eq!(kind.fields(), [("best source", "S3".to_string()), ("overlap", "4/5 = 0.80".to_string()), ("matched words", "main, span".to_string())]);
     }
 
     #[test]

@@ -23,10 +23,9 @@
 //! **Defaults**: on (`citation_check: true`). Turning it off stops the
 //! wrong-citation check only.
 
-use std::sync::LazyLock;
-
-use regex::Regex;
 use serde::{Deserialize, Serialize};
+
+use crate::text::scan::{blanks, digits};
 
 /// What this check cannot see, in plain words, for the lab to show where the
 /// user meets it.
@@ -76,31 +75,66 @@ pub struct Citation {
     pub ranges: Vec<CiteRange>,
 }
 
-const ITEM: &str = r"[Ss]?\d{1,6}(?:\s*[-–]\s*[Ss]?\d{1,6})?";
+/// One item inside brackets: `S3`, `3`, `1-3`, `S2–S4` (sentence when the
+/// first number carries an `S`). Returns (range, bytes read).
+fn item_at(s: &str) -> Option<(CiteRange, usize)> {
+    let sentence = s.starts_with(['S', 's']);
+    let mut j = usize::from(sentence);
+    let n = digits(&s[j..]);
+    if !(1..=6).contains(&n) {
+        return None;
+    }
+    let first: usize = s[j..j + n].parse().ok()?;
+    j += n;
+    let mut last = first;
+    // An optional range: "-3", " – S3".
+    let k = j + blanks(&s[j..]);
+    if let Some(dash) = s[k..].chars().next().filter(|c| matches!(c, '-' | '–')) {
+        let mut m = k + dash.len_utf8();
+        m += blanks(&s[m..]);
+        m += usize::from(s[m..].starts_with(['S', 's']));
+        let n = digits(&s[m..]);
+        if (1..=6).contains(&n) {
+            last = s[m..m + n].parse().ok()?;
+            j = m + n;
+        }
+    }
+    let kind = if sentence { CiteKind::Sentence } else { CiteKind::Passage };
+    Some((CiteRange { kind, first: first.min(last), last: first.max(last) }, j))
+}
 
-static CITATION: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(&format!(r"\[\s*{ITEM}(?:\s*[,;]\s*{ITEM})*\s*\]")).unwrap());
-
-static ITEM_RE: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?P<s1>[Ss]?)(?P<a>\d{1,6})(?:\s*[-–]\s*[Ss]?(?P<b>\d{1,6}))?").unwrap());
+/// A citation starting at the `[` at byte 0 of `s`: its ranges and length.
+fn citation_at(s: &str) -> Option<(Vec<CiteRange>, usize)> {
+    let mut j = 1 + blanks(&s[1..]);
+    let mut ranges = Vec::new();
+    loop {
+        let (range, len) = item_at(&s[j..])?;
+        ranges.push(range);
+        j += len;
+        j += blanks(&s[j..]);
+        match s.as_bytes().get(j) {
+            Some(b',' | b';') => {
+                j += 1;
+                j += blanks(&s[j..]);
+            }
+            Some(b']') => return Some((ranges, j + 1)),
+            _ => return None,
+        }
+    }
+}
 
 /// Find every bracketed citation in `text`.
 pub fn find(text: &str) -> Vec<Citation> {
-    CITATION
-        .find_iter(text)
-        .map(|m| {
-            let ranges = ITEM_RE
-                .captures_iter(m.as_str())
-                .filter_map(|c| {
-                    let kind = if c["s1"].is_empty() { CiteKind::Passage } else { CiteKind::Sentence };
-                    let a: usize = c["a"].parse().ok()?;
-                    let b: usize = c.name("b").map_or(Some(a), |b| b.as_str().parse().ok())?;
-                    Some(CiteRange { kind, first: a.min(b), last: a.max(b) })
-                })
-                .collect();
-            Citation { start: m.start(), end: m.end(), raw: m.as_str().to_string(), ranges }
-        })
-        .collect()
+    let mut out = Vec::new();
+    for (i, _) in text.match_indices('[') {
+        if out.last().is_some_and(|c: &Citation| c.end > i) {
+            continue;
+        }
+        if let Some((ranges, len)) = citation_at(&text[i..]) {
+            out.push(Citation { start: i, end: i + len, raw: text[i..i + len].to_string(), ranges });
+        }
+    }
+    out
 }
 
 /// Byte length of the citations (and spaces between them) at the start of
@@ -109,10 +143,10 @@ pub fn leading_citations_len(text: &str) -> usize {
     let mut pos = 0;
     loop {
         let rest = &text[pos..];
-        let spaces = rest.len() - rest.trim_start_matches([' ', '\t']).len();
-        match CITATION.find(&rest[spaces..]) {
-            Some(m) if m.start() == 0 => pos += spaces + m.end(),
-            _ => return pos,
+        let spaces = blanks(rest);
+        match rest[spaces..].starts_with('[').then(|| citation_at(&rest[spaces..])).flatten() {
+            Some((_, len)) => pos += spaces + len,
+            None => return pos,
         }
     }
 }

@@ -17,10 +17,9 @@
 //! markers inside quotations, and any real probability: this is word
 //! counting, not calibration.
 
-use std::sync::LazyLock;
-
-use regex::Regex;
 use serde::{Deserialize, Serialize};
+
+use crate::text::scan::find_word_ci;
 
 /// What this check cannot see, in plain words, for the lab to show where the
 /// user meets it.
@@ -37,17 +36,8 @@ pub const HIGH: &[&str] = &[
 pub const LOW: &[&str] = &[
     "might", "may", "could", "possibly", "perhaps", "maybe", "probably", "likely", "i think",
     "i believe", "i guess", "it seems", "seems", "appears", "not sure", "uncertain", "unclear",
-    "approximately", "roughly", "i'm not certain", "as far as i know",
+    "approximately", "roughly", "i'm not certain", "i’m not certain", "as far as i know",
 ];
-
-fn marker_regex(list: &[&str]) -> Regex {
-    let alternatives: Vec<String> = list.iter().map(|m| regex::escape(m)).collect();
-    // Markers are whole words: `\b` does not apply around `%`, so guard by hand.
-    Regex::new(&format!(r"(?:^|[^\p{{L}}\p{{N}}])({})(?:$|[^\p{{L}}\p{{N}}])", alternatives.join("|"))).unwrap()
-}
-
-static HIGH_RE: LazyLock<Regex> = LazyLock::new(|| marker_regex(HIGH));
-static LOW_RE: LazyLock<Regex> = LazyLock::new(|| marker_regex(LOW));
 
 /// A marker found in the answer, with its byte span.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -65,26 +55,30 @@ pub struct Confidence {
     pub markers: Vec<Marker>,
 }
 
-fn find_markers(lower: &str, text: &str, re: &Regex, assertive: bool, out: &mut Vec<Marker>) {
-    let mut at = 0;
-    while let Some(c) = re.captures_at(lower, at) {
-        let m = c.get(1).unwrap();
-        // Lower-casing keeps byte offsets only for text whose case mapping
-        // keeps lengths; otherwise report the lower-cased text.
-        let surface = text.get(m.start()..m.end()).filter(|s| s.to_lowercase() == m.as_str()).unwrap_or(m.as_str());
-        out.push(Marker { text: surface.to_string(), assertive, start: m.start(), end: m.end() });
-        at = m.end();
+fn find_markers(lower: &str, text: &str, list: &[&str], assertive: bool, out: &mut Vec<Marker>) {
+    for phrase in list {
+        for (start, end) in find_word_ci(lower, phrase) {
+            // A longer marker already covers it ("without a doubt" over "no doubt").
+            if out.iter().any(|m| start < m.end && m.start < end) {
+                continue;
+            }
+            // Lower-casing keeps byte offsets only for text whose case mapping
+            // keeps lengths; otherwise report the lower-cased text.
+            let found = &lower[start..end];
+            let surface = text.get(start..end).filter(|s| s.to_lowercase() == found).unwrap_or(found);
+            out.push(Marker { text: surface.to_string(), assertive, start, end });
+        }
     }
 }
 
 /// Score how sure `answer` sounds.
 pub fn score(answer: &str) -> Confidence {
-    let lower = answer.to_lowercase().replace('’', "'");
+    let lower = answer.to_lowercase();
     let words = answer.split_whitespace().count().max(1);
     let mut markers = Vec::new();
-    find_markers(&lower, answer, &HIGH_RE, true, &mut markers);
-    find_markers(&lower, answer, &LOW_RE, false, &mut markers);
-    markers.sort_by_key(|m| m.start);
+    find_markers(&lower, answer, HIGH, true, &mut markers);
+    find_markers(&lower, answer, LOW, false, &mut markers);
+    markers.sort_unstable_by_key(|m| m.start);
     let per_ten = words as f64 / 10.0;
     let high = markers.iter().filter(|m| m.assertive).count() as f64;
     let low = markers.len() as f64 - high;

@@ -90,7 +90,7 @@ impl Embedder for LexicalEmbedder {
     fn embed(&self, sentence: &str) -> Option<Embedding> {
         let a = Analysed::new(sentence, 0, sentence.len(), self.options);
         let mut terms: Vec<(String, f32)> = a.content_terms().into_iter().map(|t| (t.key.clone(), 1.0)).collect();
-        terms.sort_by(|x, y| x.0.cmp(&y.0));
+        terms.sort_unstable_by(|x, y| x.0.cmp(&y.0));
         Some(Embedding::Sparse(terms))
     }
 

@@ -22,11 +22,9 @@
 //!
 //! **Defaults**: on (`entity_check: true`), `single_word_entities: false`.
 
-use std::sync::LazyLock;
-
-use regex::Regex;
 use serde::{Deserialize, Serialize};
 
+use crate::text::scan::{digits, find_word_ci, glued_before};
 use crate::text::{fold, words::is_stopword};
 
 /// What this check cannot see, in plain words, for the lab to show where the
@@ -51,28 +49,57 @@ pub struct Entity {
     pub end: usize,
 }
 
-const TITLES: &str = r"Dr|Prof|Professor|Doctor|Mr|Mrs|Ms|Mx|Sir|Dame|Lord|Lady|Judge|Justice|Senator|President|Rev|Reverend|Captain|Capt|General|Gen";
+/// Titles that open a person's name.
+const TITLES: &[&str] = &[
+    "Capt", "Captain", "Dame", "Doctor", "Dr", "Gen", "General", "Judge", "Justice", "Lady", "Lord", "Mr",
+    "Mrs", "Ms", "Mx", "President", "Prof", "Professor", "Rev", "Reverend", "Senator", "Sir",
+];
 
-static TITLED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(r"\b(?:{TITLES})\.?\s+(?:\p{{Lu}}[\p{{L}}\p{{M}}'’-]*\.?\s+)*\p{{Lu}}[\p{{L}}\p{{M}}'’-]+")).unwrap()
-});
+/// `arXiv:2204.09876` (any case, optional space, optional version): spans.
+fn arxiv_ids(text: &str) -> Vec<(usize, usize)> {
+    find_word_ci(text, "arxiv:")
+        .into_iter()
+        .filter_map(|(s, e)| {
+            let j = e + usize::from(text[e..].starts_with(' '));
+            let b = text.as_bytes();
+            let (year, tail) = (digits(&text[j..]), j + 5);
+            if year != 4 || b.get(j + 4) != Some(&b'.') || !(4..=5).contains(&digits(&text[tail..])) {
+                return None;
+            }
+            let mut end = tail + digits(&text[tail..]);
+            if text[end..].starts_with('v') && digits(&text[end + 1..]) > 0 {
+                end += 1 + digits(&text[end + 1..]);
+            }
+            Some((s, end))
+        })
+        .collect()
+}
 
-static TITLE_PREFIX: LazyLock<Regex> = LazyLock::new(|| Regex::new(&format!(r"^(?:{TITLES})\.?\s+")).unwrap());
+/// DOIs: `10.` + 4–9 digits + `/` + a suffix up to whitespace or brackets,
+/// without trailing punctuation.
+fn dois(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for (s, _) in text.match_indices("10.") {
+        if glued_before(text, s) || out.last().is_some_and(|&(_, e)| e > s) {
+            continue;
+        }
+        let n = digits(&text[s + 3..]);
+        if !(4..=9).contains(&n) || !text[s + 3 + n..].starts_with('/') {
+            continue;
+        }
+        let suffix_start = s + 4 + n;
+        let suffix = text[suffix_start..].find(|c: char| c.is_whitespace() || ",;()[]".contains(c)).unwrap_or(text.len() - suffix_start);
+        let suffix = text[suffix_start..suffix_start + suffix].trim_end_matches(['.', ',', ';', ':']);
+        if !suffix.is_empty() {
+            out.push((s, suffix_start + suffix.len()));
+        }
+    }
+    out
+}
 
-static ARXIV: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\barxiv:\s?\d{4}\.\d{4,5}(?:v\d+)?").unwrap());
-
-static DOI: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b10\.\d{4,9}/[^\s,;()\[\]]+[^\s,;()\[\].]").unwrap());
-
-static ET_AL: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"\b\p{Lu}[\p{L}\p{M}'’-]+\s+et\s+al\.?(?:,?\s*\(?(?:\d{4})\)?)?").unwrap());
-
-static CAPITALISED_RUN: LazyLock<Regex> = LazyLock::new(|| {
-    let word = r"(?:\p{Lu}[\p{L}\p{M}'’&-]*[\p{L}\p{M}])";
-    Regex::new(&format!(
-        r"{word}(?:\s+(?:(?:of|for|and|the|de|da|del|der|di|du|van|von|la|le|bin|al)\s+)*{word})*"
-    ))
-    .unwrap()
-});
+/// Lower-case words that may join the capitalised words of one name
+/// ("University of Oslo", "Ludwig van Beethoven").
+const CONNECTORS: &[&str] = &["al", "bin", "da", "de", "del", "der", "di", "du", "for", "la", "le", "of", "van", "von"];
 
 /// Last words that make a run an organisation.
 const ORG_WORDS: &[&str] = &[
@@ -91,6 +118,52 @@ const NOT_NAMES: &[&str] = &[
     "Today", "Tomorrow", "According", "Based", "Unable", "Sure", "Please",
 ];
 
+/// A whitespace-separated word with the punctuation around it trimmed.
+struct Word<'a> {
+    start: usize,
+    end: usize,
+    text: &'a str,
+    /// The punctuation right after it.
+    after: &'a str,
+}
+
+impl Word<'_> {
+    fn capitalised(&self) -> bool {
+        self.text.chars().next().is_some_and(char::is_uppercase) && self.text.chars().any(char::is_alphabetic)
+    }
+
+    fn is_title(&self) -> bool {
+        TITLES.contains(&self.text)
+    }
+
+    /// A single capital followed by a full stop: "J." in "J. K. Rowling".
+    fn is_initial(&self) -> bool {
+        self.text.chars().count() == 1 && self.capitalised() && self.after.starts_with('.')
+    }
+
+    /// Does punctuation after it end the name it may be part of?
+    fn ends_name(&self) -> bool {
+        let stop = self.after.starts_with('.') && !(self.is_title() || self.is_initial());
+        stop || self.after.starts_with([',', ';', ':', '!', '?', ')', '"', '”'])
+    }
+}
+
+fn words(part: &str) -> Vec<Word<'_>> {
+    let mut out = Vec::new();
+    let mut offset = 0;
+    for chunk in part.split_inclusive(char::is_whitespace) {
+        let token = chunk.trim_end();
+        let lead = token.len() - token.trim_start_matches(|c: char| !c.is_alphanumeric()).len();
+        let core = token[lead..].trim_end_matches(|c: char| !c.is_alphanumeric());
+        if !core.is_empty() {
+            let (start, end) = (offset + lead, offset + lead + core.len());
+            out.push(Word { start, end, text: core, after: &part[end..offset + token.len()] });
+        }
+        offset += chunk.len();
+    }
+    out
+}
+
 /// Read the entities of a claim (`text[start..end]`); spans index `text`.
 pub fn find(text: &str, start: usize, end: usize, single_words: bool) -> Vec<Entity> {
     let part = &text[start..end];
@@ -101,34 +174,67 @@ pub fn find(text: &str, start: usize, end: usize, single_words: bool) -> Vec<Ent
         }
         out.push(Entity { text: part[s..e].to_string(), kind, start: s, end: e });
     };
-    for m in ARXIV.find_iter(part).chain(DOI.find_iter(part)).chain(ET_AL.find_iter(part)) {
-        push(m.start(), m.end(), EntityKind::Citation, &mut out);
+    for (s, e) in arxiv_ids(part).into_iter().chain(dois(part)) {
+        push(s, e, EntityKind::Citation, &mut out);
     }
-    for m in TITLED.find_iter(part) {
-        push(m.start(), m.end(), EntityKind::Person, &mut out);
-    }
-    let first_word_end = part.find(|c: char| c.is_whitespace()).unwrap_or(part.len());
-    for m in CAPITALISED_RUN.find_iter(part) {
-        let words: Vec<(usize, &str)> = m.as_str().split_whitespace().map(|w| (w.as_ptr() as usize - part.as_ptr() as usize, w)).collect();
-        // Drop leading function words ("The Ridgeline …") and non-name words.
-        let skip = words.iter().take_while(|(_, w)| is_stopword(&w.to_lowercase()) || NOT_NAMES.contains(w)).count();
-        let rest = &words[skip..];
-        let Some(&(s, _)) = rest.first() else { continue };
-        let (last_start, last) = *rest.last().unwrap();
-        let e = last_start + last.len();
-        let capitalised = rest.iter().filter(|(_, w)| w.chars().next().is_some_and(char::is_uppercase) && !NOT_NAMES.contains(w)).count();
-        if capitalised >= 2 {
-            let kind = if ORG_WORDS.contains(&last) || rest.iter().any(|(_, w)| ORG_WORDS.contains(w)) {
-                EntityKind::Organisation
-            } else {
-                EntityKind::Name
+    let words = words(part);
+    // "Smith et al. (2021)"
+    for i in 0..words.len() {
+        if words[i].capitalised() && words.get(i + 1).is_some_and(|w| w.text == "et") && words.get(i + 2).is_some_and(|w| w.text == "al") {
+            let al = &words[i + 2];
+            let year = words.get(i + 3).filter(|w| w.text.len() == 4 && w.text.chars().all(|c| c.is_ascii_digit()));
+            let end = match year {
+                Some(y) => y.end + usize::from(part[y.end..].starts_with(')')),
+                None => al.end + usize::from(al.after.starts_with('.')),
             };
-            push(s, e, kind, &mut out);
-        } else if single_words && capitalised == 1 && s >= first_word_end && last.chars().count() > 1 {
-            push(s, e, EntityKind::Name, &mut out);
+            push(words[i].start, end, EntityKind::Citation, &mut out);
         }
     }
-    out.sort_by_key(|e| e.start);
+    // Names: runs of capitalised words outside what was found already.
+    let taken = |w: &Word| out.iter().any(|e| w.start < e.end && e.start < w.end);
+    let mut names: Vec<(usize, usize, EntityKind)> = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        if !words[i].capitalised() || taken(&words[i]) {
+            i += 1;
+            continue;
+        }
+        // A run of capitalised words, joined by connectors; a title starts a new run.
+        let mut j = i;
+        while !words[j].ends_name() {
+            let next = j + 1;
+            let mut k = next;
+            while words.get(k).is_some_and(|w| CONNECTORS.contains(&w.text)) {
+                k += 1;
+            }
+            match words.get(k) {
+                Some(w) if w.capitalised() && !w.is_title() && !taken(w) && (k == next || !words[k - 1].ends_name()) => j = k,
+                _ => break,
+            }
+        }
+        let run = &words[i..=j];
+        if run[0].is_title() {
+            if run.len() > 1 {
+                names.push((run[0].start, run[run.len() - 1].end, EntityKind::Person));
+            }
+        } else {
+            // Drop leading function words ("The Ridgeline …") and non-name words.
+            let skip = run.iter().take_while(|w| is_stopword(&w.text.to_lowercase()) || NOT_NAMES.contains(&w.text)).count();
+            let rest = &run[skip..];
+            let capitalised = rest.iter().filter(|w| w.capitalised() && !NOT_NAMES.contains(&w.text)).count();
+            if capitalised >= 2 {
+                let kind = if rest.iter().any(|w| ORG_WORDS.contains(&w.text)) { EntityKind::Organisation } else { EntityKind::Name };
+                names.push((rest[0].start, rest[rest.len() - 1].end, kind));
+            } else if single_words && capitalised == 1 && rest.len() == 1 && rest[0].start > words[0].start && rest[0].text.chars().count() > 1 {
+                names.push((rest[0].start, rest[0].end, EntityKind::Name));
+            }
+        }
+        i = j + 1;
+    }
+    for (s, e, kind) in names {
+        push(s, e, kind, &mut out);
+    }
+    out.sort_unstable_by_key(|e| e.start);
     for e in &mut out {
         e.start += start;
         e.end += start;
@@ -141,8 +247,10 @@ pub fn find(text: &str, start: usize, end: usize, single_words: bool) -> Vec<Ent
 fn lookup_form(entity: &Entity) -> String {
     let mut t = entity.text.as_str();
     if entity.kind == EntityKind::Person {
-        if let Some(m) = TITLE_PREFIX.find(t) {
-            t = &t[m.end()..];
+        if let Some((title, rest)) = t.split_once(char::is_whitespace) {
+            if TITLES.contains(&title.trim_end_matches('.')) {
+                t = rest.trim_start();
+            }
         }
     }
     let mut f = fold(t);

@@ -25,11 +25,9 @@
 //! (`number_normalisation: true`). With normalisation off, numbers compare as
 //! the text they are written in, as seed 004's original lab did.
 
-use std::sync::LazyLock;
-
-use regex::{Captures, Regex};
 use serde::{Deserialize, Serialize};
 
+use crate::text::scan::{digits, glued_after, glued_before};
 use crate::text::words::RawWord;
 
 /// What this check cannot see, in plain words, for the lab to show where the
@@ -132,50 +130,13 @@ impl Quantity {
     }
 }
 
-const MONTHS: &str = "January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec";
-
-fn month_number(name: &str) -> Option<u8> {
-    let n = match name.get(..3)? {
-        "Jan" => 1,
-        "Feb" => 2,
-        "Mar" => 3,
-        "Apr" => 4,
-        "May" => 5,
-        "Jun" => 6,
-        "Jul" => 7,
-        "Aug" => 8,
-        "Sep" => 9,
-        "Oct" => 10,
-        "Nov" => 11,
-        "Dec" => 12,
-        _ => return None,
-    };
-    Some(n)
-}
-
-static NUMERAL: LazyLock<Regex> = LazyLock::new(|| {
-    let num = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?";
-    let pattern = format!(
-        r"(?x)
-        (?P<iso>\b\d{{4}}-\d{{2}}-\d{{2}}\b)
-        | (?P<mdy>\b(?P<m1>{MONTHS})\.?\s+(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(?P<y1>\d{{4}}))?\b)
-        | (?P<dmy>\b(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m2>{MONTHS})\b\.?(?:,?\s+(?P<y2>\d{{4}})\b)?)
-        | (?P<my>\b(?P<m3>{MONTHS})\.?,?\s+(?P<y3>\d{{4}})\b)
-        | (?P<ident>\b\p{{L}}[\p{{L}}\p{{N}}]*[-:/\#_.]?\d[\p{{L}}\p{{N}}]*(?:[-.:/_][\p{{L}}\p{{N}}]+)*)
-        | (?P<num>
-            (?:(?P<cur>[$€£¥])\s?)?(?P<a>{num})(?P<asfx>[\p{{L}}]+)?
-            (?P<ascale>\s(?:thousand|million|billion|trillion)\b)?
-            (?P<apct>\s?%|\s(?:percent|per\ cent)\b)?
-            (?:
-              (?:\s?[-–—]\s?|\s+to\s+)
-              (?P<cur2>[$€£¥])?(?P<b>{num})(?P<bsfx>[\p{{L}}]+)?
-              (?P<bscale>\s(?:thousand|million|billion|trillion)\b)?
-              (?P<bpct>\s?%|\s(?:percent|per\ cent)\b)?
-            )?
-          )"
-    );
-    Regex::new(&pattern).unwrap()
-});
+/// Month names as written in dates, full names before abbreviations.
+const MONTH_NAMES: [(&str, u8); 24] = [
+    ("January", 1), ("February", 2), ("March", 3), ("April", 4), ("May", 5), ("June", 6), ("July", 7),
+    ("August", 8), ("September", 9), ("October", 10), ("November", 11), ("December", 12), ("Jan", 1),
+    ("Feb", 2), ("Mar", 3), ("Apr", 4), ("Jun", 6), ("Jul", 7), ("Aug", 8), ("Sept", 9), ("Sep", 9),
+    ("Oct", 10), ("Nov", 11), ("Dec", 12),
+];
 
 /// Letters that may follow digits directly and still leave a quantity:
 /// units, ordinals, decades (`1990s`), scales (`5k`, `$2bn`). Compared as
@@ -186,20 +147,238 @@ const ATTACHED_UNITS: &[&str] = &[
     "rd", "s", "st", "th", "x",
 ];
 
-fn parse_plain(digits: &str) -> Option<f64> {
-    digits.replace(',', "").parse::<f64>().ok()
+const CURRENCIES: [char; 4] = ['$', '€', '£', '¥'];
+
+/// A capitalised month name at `at`, as a whole word, with an optional full
+/// stop: (month, bytes read).
+fn month_at(text: &str, at: usize) -> Option<(u8, usize)> {
+    let rest = &text[at..];
+    MONTH_NAMES.iter().find(|(name, _)| rest.starts_with(name) && !glued_after(text, at + name.len())).map(|&(name, m)| {
+        (m, name.len() + usize::from(rest[name.len()..].starts_with('.')))
+    })
 }
 
-/// Apply a scale written after a number: attached (`5k`, `$2bn`, `$5m`) or
-/// spaced (`2 million`). Returns `None` when the attached letters are not a
-/// unit, which makes the whole token an identifier (`4G`).
+/// The length of the whitespace at the start of `s`.
+fn spaces(s: &str) -> usize {
+    s.len() - s.trim_start().len()
+}
+
+/// `st`, `nd`, `rd` or `th` right after a day number.
+fn ordinal(s: &str) -> usize {
+    if ["st", "nd", "rd", "th"].iter().any(|o| s.starts_with(o)) { 2 } else { 0 }
+}
+
+/// A day of the month at the start of `s` (1–2 digits, then an optional
+/// ordinal): (day, bytes read), or `None`.
+fn day_at(s: &str) -> Option<(u8, usize)> {
+    let n = digits(s);
+    if !(1..=2).contains(&n) {
+        return None;
+    }
+    let day: u8 = s[..n].parse().ok()?;
+    (1..=31).contains(&day).then(|| (day, n + ordinal(&s[n..])))
+}
+
+/// `, 2024` / ` 2024` right after a date part: (year, bytes read).
+fn year_after(text: &str, at: usize) -> Option<(i32, usize)> {
+    let rest = &text[at..];
+    let comma = usize::from(rest.starts_with(','));
+    let sp = spaces(&rest[comma..]);
+    let start = comma + sp;
+    (sp > 0 && digits(&rest[start..]) == 4 && !glued_after(text, at + start + 4)).then(|| (rest[start..start + 4].parse().unwrap(), start + 4))
+}
+
+/// A date opening with a month name at `at`: "March 3, 2024", "March 3rd",
+/// "March 2024". Returns (end, date).
+fn date_from_month(text: &str, at: usize) -> Option<(usize, Quantity)> {
+    let (month, len) = month_at(text, at)?;
+    let after_month = at + len;
+    // "March 3[rd][, 2024]"
+    let sp = spaces(&text[after_month..]);
+    if sp > 0 {
+        if let Some((day, dl)) = day_at(&text[after_month + sp..]) {
+            let day_end = after_month + sp + dl;
+            if let Some((year, yl)) = year_after(text, day_end) {
+                return Some((day_end + yl, Quantity::Date { year: Some(year), month: Some(month), day: Some(day) }));
+            }
+            if !glued_after(text, day_end) {
+                return Some((day_end, Quantity::Date { year: None, month: Some(month), day: Some(day) }));
+            }
+        }
+    }
+    // "March 2024"
+    let (year, yl) = year_after(text, after_month)?;
+    Some((after_month + yl, Quantity::Date { year: Some(year), month: Some(month), day: None }))
+}
+
+/// A date opening with digits at `at`: "2024-03-03", "3 March 2024",
+/// "3rd of March". Returns (end, date).
+fn date_from_digits(text: &str, at: usize) -> Option<(usize, Quantity)> {
+    let rest = &text[at..];
+    let b = rest.as_bytes();
+    if b.len() >= 10 && digits(rest) == 4 && b[4] == b'-' && digits(&rest[5..]) == 2 && b[7] == b'-' && digits(&rest[8..]) == 2 && !glued_after(text, at + 10) {
+        let (y, m, d) = (rest[..4].parse().ok()?, rest[5..7].parse().ok()?, rest[8..10].parse().ok()?);
+        if (1..=12).contains(&m) && (1..=31).contains(&d) {
+            return Some((at + 10, Quantity::Date { year: Some(y), month: Some(m), day: Some(d) }));
+        }
+    }
+    let (day, dl) = day_at(rest)?;
+    let mut j = dl;
+    let sp = spaces(&rest[j..]);
+    if sp == 0 {
+        return None;
+    }
+    j += sp;
+    if rest[j..].starts_with("of") {
+        let sp = spaces(&rest[j + 2..]);
+        if sp > 0 {
+            j += 2 + sp;
+        }
+    }
+    let (month, ml) = month_at(text, at + j)?;
+    let month_end = at + j + ml;
+    match year_after(text, month_end) {
+        Some((year, yl)) => Some((month_end + yl, Quantity::Date { year: Some(year), month: Some(month), day: Some(day) })),
+        None => Some((month_end, Quantity::Date { year: None, month: Some(month), day: Some(day) })),
+    }
+}
+
+/// An identifier opening with a letter at `at`: letters and digits, joined
+/// by `- : / # _ .`, holding at least one digit (`SKU-441`, `v2.0`,
+/// `arXiv:2204.09876`). Returns its end.
+fn identifier_at(text: &str, at: usize) -> (usize, bool) {
+    let mut end = at;
+    let mut has_digit = false;
+    let mut chars = text[at..].char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        if c.is_alphanumeric() {
+            has_digit |= c.is_ascii_digit();
+            end = at + i + c.len_utf8();
+        } else if matches!(c, '-' | ':' | '/' | '#' | '_' | '.') && chars.peek().is_some_and(|&(_, n)| n.is_alphanumeric()) {
+            continue;
+        } else {
+            break;
+        }
+    }
+    (end, has_digit)
+}
+
+/// A plain number at `at`: `1,000`, `3.5`, `12`. Returns (end, value).
+fn plain_number(text: &str, at: usize) -> Option<(usize, f64)> {
+    let rest = &text[at..];
+    let b = rest.as_bytes();
+    let run = digits(rest);
+    if run == 0 {
+        return None;
+    }
+    let mut end = run;
+    if run <= 3 {
+        // Thousands groups: ",ddd" repeated.
+        while b.len() >= end + 4 && b[end] == b',' && digits(&rest[end + 1..]) >= 3 {
+            end += 4;
+        }
+    }
+    if b.len() > end + 1 && b[end] == b'.' && b[end + 1].is_ascii_digit() {
+        end += 1 + digits(&rest[end + 1..]);
+    }
+    Some((at + end, rest[..end].replace(',', "").parse().ok()?))
+}
+
+/// One side of a number or range: an optional currency sign, the digits,
+/// attached letters, a spaced scale word and a percent sign or word.
+struct Amount {
+    end: usize,
+    value: Option<f64>,
+    money: bool,
+    percent: bool,
+    scale_word: Option<&'static str>,
+}
+
+fn amount_at(text: &str, at: usize, inherited_scale: Option<&'static str>) -> Option<Amount> {
+    let mut j = at;
+    let mut money = false;
+    if let Some(c) = text[j..].chars().next().filter(|c| CURRENCIES.contains(c)) {
+        money = true;
+        j += c.len_utf8();
+        if text[j..].starts_with(' ') {
+            j += 1;
+        }
+    }
+    let (mut end, value) = plain_number(text, j)?;
+    let letters = text[end..].bytes().take_while(u8::is_ascii_alphabetic).count();
+    let attached = (letters > 0).then(|| &text[end..end + letters]);
+    end += letters;
+    let mut scale_word = None;
+    for word in ["thousand", "million", "billion", "trillion"] {
+        let rest = &text[end..];
+        if rest.len() > word.len() && rest.as_bytes()[0].is_ascii_whitespace() && rest[1..].starts_with(word) && !glued_after(text, end + 1 + word.len()) {
+            scale_word = Some(word);
+            end += 1 + word.len();
+            break;
+        }
+    }
+    let mut percent = false;
+    let rest = &text[end..];
+    let sp = usize::from(rest.starts_with(' '));
+    if rest[sp..].starts_with('%') {
+        percent = true;
+        end += sp + 1;
+    } else if sp == 1 {
+        for word in ["percent", "per cent"] {
+            if rest[1..].starts_with(word) && !glued_after(text, end + 1 + word.len()) {
+                percent = true;
+                end += 1 + word.len();
+                break;
+            }
+        }
+    }
+    let value = scaled(value, attached, scale_word.or(inherited_scale), money);
+    Some(Amount { end, value, money, percent, scale_word })
+}
+
+/// A number, percentage, amount of money or range at `at`. Returns (end, quantity);
+/// `None` quantity when glued letters make it an identifier (`4G`).
+fn number_at(text: &str, at: usize) -> Option<(usize, Option<Quantity>)> {
+    let a = amount_at(text, at, None)?;
+    let mut end = a.end;
+    let mut b = None;
+    // A range: "5-7", "5 – 7", "5 to 7", "$5-$7".
+    let rest = &text[end..];
+    let sep = {
+        let sp1 = usize::from(rest.starts_with(' '));
+        let dash = rest[sp1..].chars().next().filter(|c| matches!(c, '-' | '–' | '—')).map(char::len_utf8);
+        match dash {
+            Some(d) => Some(sp1 + d + usize::from(rest[sp1 + d..].starts_with(' '))),
+            None => {
+                let sp = spaces(rest);
+                (sp > 0 && rest[sp..].starts_with("to") && spaces(&rest[sp + 2..]) > 0).then(|| sp + 2 + spaces(&rest[sp + 2..]))
+            }
+        }
+    };
+    if let Some(sep) = sep {
+        if let Some(second) = amount_at(text, end + sep, a.scale_word) {
+            end = second.end;
+            b = Some(second);
+        }
+    }
+    let money = a.money || b.as_ref().is_some_and(|b| b.money);
+    let percent = a.percent || b.as_ref().is_some_and(|b| b.percent);
+    let unit = unit_of(money, percent);
+    let quantity = match (a.value, b.map(|b| b.value)) {
+        (Some(v), None) => Some(Quantity::Number { value: v, unit }),
+        (Some(low), Some(Some(high))) => Some(Quantity::Range { low, high, unit }),
+        _ => None,
+    };
+    Some((end, quantity))
+}
+
 fn scaled(value: f64, attached: Option<&str>, spaced: Option<&str>, money: bool) -> Option<f64> {
     let mut v = value;
     if let Some(sfx) = attached {
         if !ATTACHED_UNITS.contains(&sfx) {
             return None;
         }
-        v *= match sfx.to_lowercase().as_str() {
+        v *= match sfx.to_ascii_lowercase().as_str() {
             "k" => 1e3,
             "m" if money => 1e6,
             "b" | "bn" if money => 1e9,
@@ -208,7 +387,7 @@ fn scaled(value: f64, attached: Option<&str>, spaced: Option<&str>, money: bool)
         };
     }
     if let Some(word) = spaced {
-        v *= match word.trim() {
+        v *= match word {
             "thousand" => 1e3,
             "million" => 1e6,
             "billion" => 1e9,
@@ -228,113 +407,82 @@ fn unit_of(money: bool, pct: bool) -> Unit {
     }
 }
 
-fn date_from(caps: &Captures, m: &str, d: Option<&str>, y: Option<&str>) -> Option<Quantity> {
-    let month = month_number(caps.name(m)?.as_str())?;
-    let day = match d.and_then(|d| caps.name(d)) {
-        Some(d) => {
-            let n: u8 = d.as_str().parse().ok()?;
-            if !(1..=31).contains(&n) {
-                return None;
-            }
-            Some(n)
-        }
-        None => None,
-    };
-    let year = y.and_then(|y| caps.name(y)).and_then(|y| y.as_str().parse().ok());
-    Some(Quantity::Date { year, month: Some(month), day })
-}
-
-fn quantity_from(caps: &Captures) -> Option<Quantity> {
-    if let Some(iso) = caps.name("iso") {
-        let s = iso.as_str();
-        let (y, m, d) = (s[..4].parse().ok()?, s[5..7].parse().ok()?, s[8..10].parse().ok()?);
-        if !(1..=12).contains(&m) || !(1..=31).contains(&d) {
-            return None;
-        }
-        return Some(Quantity::Date { year: Some(y), month: Some(m), day: Some(d) });
-    }
-    if caps.name("mdy").is_some() {
-        return date_from(caps, "m1", Some("d1"), Some("y1"));
-    }
-    if caps.name("dmy").is_some() {
-        return date_from(caps, "m2", Some("d2"), Some("y2"));
-    }
-    if caps.name("my").is_some() {
-        return date_from(caps, "m3", None, Some("y3"));
-    }
-    let money = caps.name("cur").is_some() || caps.name("cur2").is_some();
-    let pct = caps.name("apct").is_some() || caps.name("bpct").is_some();
-    let a = scaled(
-        parse_plain(caps.name("a")?.as_str())?,
-        caps.name("asfx").map(|m| m.as_str()),
-        caps.name("ascale").map(|m| m.as_str()),
-        money,
-    )?;
-    let unit = unit_of(money, pct);
-    match caps.name("b") {
-        None => Some(Quantity::Number { value: a, unit }),
-        Some(b) => {
-            let b = scaled(
-                parse_plain(b.as_str())?,
-                caps.name("bsfx").map(|m| m.as_str()),
-                caps.name("bscale").map(|m| m.as_str()).or(caps.name("ascale").map(|m| m.as_str())),
-                money,
-            )?;
-            Some(Quantity::Range { low: a, high: b, unit })
-        }
-    }
-}
-
 /// Find numerals, dates and identifiers written with digits. Spans in `skip`
-/// (citations such as `[S1-3]`) are masked first.
+/// (citations such as `[S1-3]`) are not read.
 pub fn find_numerals(text: &str, skip: &[(usize, usize)]) -> Vec<NumberMention> {
-    let masked;
-    let haystack = if skip.is_empty() {
-        text
-    } else {
-        let mut bytes = text.as_bytes().to_vec();
-        for &(s, e) in skip {
-            // Citations are ASCII, so blanking them keeps the text valid UTF-8.
-            bytes[s..e].iter_mut().for_each(|b| *b = b' ');
-        }
-        masked = String::from_utf8(bytes).unwrap_or_else(|_| text.to_string());
-        masked.as_str()
-    };
     let mut out: Vec<NumberMention> = Vec::new();
-    for caps in NUMERAL.captures_iter(haystack) {
-        let whole = caps.get(0).unwrap();
-        let (mut start, mut end) = (whole.start(), whole.end());
-        let mut quantity = if caps.name("ident").is_some() { None } else { quantity_from(&caps) };
-        if caps.name("num").is_some() {
-            // A trailing space swallowed before a currency sign is not part of it.
-            let glued_before = haystack[..start].chars().next_back().is_some_and(|c| c.is_alphanumeric() || c == '.');
-            let rest = haystack[end..].as_bytes();
-            let glued_after = haystack[end..].chars().next().is_some_and(|c| c.is_alphanumeric() || c == '_')
-                || (rest.len() > 1 && rest[0] == b'.' && rest[1].is_ascii_digit());
-            if glued_before || glued_after {
-                quantity = None;
-            }
-            if quantity.is_none() {
-                // Widen an identifier to the whole alphanumeric run.
-                while let Some(c) = haystack[..start].chars().next_back().filter(|c| c.is_alphanumeric() || matches!(c, '-' | '.' | '_')) {
-                    start -= c.len_utf8();
-                }
-                while let Some(c) = haystack[end..].chars().next().filter(|c| c.is_alphanumeric() || *c == '_') {
-                    end += c.len_utf8();
-                }
-                let trimmed = haystack[start..end].trim_start_matches(['-', '.', '_']);
-                start = end - trimmed.len();
-                if let Some(last) = out.last() {
-                    if last.end > start {
-                        continue;
-                    }
-                }
-            }
-        } else if quantity.is_none() && caps.name("ident").is_none() {
-            // A date-shaped match with an impossible day: read its digits alone.
+    if !text.bytes().any(|b| b.is_ascii_digit()) {
+        return out; // every quantity and identifier holds a digit
+    }
+    let push = |start: usize, end: usize, quantity: Option<Quantity>, out: &mut Vec<NumberMention>| {
+        out.push(NumberMention { start, end, raw: text[start..end].to_string(), quantity });
+    };
+    let mut skip_i = 0;
+    let mut i = 0;
+    while i < text.len() {
+        while skip_i < skip.len() && skip[skip_i].1 <= i {
+            skip_i += 1;
+        }
+        if skip_i < skip.len() && skip[skip_i].0 <= i {
+            i = skip[skip_i].1;
             continue;
         }
-        out.push(NumberMention { start, end, raw: text[start..end].to_string(), quantity });
+        let c = text[i..].chars().next().unwrap();
+        let word_start = !glued_before(text, i);
+        if c.is_alphabetic() {
+            if !word_start {
+                i += c.len_utf8();
+                continue;
+            }
+            if let Some((end, date)) = date_from_month(text, i) {
+                push(i, end, Some(date), &mut out);
+                i = end;
+                continue;
+            }
+            let (end, has_digit) = identifier_at(text, i);
+            if has_digit {
+                push(i, end, None, &mut out);
+            }
+            i = end.max(i + c.len_utf8());
+            continue;
+        }
+        if c.is_ascii_digit() || CURRENCIES.contains(&c) {
+            if c.is_ascii_digit() && word_start {
+                if let Some((end, date)) = date_from_digits(text, i) {
+                    push(i, end, Some(date), &mut out);
+                    i = end;
+                    continue;
+                }
+            }
+            if let Some((end, quantity)) = number_at(text, i) {
+                let before = text[..i].chars().next_back();
+                let rest = text[end..].as_bytes();
+                let glued = before.is_some_and(|c| c.is_alphanumeric() || c == '.')
+                    || text[end..].chars().next().is_some_and(|c| c.is_alphanumeric() || c == '_')
+                    || (rest.len() > 1 && rest[0] == b'.' && rest[1].is_ascii_digit());
+                if glued || quantity.is_none() {
+                    // Part of an identifier: widen to the whole run of letters and digits.
+                    let mut start = i;
+                    while let Some(p) = text[..start].chars().next_back().filter(|c| c.is_alphanumeric() || matches!(c, '-' | '.' | '_')) {
+                        start -= p.len_utf8();
+                    }
+                    let mut end = end;
+                    while let Some(n) = text[end..].chars().next().filter(|c| c.is_alphanumeric() || *c == '_') {
+                        end += n.len_utf8();
+                    }
+                    let start = end - text[start..end].trim_start_matches(['-', '.', '_']).len();
+                    if out.last().is_none_or(|last| last.end <= start) {
+                        push(start, end, None, &mut out);
+                    }
+                    i = end;
+                } else {
+                    push(i, end, quantity, &mut out);
+                    i = end;
+                }
+                continue;
+            }
+        }
+        i += c.len_utf8();
     }
     out
 }

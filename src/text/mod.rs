@@ -8,6 +8,7 @@
 
 pub mod highlight;
 pub mod import;
+pub mod scan;
 pub mod sentences;
 pub mod words;
 
@@ -79,7 +80,7 @@ impl Analysed {
             }
             let mut k = keep.iter();
             words.retain(|_| *k.next().unwrap());
-            numbers.sort_by_key(|n| n.start);
+            numbers.sort_unstable_by_key(|n| n.start);
         }
 
         let mut tokens = Vec::with_capacity(words.len() + numbers.len());

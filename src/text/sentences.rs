@@ -21,11 +21,9 @@
 //! (RAGTruth's format), by `[N]` labels opening paragraphs (seed 003's
 //! `chunk_document`), or else by blank lines. They are numbered 1…m in order.
 
-use std::sync::LazyLock;
-
-use regex::Regex;
 
 use crate::checks::citations;
+use crate::text::scan::{blanks, digits, find_word_ci};
 
 /// A byte range `start..end` into the text it was split from.
 pub type Span = (usize, usize);
@@ -49,12 +47,68 @@ const OPENERS: &[&str] = &[
     "Their", "There", "These", "They", "This", "Those", "To", "We", "When", "While", "You",
 ];
 
-static LIST_MARKER: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^(?:[-*•‣◦]|#{1,6}|\(?\d{1,3}[.)]|\(?[a-zA-Z][)]|>)[ \t]+").unwrap());
+/// The length of a list marker or heading mark opening `line` (`- `, `* `,
+/// `• `, `## `, `1. `, `(2) `, `a) `, `> `), with the blanks after it; 0 if none.
+fn list_marker_len(line: &str) -> usize {
+    let b = line.as_bytes();
+    let mark = match line.chars().next() {
+        Some(c @ ('-' | '*' | '•' | '‣' | '◦' | '>')) => c.len_utf8(),
+        Some('#') => b.iter().take_while(|&&c| c == b'#').count().min(7),
+        Some(c) if c.is_ascii_digit() || c == '(' || c.is_ascii_alphabetic() => {
+            let open = usize::from(c == '(');
+            let n = digits(&line[open..]);
+            match (n, b.get(open + n.max(1))) {
+                (1..=3, Some(b'.' | b')')) => open + n + 1,
+                (0, Some(b')')) if b.get(open).is_some_and(u8::is_ascii_alphabetic) => open + 2,
+                _ => return 0,
+            }
+        }
+        _ => return 0,
+    };
+    if mark == 7 {
+        return 0; // more than six '#' is not a heading
+    }
+    let gap = blanks(&line[mark..]);
+    if gap == 0 { 0 } else { mark + gap }
+}
 
-static PASSAGE_LABEL: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\bpassage\s*\d{1,4}\s*:").unwrap());
+/// `passage N:` labels (RAGTruth's format), any case: (start, end) of each.
+fn passage_labels(text: &str) -> Vec<(usize, usize)> {
+    find_word_ci(text, "passage")
+        .into_iter()
+        .filter_map(|(s, e)| {
+            let mut j = e + spaces(&text[e..]);
+            let n = digits(&text[j..]);
+            if !(1..=4).contains(&n) {
+                return None;
+            }
+            j += n;
+            j += spaces(&text[j..]);
+            text[j..].starts_with(':').then_some((s, j + 1))
+        })
+        .collect()
+}
 
-static BRACKET_LABEL: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?m)^[ \t]*\[\d{1,4}\][ \t]*").unwrap());
+/// `[N]` labels opening a line (seed 003's `chunk_document`), with the blanks around them.
+fn bracket_labels(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut line_start = 0;
+    for line in text.split_inclusive('\n') {
+        let lead = blanks(line);
+        let rest = &line[lead..];
+        let n = if rest.starts_with('[') { digits(&rest[1..]) } else { 0 };
+        if (1..=4).contains(&n) && rest.as_bytes().get(1 + n) == Some(&b']') {
+            let end = lead + n + 2;
+            out.push((line_start, line_start + end + blanks(&line[end..])));
+        }
+        line_start += line.len();
+    }
+    out
+}
+
+fn spaces(s: &str) -> usize {
+    s.len() - s.trim_start().len()
+}
 
 /// Split `text` into sentences. Spans are trimmed and never empty.
 pub fn split(text: &str) -> Vec<Span> {
@@ -112,9 +166,7 @@ fn push_sentence(text: &str, start: usize, end: usize, out: &mut Vec<Span>) {
     // Trim whitespace, then any list marker or heading mark at the start.
     let trimmed = text[s..e].trim_start();
     s = e - trimmed.len();
-    if let Some(m) = LIST_MARKER.find(&text[s..e]) {
-        s += m.end();
-    }
+    s += list_marker_len(&text[s..e]);
     let trimmed = text[s..e].trim_end();
     e = s + trimmed.len();
     // Markdown emphasis around a whole line is not part of it.
@@ -206,18 +258,14 @@ fn line_break_ends_sentence(text: &str, sent_start: usize, i: usize, end: usize)
     let last = before.chars().next_back()?;
     let first = text[next..end].chars().next()?;
     let runs_on = (last.is_lowercase() || matches!(last, ',' | '-' | ';')) && first.is_lowercase();
-    let list_follows = LIST_MARKER.is_match(&text[next..end]);
+    let list_follows = list_marker_len(&text[next..end]) > 0;
     (!runs_on || list_follows).then_some(next)
 }
 
 /// A passage: its body's byte range (without its `passage N:` label).
 pub fn passages(text: &str) -> Vec<Span> {
-    let labels: Vec<(usize, usize)> = PASSAGE_LABEL.find_iter(text).map(|m| (m.start(), m.end())).collect();
-    let labels = if labels.is_empty() {
-        BRACKET_LABEL.find_iter(text).map(|m| (m.start(), m.end())).collect()
-    } else {
-        labels
-    };
+    let labels = passage_labels(text);
+    let labels = if labels.is_empty() { bracket_labels(text) } else { labels };
     let mut out = Vec::new();
     if !labels.is_empty() {
         if !text[..labels[0].0].trim().is_empty() {
@@ -337,6 +385,16 @@ mod tests {
         let text = "  First one.   Second one.  ";
         for (s, e) in split(text) {
             assert_eq!(&text[s..e], text[s..e].trim());
+        }
+    }
+
+    #[test]
+    fn list_markers_and_headings() {
+        for (line, n) in [("- x", 2), ("* x", 2), ("• x", 4), ("## x", 3), ("1. x", 3), ("12) x", 4), ("(3) x", 4), ("a) x", 3), ("> x", 2)] {
+            assert_eq!(list_marker_len(line), n, "{line}");
+        }
+        for line in ["-x", "1.5 m", "1234. x", "ab) x", "####### x", "Word x", ""] {
+            assert_eq!(list_marker_len(line), 0, "{line}");
         }
     }
 

@@ -19,13 +19,7 @@
 
 use std::sync::LazyLock;
 
-use regex::Regex;
 use rust_stemmers::{Algorithm, Stemmer};
-
-/// A raw word as it appears in the text: letters, marks and digits, with
-/// internal apostrophes (`doesn't`, `Tagore's`).
-static WORD: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:['’][\p{L}\p{M}]+)*").unwrap());
 
 static STEMMER: LazyLock<Stemmer> = LazyLock::new(|| Stemmer::create(Algorithm::English));
 
@@ -98,19 +92,58 @@ pub struct RawWord<'a> {
     pub surface: &'a str,
 }
 
+/// Combining marks (accents written as separate code points) continue a word.
+fn is_combining_mark(c: char) -> bool {
+    matches!(c, '\u{0300}'..='\u{036F}' | '\u{1AB0}'..='\u{1AFF}' | '\u{1DC0}'..='\u{1DFF}' | '\u{20D0}'..='\u{20FF}' | '\u{FE20}'..='\u{FE2F}')
+}
+
+/// Byte spans of the words of `text`: a letter or digit, then letters,
+/// digits and combining marks, with apostrophes inside (`doesn't`,
+/// `Tagore's`). Works on any script: letters are Unicode letters.
+pub fn word_spans(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut chars = text.char_indices().peekable();
+    while let Some((start, c)) = chars.next() {
+        if !c.is_alphanumeric() {
+            continue;
+        }
+        let mut end = start + c.len_utf8();
+        while let Some(&(i, c)) = chars.peek() {
+            if c.is_alphanumeric() || is_combining_mark(c) {
+                end = i + c.len_utf8();
+                chars.next();
+            } else if c == '\'' || c == '’' {
+                // An apostrophe continues the word only before a letter.
+                let mut ahead = chars.clone();
+                ahead.next();
+                match ahead.peek() {
+                    Some(&(_, n)) if n.is_alphabetic() => {
+                        chars.next();
+                    }
+                    _ => break,
+                }
+            } else {
+                break;
+            }
+        }
+        out.push((start, end));
+    }
+    out
+}
+
 /// Split `text` into words, expanding contractions. Offsets are bytes into
 /// `text`. Spans listed in `skip` (numbers, citations) are not read.
 pub fn raw_words<'a>(text: &'a str, skip: &[(usize, usize)]) -> Vec<RawWord<'a>> {
     let mut out = Vec::new();
     let mut skip_i = 0;
-    for m in WORD.find_iter(text) {
-        while skip_i < skip.len() && skip[skip_i].1 <= m.start() {
+    for (start, end) in word_spans(text) {
+        while skip_i < skip.len() && skip[skip_i].1 <= start {
             skip_i += 1;
         }
-        if skip_i < skip.len() && skip[skip_i].0 < m.end() {
+        if skip_i < skip.len() && skip[skip_i].0 < end {
             continue; // overlaps a number, identifier or citation
         }
-        push_expanded(&mut out, text, m.start(), m.end());
+        push_expanded(&mut out, text, start, end);
     }
     out
 }
@@ -192,6 +225,13 @@ mod tests {
             raw_words("The span is 460 metres", &[(12, 15)]).iter().map(|w| w.lower.as_str()).collect::<Vec<_>>(),
             ["the", "span", "is", "metres"]
         );
+    }
+
+    #[test]
+    fn word_spans_follow_letters_marks_and_inner_apostrophes() {
+        let text = "Cafe\u{301} doesn't 'quote' x2 東京!";
+        let words: Vec<&str> = word_spans(text).into_iter().map(|(s, e)| &text[s..e]).collect();
+        assert_eq!(words, ["Cafe\u{301}", "doesn't", "quote", "x2", "東京"]);
     }
 
     #[test]

@@ -1,0 +1,85 @@
+//! Small scanning helpers shared by the checks.
+//!
+//! The core uses no regular-expression engine: the full `regex` crate would
+//! bring ~250 KB (gzipped) of Unicode tables into the lab (Leptos turns all of
+//! its features on), and `regex-lite` made every check about five times
+//! slower. The patterns the checks need are simple enough to scan directly,
+//! and each scanner's behaviour is pinned by the unit tests beside it.
+
+/// Is there a letter or digit right before byte `at`?
+pub fn glued_before(text: &str, at: usize) -> bool {
+    text[..at].chars().next_back().is_some_and(char::is_alphanumeric)
+}
+
+/// Is there a letter or digit right at byte `at`?
+pub fn glued_after(text: &str, at: usize) -> bool {
+    text[at..].chars().next().is_some_and(char::is_alphanumeric)
+}
+
+/// Does `text[at..]` start with `needle`, ignoring ASCII case?
+pub fn starts_with_ci(text: &str, at: usize, needle: &str) -> bool {
+    text.as_bytes().get(at..at + needle.len()).is_some_and(|b| b.eq_ignore_ascii_case(needle.as_bytes()))
+}
+
+/// Every whole-word occurrence of `needle` in `text`, ignoring ASCII case,
+/// as byte spans in order, without overlaps. A needle that begins or ends
+/// with a non-word character (`100%`, `/month`) needs no boundary on that side.
+pub fn find_word_ci(text: &str, needle: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    if needle.is_empty() || needle.len() > text.len() {
+        return out;
+    }
+    let first = needle.as_bytes()[0].to_ascii_lowercase();
+    let word_start = needle.chars().next().is_some_and(char::is_alphanumeric);
+    let word_end = needle.chars().next_back().is_some_and(char::is_alphanumeric);
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i + needle.len() <= bytes.len() {
+        if bytes[i].to_ascii_lowercase() == first
+            && text.is_char_boundary(i)
+            && starts_with_ci(text, i, needle)
+            && text.is_char_boundary(i + needle.len())
+            && !(word_start && glued_before(text, i))
+            && !(word_end && glued_after(text, i + needle.len()))
+        {
+            out.push((i, i + needle.len()));
+            i += needle.len();
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The length of the run of ASCII digits at the start of `s`.
+pub fn digits(s: &str) -> usize {
+    s.bytes().take_while(u8::is_ascii_digit).count()
+}
+
+/// The length of the spaces and tabs at the start of `s`.
+pub fn blanks(s: &str) -> usize {
+    s.bytes().take_while(|b| matches!(b, b' ' | b'\t')).count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn whole_words_ignoring_case() {
+        assert_eq!(find_word_ci("May, may I? Mayday maybe MAY.", "may"), [(0, 3), (5, 8), (25, 28)]);
+        assert_eq!(find_word_ci("It is 100% sure, 100%!", "100%"), [(6, 10), (17, 21)]);
+        assert_eq!(find_word_ci("$5/month or /monthly", "/month"), [(2, 8)]);
+        assert_eq!(find_word_ci("billed monthly", "billed monthly"), [(0, 14)]);
+        assert!(find_word_ci("émay", "may").is_empty());
+        assert!(find_word_ci("ab", "abc").is_empty());
+    }
+
+    #[test]
+    fn prefixes() {
+        assert!(starts_with_ci("Passage 3:", 0, "passage"));
+        assert!(!starts_with_ci("Pass", 0, "passage"));
+        assert_eq!(digits("2024-03"), 4);
+        assert_eq!(blanks(" \t x"), 3);
+    }
+}
