@@ -31,3 +31,11 @@ test('index.html uses only relative asset URLs', () => {
     assert.ok(existsSync(file), `dist/index.html refers to ${url}, which is not in dist/`);
   }
 });
+
+test('the bundle (wasm + JS + CSS, gzipped) stays under 250 KB', async () => {
+  const { gzipSync } = await import('node:zlib');
+  const files = readdirSync(DIST).filter((f) => /\.(wasm|js|css)$/.test(f));
+  const sizes = files.map((f) => [f, gzipSync(readFileSync(path.join(DIST, f)), { level: 9 }).length]);
+  const total = sizes.reduce((sum, [, n]) => sum + n, 0);
+  assert.ok(total < 250_000, `gzipped bundle is ${total} bytes: ${sizes.map(([f, n]) => `${f} ${n}`).join(', ')}`);
+});

@@ -149,9 +149,10 @@ export async function launchChromium(options = {}) {
  * - pageErrors: uncaught exceptions (including Rust panics via console_error_panic_hook)
  * - failedRequests: requests that failed or answered with status >= 400
  * Waits until the app has mounted (`#decision` is attached) unless waitFor is null.
+ * `contextOptions` go to browser.newContext (viewport, colorScheme, reducedMotion, …).
  */
-export async function openLab(browser, url, { waitFor = '#decision', timeout = 30_000 } = {}) {
-  const context = await browser.newContext();
+export async function openLab(browser, url, { waitFor = '#decision', timeout = 30_000, contextOptions = {} } = {}) {
+  const context = await browser.newContext(contextOptions);
   const page = await context.newPage();
   const consoleErrors = [];
   const consoleMessages = [];

@@ -1,0 +1,177 @@
+//! The claims table: one row per claim with its evidence, verdict and reason.
+//! Hovering or focusing a row puts that claim in focus, which highlights it
+//! in the answer and its best sentence in the source.
+
+use leptos::prelude::*;
+
+use crate::checks::{citations, entities, negation, numbers, support};
+use crate::report::{ClaimReport, MarkKind, MarkSide, Verdict};
+use crate::text::highlight;
+
+use super::lab::Lab;
+use super::widgets::Limits;
+
+/// The CSS class of a mark kind.
+pub fn mark_class(kind: MarkKind) -> &'static str {
+    match kind {
+        MarkKind::Matched => "mark-matched",
+        MarkKind::Missing => "mark-missing",
+        MarkKind::Number => "mark-number",
+        MarkKind::Citation => "mark-citation",
+        MarkKind::Negation => "mark-negation",
+        MarkKind::Entity => "mark-entity",
+    }
+}
+
+/// Render `text[start..end]` with the claim's marks on one side. User text is
+/// only ever inserted as text nodes.
+pub fn marked_text(text: &str, start: usize, end: usize, claim: Option<&ClaimReport>, side: MarkSide) -> Vec<AnyView> {
+    let marks: Vec<(usize, usize, MarkKind)> =
+        claim.map(|c| c.marks.iter().filter(|m| m.side == side).map(|m| (m.byte_start, m.byte_end, m.kind)).collect()).unwrap_or_default();
+    let spans: Vec<(usize, usize)> = marks.iter().map(|m| (m.0, m.1)).collect();
+    highlight::runs(text, start, end, &spans)
+        .into_iter()
+        .map(|run| {
+            let t = run.text.to_string();
+            if run.marks.is_empty() {
+                t.into_any()
+            } else {
+                let mut kinds: Vec<&str> = run.marks.iter().map(|&i| mark_class(marks[i].2)).collect();
+                kinds.sort_unstable();
+                kinds.dedup();
+                view! { <mark class=kinds.join(" ")>{t}</mark> }.into_any()
+            }
+        })
+        .collect()
+}
+
+fn verdict_label(v: Verdict) -> &'static str {
+    v.name()
+}
+
+#[component]
+pub fn ClaimsPanel(lab: Lab) -> impl IntoView {
+    let report = move || lab.checked.get();
+    let has_samples = move || lab.checked.with(|c| c.report.claims.iter().any(|c| c.consistency.is_some()));
+    view! {
+        <section class="panel claims" aria-labelledby="claims-title" class:hidden=lab.is_hidden("claims")>
+            <header class="panel-head">
+                <h2 id="claims-title">"Claims"</h2>
+                <p class="hint">"Hover or focus a row to see its evidence in the answer and the source."</p>
+            </header>
+            <div class="table-wrap">
+                <table class="claims-table">
+                    <thead>
+                        <tr>
+                            <th scope="col">"#"</th>
+                            <th scope="col">"Claim"</th>
+                            <th scope="col">"Best source"</th>
+                            <th scope="col">"Overlap"</th>
+                            <th scope="col">"Numbers"</th>
+                            <th scope="col">"Citation"</th>
+                            <th scope="col">"Negation · names"</th>
+                            <Show when=has_samples>
+                                <th scope="col">"Consistency"</th>
+                            </Show>
+                            <th scope="col">"Verdict"</th>
+                        </tr>
+                    </thead>
+                    <tbody>
+                        {move || {
+                            let checked = report();
+                            let samples = has_samples();
+                            let has_source = !checked.report.sources.is_empty();
+                            checked.report.claims.iter().map(|c| claim_row(lab, c, samples, has_source)).collect::<Vec<_>>()
+                        }}
+                    </tbody>
+                </table>
+                <Show when=move || lab.checked.with(|c| c.report.claims.is_empty())>
+                    <p class="empty">"The answer has no claims yet: type a sentence that states something."</p>
+                </Show>
+            </div>
+            <Limits items=vec![
+                ("Support", support::LIMITS),
+                ("Numbers", numbers::LIMITS),
+                ("Citations", citations::LIMITS),
+                ("Negation", negation::LIMITS),
+                ("Names", entities::LIMITS),
+            ]/>
+        </section>
+    }
+}
+
+fn claim_row(lab: Lab, c: &ClaimReport, show_consistency: bool, has_source: bool) -> impl IntoView {
+    let id = c.id.clone();
+    let focus_id = id.clone();
+    let enter_id = id.clone();
+    let is_focused = move || lab.focus.with(|f| f.as_deref() == Some(focus_id.as_str()));
+    let total = c.matched_words.len() + c.missing_words.len();
+    let overlap = if has_source { format!("{}/{} = {:.2}", c.matched_words.len(), total, c.support) } else { "— no source".to_string() };
+    let numbers = if !c.numbers_checked {
+        (true, "—".to_string())
+    } else if !c.number_mismatches.is_empty() {
+        let m = &c.number_mismatches[0];
+        let said = if m.source_numbers.is_empty() { "no number".to_string() } else { m.source_numbers.join(", ") };
+        (false, format!("{} not in {} (says {said})", m.claim_number, c.best_source.as_deref().unwrap_or("-")))
+    } else {
+        (true, "✓".to_string())
+    };
+    let citation = match (&c.citations.fabricated[..], c.citations.points_to_support, c.citations.cited.is_empty()) {
+        ([f, ..], _, _) => (Some(false), format!("{f} does not exist")),
+        (_, Some(false), _) => (Some(false), format!("cites {}, not {}", c.citations.cited.join(", "), c.best_source.as_deref().unwrap_or("-"))),
+        (_, Some(true), _) => (Some(true), format!("✓ {}", c.citations.cited.join(", "))),
+        (_, None, false) => (None, c.citations.cited.join(", ")),
+        (_, None, true) => (None, "—".to_string()),
+    };
+    let mut findings: Vec<String> = Vec::new();
+    if let Some(f) = &c.negation {
+        findings.push(format!("negation flip: “{}”", f.word));
+    }
+    for e in &c.invented_entities {
+        findings.push(format!("not in source: “{}”", e.text));
+    }
+    let consistency = c.consistency.as_ref().map(|x| format!("{:.2} ({} of {})", x.support, x.agreeing, x.samples_used));
+    let verdict = c.verdict;
+    let reason = c.main_reason().to_string();
+    let matched = if has_source { c.matched_words.clone() } else { vec![] };
+    let missing = if has_source { c.missing_words.clone() } else { vec![] };
+    view! {
+        <tr
+            data-claim-id=id.clone()
+            data-verdict=verdict.name()
+            data-support=format!("{:.2}", c.support)
+            tabindex="0"
+            class:focused=is_focused
+            on:mouseenter=move |_| lab.focus.set(Some(enter_id.clone()))
+            on:focus={
+                let id = id.clone();
+                move |_| lab.focus.set(Some(id.clone()))
+            }
+        >
+            <th scope="row" data-label="Claim">{id.clone()}</th>
+            <td class="claim-text" data-label="Text">{c.text.clone()}</td>
+            <td data-label="Best source">{c.best_source.clone().unwrap_or_else(|| "—".into())}</td>
+            <td data-label="Overlap">
+                <span class="overlap">{overlap}</span>
+                <span class="words">
+                    {matched.into_iter().map(|w| view! { <span class="word hit">{w}</span> }).collect::<Vec<_>>()}
+                    {missing.into_iter().map(|w| view! { <span class="word miss">{w}</span> }).collect::<Vec<_>>()}
+                </span>
+            </td>
+            <td data-label="Numbers" class:bad=!numbers.0>{numbers.1}</td>
+            <td data-label="Citation" class:bad=citation.0 == Some(false) class:good=citation.0 == Some(true)>{citation.1}</td>
+            <td data-label="Negation · names" class:bad=!findings.is_empty()>
+                {if findings.is_empty() { "—".to_string() } else { findings.join("; ") }}
+            </td>
+            {show_consistency.then(|| view! {
+                <td data-label="Consistency" class:bad=c.consistency.as_ref().is_some_and(|x| x.flagged)>
+                    {consistency.clone().unwrap_or_else(|| "—".into())}
+                </td>
+            })}
+            <td data-label="Verdict" class="verdict-cell">
+                <span class=format!("badge verdict-{}", verdict.name())>{verdict_label(verdict)}</span>
+                <span class="reason">{reason}</span>
+            </td>
+        </tr>
+    }
+}

@@ -1,0 +1,140 @@
+//! The controls: examples, presets, the support threshold slider, the check
+//! toggles, the failure policy, reset. Every change recomputes at once.
+
+use leptos::prelude::*;
+
+use crate::config::{Config, Policy, Preset};
+use crate::examples::{self, Seed};
+
+use super::lab::Lab;
+
+#[component]
+pub fn ExamplePicker(lab: Lab) -> impl IntoView {
+    let groups = [
+        (Seed::ClaimChecking, "Claim checking (seed 004)"),
+        (Seed::RagDetector, "RAG detector scenarios (seed 001)"),
+        (Seed::SelfConsistency, "Self-consistency (seed 000)"),
+    ];
+    let all = examples::all();
+    let lesson = move || lab.example.get().and_then(|n| examples::by_name(&n)).map(|e| e.lesson).unwrap_or_default();
+    view! {
+        <div class="example-picker" class:hidden=lab.is_hidden("examples")>
+            <label for="examples">"Example"</label>
+            <select
+                id="examples"
+                prop:value=move || lab.example.get().unwrap_or_default()
+                on:change=move |ev| lab.load_example(&event_target_value(&ev))
+            >
+                <option value="" disabled=true>"Your own text"</option>
+                {groups
+                    .into_iter()
+                    .map(|(seed, label)| {
+                        let options = all
+                            .iter()
+                            .filter(|e| e.seed == seed)
+                            .map(|e| view! { <option value=e.name.clone()>{e.title.clone()}</option> })
+                            .collect::<Vec<_>>();
+                        view! { <optgroup label=label>{options}</optgroup> }
+                    })
+                    .collect::<Vec<_>>()}
+            </select>
+            <p class="lesson" id="lesson">{lesson}</p>
+        </div>
+    }
+}
+
+#[component]
+fn Toggle(lab: Lab, id: &'static str, label: &'static str, get: fn(&Config) -> bool, set: fn(&mut Config, bool)) -> impl IntoView {
+    view! {
+        <label class="toggle" for=id>
+            <input
+                type="checkbox"
+                id=id
+                prop:checked=move || lab.config.with(get)
+                on:change=move |ev| {
+                    let on = event_target_checked(&ev);
+                    lab.configure(|c| set(c, on));
+                }
+            />
+            <span>{label}</span>
+        </label>
+    }
+}
+
+#[component]
+pub fn Controls(lab: Lab) -> impl IntoView {
+    let threshold = move || lab.config.with(|c| c.support_threshold);
+    let preset_name = move || lab.config.with(|c| c.preset().map_or("custom", |p| p.name()));
+    view! {
+        <section class="panel controls" aria-labelledby="controls-title" class:hidden=lab.is_hidden("controls")>
+            <h2 id="controls-title" class="visually-hidden">"Settings"</h2>
+            <div class="control threshold" class:hidden=lab.is_hidden("support-threshold")>
+                <label for="support-threshold">
+                    "Support threshold "
+                    <output for="support-threshold" id="support-threshold-value">{move || format!("{:.2}", threshold())}</output>
+                </label>
+                <input
+                    type="range"
+                    id="support-threshold"
+                    min="0"
+                    max="1"
+                    step="0.05"
+                    prop:value=move || threshold().to_string()
+                    on:input=move |ev| {
+                        if let Ok(v) = event_target_value(&ev).parse::<f64>() {
+                            lab.configure(|c| c.support_threshold = v.clamp(0.0, 1.0));
+                        }
+                    }
+                />
+                <p class="hint">"Share of a claim's content words that one source sentence must hold."</p>
+            </div>
+            <fieldset class="control toggles">
+                <legend>"Checks"</legend>
+                <Toggle lab id="number-check" label="Every number must appear in the supporting sentence" get=|c| c.number_check set=|c, v| c.number_check = v/>
+                <Toggle lab id="citation-check" label="Citation must point to the supporting sentence" get=|c| c.citation_check set=|c, v| c.citation_check = v/>
+                <Toggle lab id="negation-check" label="Catch negation flips" get=|c| c.negation_check set=|c, v| c.negation_check = v/>
+                <Toggle lab id="entity-check" label="Names must appear in the source" get=|c| c.entity_check set=|c, v| c.entity_check = v/>
+                <Toggle lab id="stemming" label="Stemming (designed = design)" get=|c| c.stemming set=|c, v| c.stemming = v/>
+                <Toggle lab id="number-normalisation" label="Compare numbers by value (1,000 = 1000)" get=|c| c.number_normalisation set=|c, v| c.number_normalisation = v/>
+            </fieldset>
+            <div class="control policy">
+                <label for="policy">"When a claim fails"</label>
+                <select
+                    id="policy"
+                    prop:value=move || lab.config.with(|c| c.policy.name())
+                    on:change=move |ev| {
+                        let policy = if event_target_value(&ev) == "flag" { Policy::Flag } else { Policy::Block };
+                        lab.configure(|c| c.policy = policy);
+                    }
+                >
+                    <option value="block">"Block the answer"</option>
+                    <option value="flag">"Deliver with flags"</option>
+                </select>
+            </div>
+            <div class="control preset">
+                <label for="preset">"Preset"</label>
+                <select
+                    id="preset"
+                    prop:value=preset_name
+                    on:change=move |ev| {
+                        if let Some(p) = Preset::from_name(&event_target_value(&ev)) {
+                            let policy = lab.config.with_untracked(|c| c.policy);
+                            lab.config.set(Config { policy, ..p.config() });
+                        }
+                    }
+                >
+                    {Preset::ALL.into_iter().map(|p| view! { <option value=p.name()>{p.name()}</option> }).collect::<Vec<_>>()}
+                    <option value="custom" disabled=true>"custom"</option>
+                </select>
+                <button type="button" id="strict" on:click=move |_| {
+                    let policy = lab.config.with_untracked(|c| c.policy);
+                    lab.config.set(Config { policy, ..Preset::Strict.config() });
+                }>"Strict"</button>
+                <button type="button" id="reset" title="Reload the example's texts and settings" on:click=move |_| {
+                    let name = lab.example.get_untracked().unwrap_or_else(|| examples::DEFAULT.to_string());
+                    lab.load_example(&name);
+                }>"Reset"</button>
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,178 @@
+//! The source and the answer: each an editable text box above a reading view.
+//! The source's reading view numbers its sentences S1…Sn (grouped by passage
+//! when there are several); the answer's shows its claims C1…Cn coloured by
+//! verdict. The focused claim's evidence is marked in both.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::report::{MarkSide, Report};
+use crate::text::import::{self, FileKind};
+
+use super::claims::marked_text;
+use super::lab::Lab;
+
+/// Largest source file the lab opens (the text box stays responsive below it).
+const MAX_FILE_BYTES: f64 = 4.0 * 1024.0 * 1024.0;
+
+/// The best source sentence of the focused claim, if any.
+fn focused_best(lab: Lab, report: &Report) -> Option<String> {
+    let id = lab.focus.get()?;
+    report.claim(&id)?.best_source.clone()
+}
+
+#[component]
+pub fn SourcePanel(lab: Lab) -> impl IntoView {
+    let sentences = move || {
+        let checked = lab.checked.get();
+        let report = &checked.report;
+        let best = focused_best(lab, report);
+        let focused = lab.focus.get().and_then(|id| report.claim(&id).cloned());
+        let many_passages = report.passages > 1;
+        let source = lab.source.get();
+        let mut out: Vec<AnyView> = Vec::new();
+        let mut passage = 0;
+        for s in &report.sources {
+            if many_passages && s.passage != passage {
+                passage = s.passage;
+                out.push(view! { <li class="passage-head" aria-hidden="true">{format!("Passage {passage}")}</li> }.into_any());
+            }
+            let is_best = best.as_deref() == Some(s.id.as_str());
+            let body = if is_best { marked_text(&source, s.byte_start, s.byte_end, focused.as_ref(), MarkSide::Source) } else { vec![s.text.clone().into_any()] };
+            out.push(
+                view! {
+                    <li data-source=s.id.clone() class:best=is_best>
+                        <span class="sid">{s.id.clone()}</span>
+                        <span class="stext">{body}</span>
+                    </li>
+                }
+                .into_any(),
+            );
+        }
+        out
+    };
+    let on_file = move |ev: leptos::ev::Event| {
+        let input: web_sys::HtmlInputElement = ev.target().unwrap().unchecked_into();
+        let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
+        input.set_value("");
+        let name = file.name();
+        let Some(kind) = FileKind::from_name(&name) else {
+            lab.file_message.set(Some((false, format!("Cannot open {name}: choose a .txt, .md or .vtt file."))));
+            return;
+        };
+        if file.size() > MAX_FILE_BYTES {
+            lab.file_message.set(Some((false, format!("Cannot open {name}: it is {:.1} MB; the limit is 4 MB.", file.size() / 1048576.0))));
+            return;
+        }
+        leptos::task::spawn_local(async move {
+            let buffer = match wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await {
+                Ok(b) => js_sys::Uint8Array::new(&b).to_vec(),
+                Err(_) => {
+                    lab.file_message.set(Some((false, format!("Cannot read {name}: the browser refused to read it."))));
+                    return;
+                }
+            };
+            match String::from_utf8(buffer) {
+                Ok(text) => {
+                    let source = import::to_source(kind, &text, 500);
+                    if source.trim().is_empty() {
+                        lab.file_message.set(Some((false, format!("{name} holds no text to check against."))));
+                        return;
+                    }
+                    let passages = source.matches("\n\n").count() + 1;
+                    lab.source.set(source);
+                    lab.edited();
+                    lab.file_message.set(Some((true, format!("Opened {name} as {passages} passage{}.", if passages == 1 { "" } else { "s" }))));
+                }
+                Err(e) => lab.file_message.set(Some((
+                    false,
+                    format!("Cannot open {name}: it is not UTF-8 text (invalid byte at offset {}).", e.utf8_error().valid_up_to()),
+                ))),
+            }
+        });
+    };
+    view! {
+        <section class="panel source" aria-labelledby="source-title" class:hidden=lab.is_hidden("source")>
+            <header class="panel-head">
+                <h2 id="source-title">"Source"</h2>
+                <label class="file-button">
+                    "Open a file…"
+                    <input id="open-source" type="file" accept=".txt,.md,.vtt,text/plain,text/markdown,text/vtt" on:change=on_file/>
+                </label>
+            </header>
+            <label class="visually-hidden" for="source">"Source text"</label>
+            <textarea
+                id="source"
+                spellcheck="false"
+                rows="6"
+                prop:value=move || lab.source.get()
+                on:input=move |ev| {
+                    lab.source.set(event_target_value(&ev));
+                    lab.edited();
+                }
+            ></textarea>
+            {move || lab.file_message.get().map(|(ok, msg)| view! {
+                <p id="file-message" class=if ok { "note good" } else { "note bad" } role="status">{msg}</p>
+            })}
+            <ol class="sentences" aria-label="Source sentences">{sentences}</ol>
+            <Show when=move || lab.checked.with(|c| c.report.sources.is_empty())>
+                <p class="empty">"No source: claims can only be checked against sampled answers."</p>
+            </Show>
+        </section>
+    }
+}
+
+#[component]
+pub fn AnswerPanel(lab: Lab) -> impl IntoView {
+    let claims = move || {
+        let checked = lab.checked.get();
+        let report = &checked.report;
+        let answer = lab.answer.get();
+        let focus = lab.focus.get();
+        let mut out: Vec<AnyView> = Vec::new();
+        let mut at = 0;
+        for c in &report.claims {
+            if c.byte_start > at {
+                out.push(answer[at..c.byte_start].to_string().into_any());
+            }
+            let focused = focus.as_deref() == Some(c.id.as_str());
+            let body = if focused { marked_text(&answer, c.byte_start, c.byte_end, Some(c), MarkSide::Answer) } else { vec![c.text.clone().into_any()] };
+            let id = c.id.clone();
+            out.push(
+                view! {
+                    <span class=format!("claim verdict-{}", c.verdict.name()) class:focused=focused data-claim=c.id.clone()
+                        on:mouseenter=move |_| lab.focus.set(Some(id.clone()))>
+                        <sup class="cid">{c.id.clone()}</sup>
+                        {body}
+                    </span>
+                }
+                .into_any(),
+            );
+            at = c.byte_end;
+        }
+        if at < answer.len() {
+            out.push(answer[at..].to_string().into_any());
+        }
+        out
+    };
+    view! {
+        <section class="panel answer" aria-labelledby="answer-title" class:hidden=lab.is_hidden("answer")>
+            <header class="panel-head">
+                <h2 id="answer-title">"Answer"</h2>
+                <span class="hint">"Edit it: every keystroke re-checks."</span>
+            </header>
+            <label class="visually-hidden" for="answer">"Answer text"</label>
+            <textarea
+                id="answer"
+                spellcheck="false"
+                rows="5"
+                prop:value=move || lab.answer.get()
+                on:input=move |ev| {
+                    lab.answer.set(event_target_value(&ev));
+                    lab.edited();
+                }
+            ></textarea>
+            <p class="answer-view" aria-label="Answer split into claims">{claims}</p>
+        </section>
+    }
+}

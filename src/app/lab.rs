@@ -1,0 +1,224 @@
+//! The lab's reactive state: one signal per field of [`LabState`], and the
+//! memos that run the core. Components read these; none computes a verdict.
+//!
+//! The source is analysed in its own memo, which depends only on the source
+//! text and the analysis settings, so typing in the answer never analyses
+//! the source again.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+
+use crate::checks::consistency::GivenVectors;
+use crate::config::Config;
+use crate::drift::{self, Fingerprint};
+use crate::examples;
+use crate::lab_state::LabState;
+use crate::report::Report;
+use crate::text::{AnalysisOptions, Document};
+use crate::{check, CheckInput};
+
+/// A value shared by reference; two are equal only if they are the same
+/// allocation, so a memo holding one notifies on every recomputation.
+#[derive(Debug)]
+pub struct Shared<T>(pub Arc<T>);
+
+impl<T> Clone for Shared<T> {
+    fn clone(&self) -> Self {
+        Shared(Arc::clone(&self.0))
+    }
+}
+
+impl<T> PartialEq for Shared<T> {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl<T> std::ops::Deref for Shared<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+/// A report and how long the check took.
+pub struct Checked {
+    pub report: Report,
+    /// Milliseconds spent in the check (not counting source analysis).
+    pub check_ms: f64,
+    /// Milliseconds spent analysing the source, when it was analysed for this report.
+    pub analyse_ms: f64,
+    /// The analysed source this report was checked against.
+    document: Shared<(Document, f64)>,
+}
+
+fn now_ms() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
+}
+
+fn prefers_reduced_motion() -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten())
+        .is_some_and(|m| m.matches())
+}
+
+/// Everything the lab's components share.
+#[derive(Clone, Copy)]
+pub struct Lab {
+    pub example: RwSignal<Option<String>>,
+    pub question: RwSignal<String>,
+    pub source: RwSignal<String>,
+    pub answer: RwSignal<String>,
+    pub samples: RwSignal<Vec<String>>,
+    pub config: RwSignal<Config>,
+    /// How many trace events are shown.
+    pub position: RwSignal<usize>,
+    pub playing: RwSignal<bool>,
+    pub inspection_seconds: RwSignal<u32>,
+    pub speed: RwSignal<f64>,
+    pub hidden: RwSignal<Vec<String>>,
+    /// The claim under the pointer or keyboard focus.
+    pub focus: RwSignal<Option<String>>,
+    /// The trace event whose computed data is shown (default: the last shown).
+    pub selected_event: RwSignal<Option<usize>>,
+    /// A message about the last file opened as a source.
+    pub file_message: RwSignal<Option<(bool, String)>>,
+    pub document: Memo<Shared<(Document, f64)>>,
+    pub checked: Memo<Shared<Checked>>,
+}
+
+impl Lab {
+    pub fn new(state: LabState) -> Lab {
+        let example = RwSignal::new(state.example);
+        let source = RwSignal::new(state.source);
+        let config = RwSignal::new(state.config);
+        let analysis = Memo::new(move |_| config.with(|c| AnalysisOptions::from(c)));
+        let document = Memo::new(move |_| {
+            let opts = analysis.get();
+            source.with(|text| {
+                let start = now_ms();
+                let doc = Document::analyse(text, opts);
+                Shared(Arc::new((doc, now_ms() - start)))
+            })
+        });
+        let vectors: Memo<Option<Shared<GivenVectors>>> =
+            Memo::new(move |_| example.with(|e| e.as_deref().and_then(examples::by_name)).and_then(|e| e.vectors).map(|v| Shared(Arc::new(v))));
+        let history: Memo<Shared<Vec<Fingerprint>>> = Memo::new(move |_| {
+            let ex = example.with(|e| e.as_deref().and_then(examples::by_name));
+            Shared(Arc::new(ex.map(|e| e.history.iter().map(|a| drift::fingerprint(a)).collect()).unwrap_or_default()))
+        });
+        let answer = RwSignal::new(state.answer);
+        let samples = RwSignal::new(state.samples);
+        let question = RwSignal::new(state.question);
+        let checked = Memo::new(move |previous: Option<&Shared<Checked>>| {
+            let doc = document.get();
+            let cfg = config.get();
+            let vectors = vectors.get();
+            let history = history.get();
+            // The source was analysed for this report only if the document changed.
+            let analyse_ms = if previous.is_some_and(|p| p.document == doc) { 0.0 } else { doc.1 };
+            answer.with(|answer| {
+                samples.with(|samples| {
+                    question.with(|question| {
+                        let start = now_ms();
+                        let input = CheckInput {
+                            answer,
+                            samples,
+                            question,
+                            history: (!history.is_empty()).then_some(history.0.as_slice()),
+                            latency_ms: 0.0,
+                            vectors: vectors.as_ref().map(|v| v.0.as_ref()),
+                        };
+                        let report = check(&doc.0 .0, &input, &cfg);
+                        let check_ms = now_ms() - start;
+                        Shared(Arc::new(Checked { report, check_ms, analyse_ms, document: doc.clone() }))
+                    })
+                })
+            })
+        });
+        Lab {
+            example,
+            question,
+            source,
+            answer,
+            samples,
+            config,
+            position: RwSignal::new(state.trace_position),
+            playing: RwSignal::new(false),
+            inspection_seconds: RwSignal::new(state.inspection_seconds),
+            speed: RwSignal::new(state.speed),
+            hidden: RwSignal::new(state.hidden),
+            focus: RwSignal::new(None),
+            selected_event: RwSignal::new(None),
+            file_message: RwSignal::new(None),
+            document,
+            checked,
+        }
+    }
+
+    /// The whole state, as a permalink stores it.
+    pub fn snapshot(&self) -> LabState {
+        LabState {
+            example: self.example.get_untracked(),
+            question: self.question.get_untracked(),
+            source: self.source.get_untracked(),
+            answer: self.answer.get_untracked(),
+            samples: self.samples.get_untracked(),
+            config: self.config.get_untracked(),
+            trace_position: self.position.get_untracked(),
+            inspection_seconds: self.inspection_seconds.get_untracked(),
+            speed: self.speed.get_untracked(),
+            hidden: self.hidden.get_untracked(),
+        }
+    }
+
+    /// Replace the whole state.
+    pub fn restore(&self, state: LabState) {
+        self.example.set(state.example);
+        self.question.set(state.question);
+        self.source.set(state.source);
+        self.answer.set(state.answer);
+        self.samples.set(state.samples);
+        self.config.set(state.config);
+        self.position.set(state.trace_position);
+        self.playing.set(false);
+        self.inspection_seconds.set(state.inspection_seconds);
+        self.speed.set(state.speed);
+        self.hidden.set(state.hidden);
+        self.focus.set(None);
+        self.selected_event.set(None);
+    }
+
+    /// Load a built-in example: its texts and settings, the trace complete.
+    pub fn load_example(&self, name: &str) {
+        if let Some(ex) = examples::by_name(name) {
+            let hidden = self.hidden.get_untracked();
+            self.restore(LabState { hidden, ..LabState::from_example(&ex) });
+            self.file_message.set(None);
+        }
+    }
+
+    /// After an edit of the texts: replay the trace of the new result from
+    /// the start (or show it whole when the user prefers reduced motion).
+    pub fn edited(&self) {
+        self.selected_event.set(None);
+        if prefers_reduced_motion() {
+            self.position.set(usize::MAX);
+            self.playing.set(false);
+        } else {
+            self.position.set(0);
+            self.playing.set(true);
+        }
+    }
+
+    /// Change the settings with `f`.
+    pub fn configure(&self, f: impl FnOnce(&mut Config)) {
+        self.config.update(f);
+    }
+
+    pub fn is_hidden(&self, key: &'static str) -> impl Fn() -> bool + Copy + 'static {
+        let hidden = self.hidden;
+        move || hidden.with(|h| h.iter().any(|x| x == key))
+    }
+}

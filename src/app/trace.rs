@@ -1,0 +1,252 @@
+//! The event trace and its replay (Play/Pause, Next event, Restart, Speed,
+//! Inspection time), the computed data of the selected event, the final
+//! metrics and the decision. Reveal times come from the core
+//! ([`crate::trace::reveal_times`]); this module only keeps the clock.
+
+use std::sync::Arc;
+
+use gloo_timers::callback::Timeout;
+use leptos::prelude::*;
+
+use crate::checks::confidence;
+use crate::lab_state::SPEEDS;
+use crate::report::{Decision, MarkSide, Verdict};
+use crate::trace::reveal_times;
+
+use super::claims::marked_text;
+use super::lab::{Lab, Shared};
+use super::widgets::Limits;
+
+#[component]
+pub fn TracePanel(lab: Lab) -> impl IntoView {
+    let times = Memo::new(move |_| {
+        let checked = lab.checked.get();
+        let total_ms = u64::from(lab.inspection_seconds.get()) * 1000;
+        Shared(Arc::new(reveal_times(&checked.report.trace, total_ms)))
+    });
+    let count = move || lab.checked.with(|c| c.report.trace.len());
+    let shown = move || lab.position.get().min(count());
+
+    // The clock: one timeout to the next event, re-armed whenever the
+    // position, speed or result changes. Dropping a timeout cancels it.
+    let timer: StoredValue<Option<Timeout>, LocalStorage> = StoredValue::new_local(None);
+    Effect::new(move |_| {
+        let playing = lab.playing.get();
+        let position = lab.position.get();
+        let speed = lab.speed.get().max(0.1);
+        let times = times.get();
+        timer.set_value(None);
+        if !playing {
+            return;
+        }
+        let n = times.len();
+        if position >= n {
+            lab.playing.set(false);
+            return;
+        }
+        let previous = if position == 0 { 0 } else { times[position - 1] };
+        let delay = ((times[position].saturating_sub(previous)) as f64 / speed).round() as u32;
+        timer.set_value(Some(Timeout::new(delay, move || lab.position.update(|p| *p = (*p).min(n) + 1))));
+    });
+
+    let play = move |_| {
+        if lab.playing.get_untracked() {
+            lab.playing.set(false);
+        } else {
+            if lab.position.get_untracked() >= count() {
+                lab.position.set(0);
+            }
+            lab.selected_event.set(None);
+            lab.playing.set(true);
+        }
+    };
+    let step = move |_| {
+        lab.playing.set(false);
+        lab.selected_event.set(None);
+        let n = count();
+        lab.position.update(|p| *p = ((*p).min(n) + 1).min(n));
+    };
+    let restart = move |_| {
+        lab.playing.set(false);
+        lab.selected_event.set(None);
+        lab.position.set(0);
+    };
+
+    let items = move || {
+        let checked = lab.checked.get();
+        let shown = shown();
+        let selected = lab.selected_event.get().unwrap_or(shown.saturating_sub(1));
+        checked
+            .report
+            .trace
+            .iter()
+            .map(|e| {
+                let visible = e.index < shown;
+                let index = e.index;
+                let label = match &e.claim {
+                    Some(c) => format!("{c} · {}", e.kind.name().replace('_', " ")),
+                    None => e.kind.name().replace('_', " "),
+                };
+                view! {
+                    <li data-event=e.kind.name() data-state=if visible { "shown" } else { "pending" } class:current=visible && index == selected>
+                        <button type="button" disabled=!visible on:click=move |_| lab.selected_event.set(Some(index))>
+                            <span class="event-label">{label}</span>
+                            {visible.then(|| view! { <span class="event-summary">{e.summary.clone()}</span> })}
+                        </button>
+                    </li>
+                }
+            })
+            .collect::<Vec<_>>()
+    };
+
+    view! {
+        <section class="panel trace" aria-labelledby="trace-title" class:hidden=lab.is_hidden("trace")>
+            <header class="panel-head">
+                <h2 id="trace-title">"Event trace"</h2>
+                <span class="hint">{move || format!("{} of {} events", shown(), count())}</span>
+            </header>
+            <div class="player" role="group" aria-label="Replay">
+                <button type="button" id="play" aria-pressed=move || lab.playing.get().to_string() on:click=play>
+                    {move || if lab.playing.get() { "Pause" } else { "Play" }}
+                </button>
+                <button type="button" id="step" on:click=step>"Next event"</button>
+                <button type="button" id="restart" on:click=restart>"Restart"</button>
+                <label for="speed">"Speed"</label>
+                <select id="speed" prop:value=move || lab.speed.get().to_string() on:change=move |ev| {
+                    if let Ok(v) = event_target_value(&ev).parse::<f64>() {
+                        lab.speed.set(v);
+                    }
+                }>
+                    {SPEEDS.iter().map(|s| view! { <option value=s.to_string()>{format!("{s}×")}</option> }).collect::<Vec<_>>()}
+                </select>
+                <label for="inspection-time">"Inspection time (s)"</label>
+                <input type="number" id="inspection-time" min="5" max="600" step="5"
+                    prop:value=move || lab.inspection_seconds.get().to_string()
+                    on:change=move |ev| {
+                        if let Ok(v) = event_target_value(&ev).parse::<u32>() {
+                            lab.inspection_seconds.set(v.clamp(5, 600));
+                        }
+                    }/>
+            </div>
+            <ol class="events">{items}</ol>
+        </section>
+    }
+}
+
+#[component]
+pub fn ComputedData(lab: Lab) -> impl IntoView {
+    let rows = move || {
+        let checked = lab.checked.get();
+        let shown = lab.position.get().min(checked.report.trace.len());
+        let index = lab.selected_event.get().unwrap_or(shown.saturating_sub(1));
+        let event = checked.report.trace.get(index).filter(|_| shown > 0)?;
+        let fields = event.kind.fields().into_iter().map(|(k, v)| view! { <dt>{k}</dt><dd>{v}</dd> });
+        Some(
+            view! {
+                <p class="event-summary">{event.summary.clone()}</p>
+                <dl class="kv">{fields.collect::<Vec<_>>()}</dl>
+            }
+            .into_any(),
+        )
+    };
+    view! {
+        <section class="panel computed" aria-labelledby="computed-title" class:hidden=lab.is_hidden("computed")>
+            <h2 id="computed-title">"Computed data"</h2>
+            {move || rows().unwrap_or_else(|| view! { <p class="event-summary">"No event shown yet: press Play or Next event."</p> }.into_any())}
+        </section>
+    }
+}
+
+#[component]
+pub fn FinalMetrics(lab: Lab) -> impl IntoView {
+    let body = move || {
+        let checked = lab.checked.get();
+        let r = &checked.report;
+        let s = &r.summary;
+        let counts = Verdict::ALL
+            .iter()
+            .map(|v| view! { <li class=format!("count verdict-{}", v.name())><strong>{s.counts.get(*v)}</strong>" "{v.name()}</li> })
+            .collect::<Vec<_>>();
+        let triggers = r.risk.triggers.iter().map(|t| t.name().replace('_', " ")).collect::<Vec<_>>().join(", ");
+        let q = &r.quality.components;
+        view! {
+            <ul class="counts" aria-label="Claims per verdict">{counts}</ul>
+            <dl class="kv metrics">
+                <dt>"Citation coverage"</dt><dd id="citation-coverage">{format!("{:.0}%", s.citation_coverage * 100.0)}</dd>
+                <dt>"Faithfulness"</dt><dd>{format!("{:.2}", s.faithfulness)}</dd>
+                <dt>"Confidence"</dt><dd>{format!("{:.2}", s.confidence.score)}</dd>
+                <dt>"Risk"</dt><dd class=format!("risk risk-{}", r.risk.level.name())>{r.risk.level.name()}{(!triggers.is_empty()).then(|| format!(" ({triggers})"))}</dd>
+                <dt>"Quality score"</dt>
+                <dd title=format!("faithfulness {:.2} + consistency {:.2} + confidence {:.2} + latency {:.2} − drift {:.2}", q.faithfulness, q.consistency, q.confidence, q.latency, q.drift_penalty)>
+                    {format!("{:.2}", r.quality.score)}
+                </dd>
+                <dt>"Routing"</dt><dd id="routing">{r.quality.routing.name().replace('_', " ")}</dd>
+                {r.drift.as_ref().map(|d| view! { <dt>"Drift"</dt><dd>{if d.drifted { "yes" } else { "no" }}": "{d.reason.clone()}</dd> })}
+            </dl>
+        }
+    };
+    let decision = move || lab.checked.with(|c| c.report.decision);
+    let recompute = move || {
+        lab.checked.with(|c| {
+            if c.analyse_ms > 0.0 {
+                format!("checked in {:.1} ms (source analysed in {:.1} ms)", c.check_ms, c.analyse_ms)
+            } else {
+                format!("checked in {:.1} ms", c.check_ms)
+            }
+        })
+    };
+    view! {
+        <section class="panel metrics" aria-labelledby="metrics-title" class:hidden=lab.is_hidden("metrics")>
+            <header class="panel-head">
+                <h2 id="metrics-title">"Final metrics"</h2>
+                <span class="hint" id="recompute-ms">{recompute}</span>
+            </header>
+            <p id="decision" class=move || format!("decision decision-{}", decision().name()) data-decision=move || decision().name() aria-live="polite" role="status">
+                {move || match decision() {
+                    Decision::Deliver => "Deliver: every claim is supported.".to_string(),
+                    Decision::DeliverWithFlags => format!("Deliver with flags: marked with {}.", lab.checked.with(|c| c.report.first_problem.clone().unwrap_or_default())),
+                    Decision::Block => format!("Block: the answer is withheld ({} fails).", lab.checked.with(|c| c.report.first_problem.clone().unwrap_or_default())),
+                }}
+            </p>
+            {body}
+            <Limits items=vec![("Confidence", confidence::LIMITS), ("Drift", crate::drift::LIMITS)]/>
+        </section>
+    }
+}
+
+/// What the user would receive: the answer, withheld, or marked with its first problem.
+#[component]
+pub fn Delivered(lab: Lab) -> impl IntoView {
+    let body = move || {
+        let checked = lab.checked.get();
+        let r = &checked.report;
+        let answer = lab.answer.get();
+        let first = r.first_problem.as_deref().and_then(|id| r.claim(id));
+        match (r.decision, first) {
+            (Decision::Block, Some(c)) => view! {
+                <p class="withheld">"Withheld. " {format!("{} is {}: {}", c.id, c.verdict.name(), c.main_reason())}</p>
+            }
+            .into_any(),
+            (Decision::DeliverWithFlags, Some(c)) => {
+                let before = answer[..c.byte_start].to_string();
+                let after = answer[c.byte_end..].to_string();
+                view! {
+                    <p class="delivered-text">
+                        {before}
+                        <mark class="flagged">{marked_text(&answer, c.byte_start, c.byte_end, None, MarkSide::Answer)}</mark>
+                        {after}
+                    </p>
+                    <p class="flag-note">{format!("⚑ {} is {}: {}", c.id, c.verdict.name(), c.main_reason())}</p>
+                }
+                .into_any()
+            }
+            _ => view! { <p class="delivered-text">{answer}</p> }.into_any(),
+        }
+    };
+    view! {
+        <section class="panel delivered" aria-labelledby="delivered-title" class:hidden=lab.is_hidden("delivered")>
+            <h2 id="delivered-title">"What the user receives"</h2>
+            <div id="delivered">{body}</div>
+        </section>
+    }
+}

@@ -1,0 +1,16 @@
+//! Small shared pieces: the "Limits" note each panel carries.
+
+use leptos::prelude::*;
+
+/// Seed 004's "Limits of a lexical check", stated where the user meets each check.
+#[component]
+pub fn Limits(items: Vec<(&'static str, &'static str)>) -> impl IntoView {
+    view! {
+        <details class="limits">
+            <summary>"Limits"</summary>
+            <dl>
+                {items.into_iter().map(|(name, text)| view! { <dt>{name}</dt><dd>{text}</dd> }).collect::<Vec<_>>()}
+            </dl>
+        </details>
+    }
+}

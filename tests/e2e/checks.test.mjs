@@ -1,0 +1,286 @@
+// The lab's behaviour in real headless Chromium against the release build:
+// examples, live edits, the threshold slider, the trace player, the policy,
+// samples, repair, files, hostile text and keyboard use.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFile, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { serveDist, launchChromium, openLab } from './harness.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await serveDist();
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Open the lab, run `fn(page)`, and fail on any console error or page error. */
+async function withPage(fn, contextOptions = {}) {
+  const lab = await openLab(browser, server.url, { contextOptions });
+  try {
+    await fn(lab.page);
+    assert.deepEqual(lab.problems(), [], 'the page logged problems');
+  } finally {
+    await lab.close();
+  }
+}
+
+const verdicts = (page) => page.$$eval('[data-claim-id]', (rows) => rows.map((r) => r.getAttribute('data-verdict')));
+const verdictOf = (page, id) => page.getAttribute(`[data-claim-id="${id}"]`, 'data-verdict');
+const decision = (page) => page.getAttribute('#decision', 'data-decision');
+
+/** Wait until `f()` resolves to `want` (the lab recomputes synchronously; this only absorbs rendering). */
+async function eventually(f, want, message) {
+  let got;
+  for (let i = 0; i < 50; i++) {
+    got = await f();
+    if (JSON.stringify(got) === JSON.stringify(want)) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  assert.deepEqual(got, want, message);
+}
+
+const EXPECTED = {
+  'opening-answer': ['supported', 'contradicted', 'supported'],
+  'invented-fact': ['supported', 'unsupported'],
+  'wrong-citation': ['supported', 'miscited'],
+  'correct-paraphrase': ['supported', 'supported'],
+  'confident-lie': ['contradicted', 'supported'],
+  'hallucinated-citation': ['unsupported'],
+  'billing-contradiction': ['contradicted', 'unsupported'],
+  'answer-drift': ['contradicted', 'unsupported', 'unsupported', 'unsupported'],
+  'clean-answer': ['supported', 'supported', 'supported', 'supported'],
+  tagore: ['supported', 'unsupported'],
+};
+
+test('every example loads with its verdicts', async () => {
+  await withPage(async (page) => {
+    const options = await page.$$eval('#examples option', (os) => os.map((o) => o.value).filter(Boolean));
+    assert.deepEqual(options.sort(), Object.keys(EXPECTED).sort(), 'the menu lists every built-in example');
+    for (const [name, want] of Object.entries(EXPECTED)) {
+      await page.selectOption('#examples', name);
+      await eventually(() => verdicts(page), want, name);
+    }
+  });
+});
+
+test('the opening answer shows C2 contradicted at 4/5 = 0.80 and is blocked', async () => {
+  await withPage(async (page) => {
+    assert.equal(await page.getAttribute('[data-claim-id="C2"]', 'data-support'), '0.80');
+    assert.match(await page.textContent('[data-claim-id="C2"]'), /4\/5 = 0\.80/);
+    assert.match(await page.textContent('[data-claim-id="C2"]'), /460 not in S3 \(says 410\)/);
+    assert.equal(await decision(page), 'block');
+    assert.match(await page.textContent('#delivered'), /Withheld/);
+  });
+});
+
+test('typing into the answer changes the verdict at once', async () => {
+  await withPage(async (page) => {
+    assert.equal(await verdictOf(page, 'C2'), 'contradicted');
+    const answer = page.locator('#answer');
+    await answer.fill('');
+    await answer.pressSequentially('The main span is 460 metres long.', { delay: 5 });
+    await eventually(() => verdicts(page), ['contradicted'], 'typed 460');
+    for (let i = 0; i < ' metres long.'.length + 2; i++) await answer.press('Backspace');
+    await answer.pressSequentially('10 metres long.', { delay: 5 });
+    await eventually(() => verdicts(page), ['supported'], 'typed 410');
+    assert.equal(await decision(page), 'deliver');
+  });
+});
+
+test('moving the threshold across 0.6 flips the paraphrase claim', async () => {
+  await withPage(async (page) => {
+    await page.selectOption('#examples', 'correct-paraphrase');
+    await eventually(() => verdictOf(page, 'C2'), 'supported', 'at 0.50');
+    const slider = page.locator('#support-threshold');
+    await slider.fill('0.65');
+    await eventually(() => verdictOf(page, 'C2'), 'unsupported', 'at 0.65');
+    assert.equal(await decision(page), 'block');
+    assert.equal((await page.textContent('#support-threshold-value')).trim(), '0.65');
+    await slider.fill('0.6');
+    await eventually(() => verdictOf(page, 'C2'), 'supported', 'at 0.60 exactly (3/5 meets it)');
+    await slider.focus();
+    await page.keyboard.press('ArrowRight'); // 0.65
+    await eventually(() => verdictOf(page, 'C2'), 'unsupported', 'after one step with the keyboard');
+  });
+});
+
+test('the toggles and the policy change the decision', async () => {
+  await withPage(async (page) => {
+    await page.selectOption('#policy', 'flag');
+    await eventually(() => decision(page), 'deliver_with_flags', 'flag policy');
+    assert.match(await page.textContent('#delivered'), /C2 is contradicted/);
+    await page.selectOption('#policy', 'block');
+    await eventually(() => decision(page), 'block', 'block policy');
+    await page.uncheck('#number-check');
+    await eventually(() => verdicts(page), ['supported', 'supported', 'supported'], 'number check off');
+    await page.selectOption('#examples', 'wrong-citation');
+    await eventually(() => verdictOf(page, 'C2'), 'miscited', 'citation check on');
+    await page.uncheck('#citation-check');
+    await eventually(() => decision(page), 'deliver', 'citation check off');
+    await page.click('#strict');
+    assert.equal(await page.inputValue('#support-threshold'), '0.7');
+    await page.click('#reset');
+    await eventually(() => verdictOf(page, 'C2'), 'miscited', 'reset restores the example');
+  });
+});
+
+test('the trace steps, restarts and plays', async () => {
+  await withPage(async (page) => {
+    const states = () => page.$$eval('[data-event]', (es) => es.map((e) => e.getAttribute('data-state')));
+    const all = await states();
+    assert.ok(all.length > 10 && all.every((s) => s === 'shown'), 'a loaded example shows its whole trace');
+    await page.click('#restart');
+    await eventually(states, all.map(() => 'pending'), 'restart hides every event');
+    await page.click('#step');
+    await page.click('#step');
+    await eventually(states, all.map((_, i) => (i < 2 ? 'shown' : 'pending')), 'two steps show two events');
+    assert.match(await page.textContent('.computed'), /claims/i, 'computed data shows the current event');
+    assert.equal(await page.getAttribute('[data-event]:nth-child(2)', 'data-event'), 'claims_split');
+    // Play fast: 4x over 5 seconds finishes in about 1.25 s.
+    await page.selectOption('#speed', '4');
+    await page.fill('#inspection-time', '5');
+    await page.locator('#inspection-time').dispatchEvent('change');
+    await page.click('#play');
+    assert.equal(await page.getAttribute('#play', 'aria-pressed'), 'true');
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-event]')].every((e) => e.dataset.state === 'shown'), null, { timeout: 15_000 });
+    await eventually(() => page.getAttribute('#play', 'aria-pressed'), 'false', 'play stops at the end');
+  });
+});
+
+test('editing restarts the replay from the new result', async () => {
+  await withPage(async (page) => {
+    await page.locator('#answer').pressSequentially(' It opened in 1999.', { delay: 5 });
+    const pending = await page.$$eval('[data-event]', (es) => es.filter((e) => e.dataset.state === 'pending').length);
+    assert.ok(pending > 0, 'the new trace replays from the start');
+    assert.equal(await page.getAttribute('#play', 'aria-pressed'), 'true');
+  });
+});
+
+test('with reduced motion an edit shows the whole trace at once', async () => {
+  await withPage(async (page) => {
+    await page.locator('#answer').pressSequentially(' More.', { delay: 5 });
+    const states = await page.$$eval('[data-event]', (es) => es.map((e) => e.dataset.state));
+    assert.ok(states.every((s) => s === 'shown'), states.join(','));
+  }, { reducedMotion: 'reduce' });
+});
+
+test('samples: Tagore shows consistency 0.33, and a repeated hallucination passes', async () => {
+  await withPage(async (page) => {
+    await page.selectOption('#examples', 'tagore');
+    await eventually(() => verdicts(page), ['supported', 'unsupported'], 'tagore');
+    assert.match(await page.textContent('[data-claim-id="C2"]'), /0\.33 \(1 of 3\)/);
+    assert.equal(await page.locator('.sample').count(), 3);
+    await page.click('#repeat-answer');
+    await eventually(() => verdicts(page), ['supported', 'supported'], 'every sample repeats the answer');
+    await page.click('#add-sample');
+    assert.equal(await page.locator('.sample').count(), 4);
+    await page.locator('.sample').nth(3).getByRole('button', { name: /Remove/ }).click();
+    assert.equal(await page.locator('.sample').count(), 3);
+  });
+});
+
+test('best of N marks the most faithful sample against the source', async () => {
+  await withPage(async (page) => {
+    await page.click('#add-sample');
+    await page.fill('#sample-1', 'The main span is 460 metres long.');
+    await page.click('#add-sample');
+    await page.fill('#sample-2', 'The main span is 410 metres long. The deck carries four lanes of traffic.');
+    await eventually(() => page.$$eval('.best-of-n.best', (es) => es.length), 1, 'one sample is marked');
+    assert.match(await page.textContent('.sample[data-sample="2"]'), /2 of 2 claims supported by the source · most faithful/);
+  });
+});
+
+test('repair shows before, after, the changes and the routing', async () => {
+  await withPage(async (page) => {
+    await page.selectOption('#examples', 'billing-contradiction');
+    await eventually(() => page.textContent('#repair-after'), 'The Pro plan costs $120 per year, billed annually. You can cancel your annual subscription at any time.', 'repaired text');
+    assert.match(await page.textContent('.repair .changes'), /Replaced '\$10' → '\$120'/);
+    assert.equal((await page.textContent('#repair-routing')).trim(), 'healed accept');
+  });
+});
+
+test('user text is rendered as text, never as markup', async () => {
+  await withPage(async (page) => {
+    const payloads = [
+      '<script>window.__pwned = 1</script>',
+      '<img src=x onerror="window.__pwned = 2">',
+      '"><svg onload="window.__pwned = 3">',
+      '<a href="javascript:window.__pwned = 4">x</a>',
+    ];
+    const hostile = `The main span is 410 metres long. ${payloads.join(' ')}`;
+    await page.fill('#answer', hostile);
+    await page.fill('#source', `${claimlab()} ${payloads.join(' ')}`);
+    await page.hover('[data-claim-id="C1"]');
+    assert.equal(await page.evaluate(() => window.__pwned), undefined);
+    assert.equal(await page.locator('.answer-view img, .answer-view svg, .answer-view script, .sentences img, .sentences script').count(), 0);
+    assert.match(await page.textContent('.answer-view'), /<img src=x onerror=/);
+  });
+});
+
+function claimlab() {
+  return 'The main span is 410 metres long.';
+}
+
+test('keyboard: a claim row takes focus and highlights its evidence', async () => {
+  await withPage(async (page) => {
+    await page.focus('[data-claim-id="C1"]');
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => document.activeElement.getAttribute('data-claim-id'));
+    assert.equal(focused, 'C2');
+    await eventually(() => page.$$eval('[data-source].best', (es) => es.map((e) => e.dataset.source)), ['S3'], 'best sentence marked');
+    assert.equal(await page.textContent('.sentences .best mark.mark-number'), '410');
+    assert.equal(await page.textContent('.answer-view .focused mark.mark-number'), '460');
+    // Every control has a label.
+    const unlabelled = await page.$$eval('input, select, textarea', (els) =>
+      els.filter((el) => !(el.labels && el.labels.length) && !el.getAttribute('aria-label')).map((el) => el.id || el.outerHTML.slice(0, 40)));
+    assert.deepEqual(unlabelled, []);
+    assert.equal(await page.getAttribute('#decision', 'aria-live'), 'polite');
+  });
+});
+
+test('opening a transcript makes numbered passages; a bad file gets a clear message', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'claimlab-e2e-'));
+  const vtt = path.join(dir, 'meeting.vtt');
+  await writeFile(vtt, 'WEBVTT\n\n1\n00:00:01.000 --> 00:00:04.000\nWe agreed to ship in March.\n\n2\n00:00:04.500 --> 00:00:07.000\nThe budget is $50k.\n');
+  const latin1 = path.join(dir, 'notes.txt');
+  await writeFile(latin1, Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]));
+  const pdf = path.join(dir, 'paper.pdf');
+  await writeFile(pdf, '%PDF-1.4');
+  await withPage(async (page) => {
+    await page.setInputFiles('#open-source', vtt);
+    await eventually(() => page.inputValue('#source'), '[1] We agreed to ship in March. The budget is $50k.', 'transcript text');
+    assert.match(await page.textContent('#file-message'), /Opened meeting\.vtt as 1 passage/);
+    await page.setInputFiles('#open-source', latin1);
+    await eventually(async () => /not UTF-8 text/.test(await page.textContent('#file-message')), true, 'non-UTF-8 message');
+    assert.equal(await page.inputValue('#source'), '[1] We agreed to ship in March. The budget is $50k.', 'a bad file loses nothing');
+    await page.setInputFiles('#open-source', pdf);
+    await eventually(async () => /choose a \.txt, \.md or \.vtt file/.test(await page.textContent('#file-message')), true, 'wrong kind');
+  });
+});
+
+test('the recompute time is shown', async () => {
+  await withPage(async (page) => {
+    assert.match(await page.textContent('#recompute-ms'), /checked in \d+\.\d ms/);
+  });
+});
+
+test('the page fits 360 px without horizontal scrolling, in both themes', async () => {
+  for (const colorScheme of ['light', 'dark']) {
+    await withPage(async (page) => {
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `${colorScheme}: ${overflow}px wider than the viewport`);
+      await page.click('#theme');
+      assert.equal(await page.getAttribute('html', 'data-theme'), 'light');
+      await page.click('#theme');
+      assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
+    }, { viewport: { width: 360, height: 800 }, colorScheme });
+  }
+});
