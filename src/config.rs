@@ -27,6 +27,33 @@ impl Policy {
     }
 }
 
+/// How an answer's claims combine into one hallucination score (for ranking
+/// and for `claimlab eval`; the lab's decision is always per claim).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum AnswerScoring {
+    /// The worst claim: 1 − its support, or 2 if another check fails it.
+    /// Sweeping a threshold over it is sweeping the support threshold.
+    #[default]
+    WorstClaim,
+    /// Noisy-OR: each claim is hallucinated with probability
+    /// `claim_weight × (1 − support)^claim_exponent` (or `hard_failure_weight`
+    /// when another check fails it); the answer is hallucinated unless none is.
+    NoisyOr,
+}
+
+/// How a claim's agreement with sampled answers is scored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum ConsistencyScoring {
+    /// Seed 000: the share of samples with a sentence at cosine ≥ `sim_threshold`.
+    #[default]
+    Cosine,
+    /// SelfCheck-style lexical agreement (informative words, word pairs,
+    /// surprisal), flagged above 0.5.
+    Lexical,
+}
+
 /// A named group of settings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -35,15 +62,19 @@ pub enum Preset {
     Seed,
     /// Seed 001's strict mode: paraphrase is itself a risk.
     Strict,
+    /// The seed's checks plus the general improvements measured on the
+    /// labelled data (BENCHMARKS.md).
+    Improved,
 }
 
 impl Preset {
-    pub const ALL: [Preset; 2] = [Preset::Seed, Preset::Strict];
+    pub const ALL: [Preset; 3] = [Preset::Seed, Preset::Improved, Preset::Strict];
 
     pub fn name(self) -> &'static str {
         match self {
             Preset::Seed => "seed",
             Preset::Strict => "strict",
+            Preset::Improved => "improved",
         }
     }
 
@@ -59,6 +90,23 @@ impl Preset {
                 faithfulness_threshold: 0.70,
                 confidence_threshold: 0.60,
                 drift_threshold: 0.25,
+                ..Config::default()
+            },
+            // Chosen on the tuning splits of RAGTruth, HaluEval and SummEdits
+            // together (BENCHMARKS.md); `question_words_given` is left off: it
+            // cost HaluEval 3 points of accuracy for no gain elsewhere.
+            Preset::Improved => Config {
+                discourse_words: true,
+                citations_in_words: true,
+                skip_refusals: true,
+                skip_headers: true,
+                antonym_check: true,
+                single_word_entities: true,
+                answer_scoring: AnswerScoring::NoisyOr,
+                claim_weight: 0.3,
+                claim_exponent: 1.0,
+                hard_failure_weight: 0.5,
+                consistency_scoring: ConsistencyScoring::Lexical,
                 ..Config::default()
             },
         }
@@ -86,6 +134,30 @@ pub struct Config {
     pub number_normalisation: bool,
     /// Count a lone capitalised word ("Mumbai") as an entity.
     pub single_word_entities: bool,
+    /// Words about the sources ("Based on the given passages") are not content words.
+    pub discourse_words: bool,
+    /// Read "passage 2", "passages 1 and 3" as citations of passages.
+    pub citations_in_words: bool,
+    /// A sentence declining to answer ("Unable to answer based on the passages") is not a claim.
+    pub skip_refusals: bool,
+    /// A sentence ending in a colon introduces what follows and is not a claim.
+    pub skip_headers: bool,
+    /// The question's content words are given: a claim is checked on the words it adds.
+    pub question_words_given: bool,
+    /// A claim word whose antonym the supporting sentence uses ("increased" against "decreased") contradicts it.
+    pub antonym_check: bool,
+    /// How a claim's agreement with samples is scored.
+    pub consistency_scoring: ConsistencyScoring,
+    /// How claims combine into the answer's hallucination score.
+    pub answer_scoring: AnswerScoring,
+    /// Noisy-OR: weight of a claim's unsupported share.
+    pub claim_weight: f64,
+    /// Noisy-OR: exponent on a claim's unsupported share.
+    pub claim_exponent: f64,
+    /// Noisy-OR: probability given to a claim failed by a check other than support.
+    pub hard_failure_weight: f64,
+    /// Noisy-OR: the score from which `claimlab eval` counts an answer as flagged.
+    pub answer_threshold: f64,
     /// What a failing claim does to the answer.
     pub policy: Policy,
     /// Cosine similarity at which a sample sentence agrees with a claim (seed 000: 0.8).
@@ -123,6 +195,18 @@ impl Default for Config {
             stemming: true,
             number_normalisation: true,
             single_word_entities: false,
+            discourse_words: false,
+            citations_in_words: false,
+            skip_refusals: false,
+            skip_headers: false,
+            question_words_given: false,
+            antonym_check: false,
+            consistency_scoring: ConsistencyScoring::Cosine,
+            answer_scoring: AnswerScoring::WorstClaim,
+            claim_weight: 0.5,
+            claim_exponent: 1.0,
+            hard_failure_weight: 0.5,
+            answer_threshold: 0.5,
             policy: Policy::Block,
             sim_threshold: 0.8,
             consistency_threshold: 0.5,
@@ -152,11 +236,17 @@ impl Config {
             ("accept_threshold", self.accept_threshold),
             ("drift_threshold", self.drift_threshold),
             ("drift_min_similarity", self.drift_min_similarity),
+            ("claim_weight", self.claim_weight),
+            ("hard_failure_weight", self.hard_failure_weight),
+            ("answer_threshold", self.answer_threshold),
         ];
         for (name, value) in unit {
             if !(0.0..=1.0).contains(&value) {
                 return Err(format!("{name} must be between 0 and 1, got {value}"));
             }
+        }
+        if !(self.claim_exponent > 0.0 && self.claim_exponent <= 10.0) {
+            return Err(format!("claim_exponent must be above 0 and at most 10, got {}", self.claim_exponent));
         }
         if self.drift_window == 0 {
             return Err("drift_window must be at least 1".into());
@@ -192,6 +282,7 @@ mod tests {
         assert_eq!((s.support_threshold, s.faithfulness_threshold), (0.70, 0.70));
         assert_eq!((s.confidence_threshold, s.drift_threshold), (0.60, 0.25));
         assert_eq!(Preset::from_name("strict"), Some(Preset::Strict));
+        assert_eq!(Preset::from_name("improved"), Some(Preset::Improved));
         assert_eq!(Preset::from_name("lenient"), None);
     }
 

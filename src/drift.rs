@@ -68,7 +68,7 @@ const NEGATIVE: &[&str] = &[
 
 /// Fingerprint an answer.
 pub fn fingerprint(answer: &str) -> Fingerprint {
-    let opts = AnalysisOptions { stemming: false, number_normalisation: true };
+    let opts = AnalysisOptions { stemming: false, ..AnalysisOptions::SEED };
     let analysed = Analysed::new(answer, 0, answer.len(), opts);
     let numbers: BTreeSet<String> = analysed.numbers.iter().filter(|n| !n.is_identifier()).map(|n: &NumberMention| n.key(true)).collect();
     let mut key_words: Vec<String> = Vec::new();

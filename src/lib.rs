@@ -20,6 +20,7 @@
 pub mod checks;
 pub mod config;
 pub mod drift;
+pub mod eval;
 pub mod examples;
 pub mod lab_state;
 pub mod pipeline;
@@ -29,7 +30,7 @@ pub mod scoring;
 pub mod text;
 pub mod trace;
 
-pub use config::{Config, Policy, Preset};
+pub use config::{AnswerScoring, Config, ConsistencyScoring, Policy, Preset};
 pub use pipeline::{check, check_text, CheckInput};
 pub use report::{ClaimReport, Decision, Report, Verdict};
 pub use text::Document;

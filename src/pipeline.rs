@@ -17,7 +17,7 @@ use std::borrow::Cow;
 use crate::checks::citations::{self, SourceLayout};
 use crate::checks::consistency::{self, Consistency, ConsistencyOptions, Embedder, GivenVectors, LexicalEmbedder};
 use crate::checks::{confidence, entities, negation, numbers, support};
-use crate::config::{Config, Policy};
+use crate::config::{Config, ConsistencyScoring, Policy};
 use crate::drift::{self, Fingerprint};
 use crate::repair;
 use crate::report::*;
@@ -88,10 +88,15 @@ fn run(doc: &Document, input: &CheckInput, cfg: &Config, outer: bool) -> Report 
     // 2. The answer, split into claims.
     let answer = input.answer;
     let mut questions = 0;
+    let mut not_claims = 0;
     let mut claim_parts: Vec<(usize, usize, Analysed)> = Vec::new();
     for (s, e) in sentences::split(answer) {
         if sentences::is_question(&answer[s..e]) {
             questions += 1;
+            continue;
+        }
+        if (cfg.skip_refusals && sentences::is_refusal(&answer[s..e])) || (cfg.skip_headers && sentences::is_header(&answer[s..e])) {
+            not_claims += 1;
             continue;
         }
         let analysed = Analysed::new(answer, s, e, opts);
@@ -103,16 +108,24 @@ fn run(doc: &Document, input: &CheckInput, cfg: &Config, outer: bool) -> Report 
         None,
         EventKind::ClaimsSplit { claims: claim_parts.len(), questions },
         format!(
-            "Split the answer into {} claim{}{}.",
+            "Split the answer into {} claim{}{}{}.",
             claim_parts.len(),
             plural(claim_parts.len()),
-            if questions > 0 { format!(" ({questions} question{} skipped: a question is not a claim)", plural(questions)) } else { String::new() }
+            if questions > 0 { format!(" ({questions} question{} skipped: a question is not a claim)", plural(questions)) } else { String::new() },
+            if not_claims > 0 { format!(" ({not_claims} refusal or header sentence{} skipped)", plural(not_claims)) } else { String::new() }
         ),
     );
 
     // Consistency needs every claim at once (one embedding pass).
     let claim_texts: Vec<&str> = claim_parts.iter().map(|(s, e, _)| &answer[*s..*e]).collect();
     let (consistency, embedder) = score_consistency(&claim_texts, input, cfg);
+
+    // The question's words are given, not claimed (when so configured).
+    let given: Vec<String> = if cfg.question_words_given {
+        Analysed::new(input.question, 0, input.question.len(), opts).content_terms().into_iter().map(|t| t.key.clone()).collect()
+    } else {
+        Vec::new()
+    };
 
     // 3. Each claim.
     let layout_passages = doc.passage_of();
@@ -122,7 +135,7 @@ fn run(doc: &Document, input: &CheckInput, cfg: &Config, outer: bool) -> Report 
         .enumerate()
         .map(|(k, (s, e, analysed))| {
             let c = consistency.as_ref().map(|all| all[k].clone());
-            check_claim(&format!("C{}", k + 1), answer, *s, *e, analysed, doc, &layout, cfg, c, &mut trace)
+            check_claim(&format!("C{}", k + 1), answer, *s, *e, analysed, &given, doc, &layout, cfg, c, &mut trace)
         })
         .collect();
     let offsets: Vec<usize> = claims.iter().flat_map(|c| [c.byte_start, c.byte_end]).collect();
@@ -276,9 +289,16 @@ fn score_consistency(claims: &[&str], input: &CheckInput, cfg: &Config) -> (Opti
     let samples: Vec<&str> = input.samples.iter().map(String::as_str).collect();
     let lexical = LexicalEmbedder { options: cfg.into() };
     let given = input.vectors.and_then(|v| consistency::self_check(claims, &samples, v, opts).map(|r| (r, v.label())));
-    let (result, label) = given.unwrap_or_else(|| {
+    let (mut result, label) = given.unwrap_or_else(|| {
         (consistency::self_check(claims, &samples, &lexical, opts).expect("the lexical embedder embeds any text"), lexical.label())
     });
+    if cfg.consistency_scoring == ConsistencyScoring::Lexical && label == lexical.label() {
+        for (r, score) in result.iter_mut().zip(consistency::lexical_scores(claims, &samples, cfg.into())) {
+            r.score = score;
+            r.flagged = r.samples_used == 0 || score > 0.5;
+        }
+        return (Some(result), Some("lexical agreement".to_string()));
+    }
     (Some(result), Some(label.to_string()))
 }
 
@@ -289,13 +309,19 @@ fn check_claim(
     start: usize,
     end: usize,
     analysed: &Analysed,
+    given: &[String],
     doc: &Document,
     layout: &SourceLayout,
     cfg: &Config,
     consistency: Option<Consistency>,
     trace: &mut Trace,
 ) -> ClaimReport {
-    let terms = analysed.content_terms();
+    let mut terms = analysed.content_terms();
+    // Words the question already holds are not what the claim asserts, unless
+    // they are all it says.
+    if terms.iter().any(|t| !given.contains(&t.key)) {
+        terms.retain(|t| !given.contains(&t.key));
+    }
     let mut reasons: Vec<Reason> = Vec::new();
     let mut marks: Vec<Mark> = Vec::new();
     let mut reason = |kind: ReasonKind, detail: String| reasons.push(Reason { kind, detail });
@@ -354,6 +380,7 @@ fn check_claim(
     // Numbers and negation: only against a sentence that supports the claim.
     let mut number_mismatches = Vec::new();
     let mut flip = None;
+    let mut antonym = None;
     let numbers_checked = cfg.number_check && supported_lexically;
     if let (Some(s), true) = (best, supported_lexically) {
         let sid = s.id();
@@ -401,12 +428,21 @@ fn check_claim(
                 let side = if f.negated_in == negation::Side::Claim { MarkSide::Answer } else { MarkSide::Source };
                 marks.push(Mark { side, kind: MarkKind::Negation, byte_start: f.negator_span.0, byte_end: f.negator_span.1 });
             }
+            if cfg.antonym_check && flip.is_none() {
+                antonym = negation::antonym_flip(analysed, answer, &s.analysed, &doc.text);
+                if let Some(a) = &antonym {
+                    reason(ReasonKind::AntonymFlip, format!("The claim says \"{}\" where {sid} says \"{}\", its opposite.", a.word, a.antonym));
+                    marks.push(Mark { side: MarkSide::Answer, kind: MarkKind::Negation, byte_start: a.claim_span.0, byte_end: a.claim_span.1 });
+                    marks.push(Mark { side: MarkSide::Source, kind: MarkKind::Negation, byte_start: a.source_span.0, byte_end: a.source_span.1 });
+                }
+            }
             trace.push(
                 Some(id),
-                EventKind::NegationCheck { passed: flip.is_none(), word: flip.as_ref().map(|f| f.word.clone()) },
-                match &flip {
-                    Some(f) => format!("{id} flips the negation of \"{}\" against {sid}.", f.word),
-                    None => format!("{id} keeps {sid}'s negations."),
+                EventKind::NegationCheck { passed: flip.is_none() && antonym.is_none(), word: flip.as_ref().map(|f| f.word.clone()).or(antonym.as_ref().map(|a| a.word.clone())) },
+                match (&flip, &antonym) {
+                    (Some(f), _) => format!("{id} flips the negation of \"{}\" against {sid}.", f.word),
+                    (None, Some(a)) => format!("{id} says \"{}\" where {sid} says \"{}\".", a.word, a.antonym),
+                    _ => format!("{id} keeps {sid}'s negations."),
                 },
             );
         }
@@ -416,7 +452,7 @@ fn check_claim(
     let mut invented_entities = Vec::new();
     if cfg.entity_check && !doc.is_empty() {
         let found = entities::find(answer, start, end, cfg.single_word_entities);
-        invented_entities = entities::invented(&found, &doc.folded, start).into_iter().cloned().collect::<Vec<_>>();
+        invented_entities = entities::invented(&found, &doc.folded, &doc.text, start).into_iter().cloned().collect::<Vec<_>>();
         for e in &invented_entities {
             reason(ReasonKind::InventedEntity, format!("\"{}\" appears nowhere in the source.", e.text));
             marks.push(Mark { side: MarkSide::Answer, kind: MarkKind::Entity, byte_start: e.start, byte_end: e.end });
@@ -517,6 +553,7 @@ fn check_claim(
         number_mismatches,
         citations,
         negation: flip,
+        antonym,
         invented_entities,
         consistency,
         reasons,

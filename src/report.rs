@@ -11,7 +11,7 @@ use crate::checks::citations::CitationFinding;
 use crate::checks::confidence::Confidence;
 use crate::checks::consistency::Consistency;
 use crate::checks::entities::Entity;
-use crate::checks::negation::NegationFlip;
+use crate::checks::negation::{AntonymFlip, NegationFlip};
 use crate::checks::numbers::MissingNumber;
 use crate::config::Policy;
 use crate::drift::DriftResult;
@@ -58,6 +58,8 @@ pub enum ReasonKind {
     NumberMismatch,
     /// The claim negates what its sentence states, or the reverse.
     NegationFlip,
+    /// The claim uses the opposite of a word of its sentence.
+    AntonymFlip,
     /// A name or reference that the source never mentions.
     InventedEntity,
     /// A citation to a sentence or passage that does not exist.
@@ -77,7 +79,7 @@ impl ReasonKind {
         match self {
             Supported | Consistent => Verdict::Supported,
             LowSupport | NoMatch | NoSource | InventedEntity | Inconsistent => Verdict::Unsupported,
-            NumberMismatch | NegationFlip => Verdict::Contradicted,
+            NumberMismatch | NegationFlip | AntonymFlip => Verdict::Contradicted,
             FabricatedCitation | WrongCitation => Verdict::Miscited,
         }
     }
@@ -149,6 +151,8 @@ pub struct ClaimReport {
     pub number_mismatches: Vec<MissingNumber>,
     pub citations: CitationFinding,
     pub negation: Option<NegationFlip>,
+    /// An opposite swapped in (`antonym_check`).
+    pub antonym: Option<AntonymFlip>,
     pub invented_entities: Vec<Entity>,
     /// Agreement across samples; `None` without samples.
     pub consistency: Option<Consistency>,

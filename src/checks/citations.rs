@@ -25,7 +25,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::text::scan::{blanks, digits};
+use crate::text::scan::{blanks, digits, find_word_ci};
 
 /// What this check cannot see, in plain words, for the lab to show where the
 /// user meets it.
@@ -137,6 +137,65 @@ pub fn find(text: &str) -> Vec<Citation> {
     out
 }
 
+/// Citations written in words: "passage 2", "Passages 1 and 3",
+/// "passages 1, 2, and 4", "passages 1-3" (RAG answers cite this way).
+pub fn find_in_words(text: &str) -> Vec<Citation> {
+    let mut out = Vec::new();
+    for (start, word_end) in find_word_ci(text, "passage").into_iter().chain(find_word_ci(text, "passages")) {
+        let mut j = word_end + blanks(&text[word_end..]);
+        let mut ranges = Vec::new();
+        let mut end = word_end;
+        loop {
+            let n = digits(&text[j..]);
+            if !(1..=4).contains(&n) || crate::text::scan::glued_after(text, j + n) {
+                break;
+            }
+            let first: usize = text[j..j + n].parse().unwrap_or(0);
+            let mut last = first;
+            j += n;
+            end = j;
+            // A range: "1-3", "1 – 3".
+            let k = j + blanks(&text[j..]);
+            if let Some(dash) = text[k..].chars().next().filter(|c| matches!(c, '-' | '–')) {
+                let m = k + dash.len_utf8() + blanks(&text[k + dash.len_utf8()..]);
+                let d = digits(&text[m..]);
+                if (1..=4).contains(&d) {
+                    last = text[m..m + d].parse().unwrap_or(first);
+                    j = m + d;
+                    end = j;
+                }
+            }
+            ranges.push(CiteRange { kind: CiteKind::Passage, first: first.min(last), last: first.max(last) });
+            // More items: ", 2", " and 3", ", and 4", " & 5", " or 6".
+            let rest = &text[j..];
+            let sep = [", and ", " and ", ", or ", " or ", " & ", ", "].iter().find(|s| rest.starts_with(**s));
+            match sep {
+                Some(s) if rest[s.len()..].starts_with(|c: char| c.is_ascii_digit()) => j += s.len(),
+                _ => break,
+            }
+        }
+        if !ranges.is_empty() {
+            out.push(Citation { start, end, raw: text[start..end].to_string(), ranges });
+        }
+    }
+    out.sort_unstable_by_key(|c| c.start);
+    out
+}
+
+/// Bracketed citations and citations in words, in order, without overlaps.
+pub fn find_with_words(text: &str) -> Vec<Citation> {
+    let mut all = find(text);
+    all.extend(find_in_words(text));
+    all.sort_unstable_by_key(|c| c.start);
+    let mut out: Vec<Citation> = Vec::with_capacity(all.len());
+    for c in all {
+        if out.last().is_none_or(|last| last.end <= c.start) {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// Byte length of the citations (and spaces between them) at the start of
 /// `text`, or 0. The sentence splitter uses it to keep `… long. [S3]` whole.
 pub fn leading_citations_len(text: &str) -> usize {
@@ -217,6 +276,22 @@ mod tests {
         assert_eq!(ranges("x [S1][S2]."), [(Sentence, 1, 1), (Sentence, 2, 2)]);
         assert_eq!(ranges("x [S2–S4; s6]."), [(Sentence, 2, 4), (Sentence, 6, 6)]);
         assert!(ranges("an array a[i] or [note] or [S]").is_empty());
+    }
+
+    #[test]
+    fn citations_in_words() {
+        use CiteKind::*;
+        let r = |text: &str| -> Vec<(CiteKind, usize, usize)> {
+            find_in_words(text).iter().flat_map(|c| c.ranges.iter().map(|r| (r.kind, r.first, r.last))).collect()
+        };
+        assert_eq!(r("as stated in Passage 2."), [(Passage, 2, 2)]);
+        assert_eq!(r("passages 1 and 3 agree"), [(Passage, 1, 1), (Passage, 3, 3)]);
+        assert_eq!(r("passages 1, 2, and 4"), [(Passage, 1, 1), (Passage, 2, 2), (Passage, 4, 4)]);
+        assert_eq!(r("(passages 1-3)"), [(Passage, 1, 3)]);
+        assert!(r("a passage of 2000 words").is_empty());
+        assert!(r("the passage is long").is_empty());
+        let text = "In passage 2 [S4] it says so.";
+        assert_eq!(find_with_words(text).iter().map(|c| c.raw.as_str()).collect::<Vec<_>>(), ["passage 2", "[S4]"]);
     }
 
     #[test]

@@ -12,6 +12,15 @@
 //! 000's Tagore example, which gives `support [1.0, 0.33]` and flags
 //! "He was born in Mumbai.").
 //!
+//! With `consistency_scoring: lexical` (the improved preset) each claim also
+//! gets a graded score in the style of SelfCheckGPT's lexical variants: the
+//! mean of (1) how rarely the samples contain the claim's informative words
+//! (names, numbers; else its content words), (2) how rarely they contain its
+//! word pairs, and (3) its rarest word's surprisal under a unigram model of
+//! the samples, each also averaged over the whole answer (a model that is
+//! unsure of one fact about a person is often unsure of the rest). Above 0.5
+//! the claim is flagged.
+//!
 //! **Catches** facts the model makes up differently each time (a birthplace
 //! that changes between samples).
 //!
@@ -129,6 +138,9 @@ pub struct SampleMatch {
 pub struct Consistency {
     /// Share of usable samples that agree (seed 000's `support`).
     pub support: f64,
+    /// 0 (borne out by every sample) to 1: `1 − mean best similarity`, or the
+    /// lexical score with `consistency_scoring: lexical`.
+    pub score: f64,
     pub agreeing: usize,
     pub samples_used: usize,
     pub flagged: bool,
@@ -174,10 +186,86 @@ pub fn self_check(claims: &[&str], samples: &[&str], embedder: &dyn Embedder, op
                     .collect();
                 let agreeing = matches.iter().filter(|m| m.agrees).count();
                 let support = if used == 0 { 0.0 } else { agreeing as f64 / used as f64 };
-                Consistency { support, agreeing, samples_used: used, flagged: used == 0 || support < opts.consistency_threshold, matches }
+                let score = if used == 0 { 1.0 } else { 1.0 - matches.iter().map(|m| m.similarity).sum::<f64>() / used as f64 };
+                Consistency { support, score, agreeing, samples_used: used, flagged: used == 0 || support < opts.consistency_threshold, matches }
             })
             .collect(),
     )
+}
+
+/// Scale of the unigram surprisal (nats) that counts as "not borne out".
+const SURPRISAL_SCALE: f64 = 8.0;
+
+/// SelfCheck-style lexical scores of `claims` (0 borne out … 1 not) against
+/// `samples`: see the module documentation.
+pub fn lexical_scores(claims: &[&str], samples: &[&str], options: AnalysisOptions) -> Vec<f64> {
+    use std::collections::{HashMap, HashSet};
+    let samples: Vec<&str> = samples.iter().copied().filter(|s| !s.trim().is_empty()).collect();
+    if samples.is_empty() {
+        return vec![1.0; claims.len()];
+    }
+    let analyse = |t: &str| Analysed::new(t, 0, t.len(), options);
+    let content_keys = |a: &Analysed| a.tokens.iter().filter(|t| t.content).map(|t| t.key.clone()).collect::<Vec<_>>();
+    let mut counts: HashMap<String, usize> = HashMap::new();
+    let mut total = 0usize;
+    let mut sample_words: Vec<HashSet<String>> = Vec::new();
+    let mut sample_pairs: Vec<HashSet<(String, String)>> = Vec::new();
+    for s in &samples {
+        let a = analyse(s);
+        for t in &a.tokens {
+            *counts.entry(t.key.clone()).or_default() += 1;
+            total += 1;
+        }
+        let keys = content_keys(&a);
+        sample_pairs.push(keys.windows(2).map(|w| (w[0].clone(), w[1].clone())).collect());
+        sample_words.push(keys.into_iter().collect());
+    }
+    let claims_analysed: Vec<Analysed> = claims.iter().map(|c| analyse(c)).collect();
+    for a in &claims_analysed {
+        for t in &a.tokens {
+            *counts.entry(t.key.clone()).or_default() += 1;
+            total += 1;
+        }
+    }
+    let vocabulary = counts.len();
+    let n = samples.len() as f64;
+    let absent = |present: usize| 1.0 - present as f64 / n;
+    let features: Vec<[f64; 3]> = claims
+        .iter()
+        .zip(&claims_analysed)
+        .map(|(text, a)| {
+            // Informative words: capitalised (not opening the sentence) or numbers.
+            let informative: Vec<&str> = a
+                .tokens
+                .iter()
+                .enumerate()
+                .filter(|(i, t)| t.number.is_some() || (*i > 0 && text[t.start..t.end].starts_with(char::is_uppercase)))
+                .map(|(_, t)| t.key.as_str())
+                .collect();
+            let keys = content_keys(a);
+            let words: Vec<&str> = if informative.is_empty() { keys.iter().map(String::as_str).collect() } else { informative };
+            let word_score = if words.is_empty() {
+                0.0
+            } else {
+                words.iter().map(|w| absent(sample_words.iter().filter(|s| s.contains(*w)).count())).sum::<f64>() / words.len() as f64
+            };
+            let pairs: Vec<(String, String)> = keys.windows(2).map(|w| (w[0].clone(), w[1].clone())).collect();
+            let pair_score = if pairs.is_empty() {
+                word_score
+            } else {
+                pairs.iter().map(|p| absent(sample_pairs.iter().filter(|s| s.contains(p)).count())).sum::<f64>() / pairs.len() as f64
+            };
+            let surprisal = a
+                .tokens
+                .iter()
+                .map(|t| -((counts.get(&t.key).copied().unwrap_or(0) + 1) as f64 / (total + vocabulary) as f64).ln())
+                .fold(0.0, f64::max);
+            [word_score, pair_score, (surprisal / SURPRISAL_SCALE).min(1.5)]
+        })
+        .collect();
+    let m = features.len().max(1) as f64;
+    let means: Vec<f64> = (0..3).map(|k| features.iter().map(|f| f[k]).sum::<f64>() / m).collect();
+    features.iter().map(|f| (f.iter().sum::<f64>() + means.iter().sum::<f64>()) / 6.0).collect()
 }
 
 #[cfg(test)]
@@ -185,7 +273,7 @@ mod tests {
     use super::*;
 
     const OPTS: ConsistencyOptions = ConsistencyOptions { sim_threshold: 0.8, consistency_threshold: 0.5 };
-    const LEXICAL: LexicalEmbedder = LexicalEmbedder { options: AnalysisOptions { stemming: true, number_normalisation: true } };
+    const LEXICAL: LexicalEmbedder = LexicalEmbedder { options: AnalysisOptions::SEED };
 
     fn tagore_vectors() -> GivenVectors {
         let pairs: [(&str, [f32; 3]); 8] = [
@@ -242,6 +330,15 @@ mod tests {
     #[test]
     fn given_vectors_decline_unknown_sentences() {
         assert!(self_check(&["Something new."], &SAMPLES, &tagore_vectors(), OPTS).is_none());
+    }
+
+    #[test]
+    fn lexical_scores_rank_the_changed_fact_higher() {
+        let claims = ["Tagore won the Nobel Prize in 1913.", "He was born in Mumbai."];
+        let scores = lexical_scores(&claims, &SAMPLES, AnalysisOptions::SEED);
+        assert!(scores[1] > scores[0], "{scores:?}");
+        assert!(scores.iter().all(|s| (0.0..=1.5).contains(s)));
+        assert_eq!(lexical_scores(&claims, &["", " "], AnalysisOptions::SEED), [1.0, 1.0]);
     }
 
     #[test]

@@ -11,9 +11,15 @@
 //! …) negates the first content word after it in the same clause. A flip is a
 //! word negated on one side only and stated plainly on the other only.
 //!
-//! **Misses**: negation by antonym ("forbidden" vs "allowed"), by prefix
+//! **Misses**: antonyms outside the list, a reordered sentence that swaps
+//! "before" and "after" while meaning the same (a false alarm), negation by prefix
 //! ("unavailable"), double negation, scope beyond the first word ("not only"
 //! is skipped on purpose), and negations in other sentences.
+//!
+//! **Antonyms** (`antonym_check`, off in the seed preset): a claim word the
+//! sentence does not use, whose antonym the sentence does use ("prices
+//! increased" against "prices decreased"), is a flip too. The list holds
+//! common opposite pairs (increase/decrease, win/lose, before/after, …).
 //!
 //! **Defaults**: on (`negation_check: true`); run only on claims that are
 //! otherwise supported, against their best sentence.
@@ -50,6 +56,69 @@ pub struct NegationFlip {
     pub source_span: (usize, usize),
     /// Byte span of the negator on its side.
     pub negator_span: (usize, usize),
+}
+
+/// Common opposites, as written (each pair works both ways).
+const ANTONYMS: &[(&str, &str)] = &[
+    ("above", "below"), ("accept", "reject"), ("accepted", "rejected"), ("add", "remove"), ("added", "removed"),
+    ("after", "before"), ("agree", "disagree"), ("agreed", "disagreed"), ("allow", "forbid"), ("always", "never"),
+    ("approve", "reject"), ("approved", "rejected"), ("arrive", "depart"), ("arrived", "departed"), ("best", "worst"),
+    ("better", "worse"), ("big", "small"), ("bigger", "smaller"), ("bought", "sold"), ("buy", "sell"),
+    ("cheap", "expensive"), ("clean", "dirty"), ("confirm", "deny"), ("confirmed", "denied"), ("correct", "incorrect"),
+    ("decline", "growth"), ("decrease", "increase"), ("decreased", "increased"), ("decreases", "increases"),
+    ("decreasing", "increasing"), ("difficult", "easy"), ("early", "late"), ("earlier", "later"), ("east", "west"),
+    ("empty", "full"), ("enter", "exit"), ("export", "import"), ("exports", "imports"), ("external", "internal"),
+    ("fail", "pass"), ("failed", "passed"), ("failure", "success"), ("fall", "rise"), ("false", "true"), ("fast", "slow"),
+    ("faster", "slower"), ("fell", "rose"), ("first", "last"), ("gain", "loss"), ("good", "bad"), ("grew", "shrank"),
+    ("grow", "shrink"), ("heavy", "light"), ("high", "low"), ("higher", "lower"), ("hired", "fired"), ("hot", "cold"),
+    ("illegal", "legal"), ("impossible", "possible"), ("include", "exclude"), ("included", "excluded"),
+    ("inside", "outside"), ("large", "small"), ("larger", "smaller"), ("least", "most"), ("less", "more"),
+    ("likely", "unlikely"), ("long", "short"), ("longer", "shorter"), ("lose", "win"), ("lost", "won"),
+    ("major", "minor"), ("maximum", "minimum"), ("negative", "positive"), ("north", "south"), ("offline", "online"),
+    ("open", "close"), ("opened", "closed"), ("oppose", "support"), ("opposed", "supported"), ("optimistic", "pessimistic"),
+    ("private", "public"), ("profit", "loss"), ("raise", "lower"), ("raised", "lowered"), ("receive", "send"),
+    ("received", "sent"), ("reduce", "increase"), ("reduced", "increased"), ("rich", "poor"), ("rising", "falling"),
+    ("safe", "dangerous"), ("start", "finish"), ("started", "finished"), ("strong", "weak"), ("stronger", "weaker"),
+    ("successful", "unsuccessful"), ("warm", "cool"), ("wide", "narrow"), ("wrong", "right"),
+];
+
+fn antonyms_of(word: &str) -> impl Iterator<Item = &'static str> + '_ {
+    ANTONYMS.iter().filter_map(move |&(a, b)| if a == word { Some(b) } else if b == word { Some(a) } else { None })
+}
+
+/// A claim word the sentence lacks, whose antonym the sentence has.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AntonymFlip {
+    /// The word as the claim writes it.
+    pub word: String,
+    /// Its antonym as the sentence writes it.
+    pub antonym: String,
+    pub claim_span: (usize, usize),
+    pub source_span: (usize, usize),
+}
+
+/// Compare a claim with its supporting sentence for swapped opposites.
+pub fn antonym_flip(claim: &Analysed, claim_text: &str, sentence: &Analysed, source_text: &str) -> Option<AntonymFlip> {
+    let in_sentence = |w: &str| sentence.tokens.iter().any(|t| t.lower == w);
+    for t in claim.tokens.iter().filter(|t| t.number.is_none()) {
+        if in_sentence(&t.lower) {
+            continue;
+        }
+        for opposite in antonyms_of(&t.lower) {
+            if claim.tokens.iter().any(|c| c.lower == opposite) {
+                continue; // the claim names both: a contrast, not a swap
+            }
+            if let Some(s) = sentence.tokens.iter().find(|s| s.lower == opposite) {
+                return Some(AntonymFlip {
+                    word: claim_text[t.start..t.end].to_string(),
+                    antonym: source_text[s.start..s.end].to_string(),
+                    claim_span: (t.start, t.end),
+                    source_span: (s.start, s.end),
+                });
+            }
+        }
+    }
+    None
 }
 
 /// Words after a negator that make it not negate ("not only … but also").
@@ -149,7 +218,7 @@ mod tests {
     use super::*;
     use crate::text::AnalysisOptions;
 
-    const OPTS: AnalysisOptions = AnalysisOptions { stemming: true, number_normalisation: true };
+    const OPTS: AnalysisOptions = AnalysisOptions::SEED;
 
     fn flip(claim: &str, source: &str) -> Option<NegationFlip> {
         let a = Analysed::new(claim, 0, claim.len(), OPTS);
@@ -193,6 +262,20 @@ mod tests {
         assert!(flip("It is not only fast but cheap.", "It is fast and cheap.").is_none());
         // A word both negated and plain on one side is not a clean flip.
         assert!(flip("It does not include support, but includes updates.", "It includes updates.").is_none());
+    }
+
+    #[test]
+    fn antonym_swaps_are_flips_and_contrasts_are_not() {
+        let a = |claim: &str, source: &str| {
+            let x = Analysed::new(claim, 0, claim.len(), OPTS);
+            let y = Analysed::new(source, 0, source.len(), OPTS);
+            antonym_flip(&x, claim, &y, source).map(|f| (f.word, f.antonym))
+        };
+        assert_eq!(a("Sales increased in March.", "Sales decreased in March."), Some(("increased".into(), "decreased".into())));
+        assert_eq!(a("The team lost the final.", "The team won the final."), Some(("lost".into(), "won".into())));
+        assert_eq!(a("Sales increased in March.", "Sales increased in March."), None);
+        assert_eq!(a("Profits rose and costs fell.", "Costs fell and profits rose."), None, "both words are in the sentence");
+        assert_eq!(a("It is high, not low.", "It is low."), None, "the claim names both");
     }
 
     #[test]

@@ -88,7 +88,7 @@ mod tests {
     use super::*;
     use crate::text::{AnalysisOptions, Analysed};
 
-    const OPTS: AnalysisOptions = AnalysisOptions { stemming: true, number_normalisation: true };
+    const OPTS: AnalysisOptions = AnalysisOptions::SEED;
 
     fn support(claim: &str, source: &str) -> Support {
         let doc = Document::analyse(source, OPTS);

@@ -5,7 +5,11 @@
 //! full contract.
 
 #[cfg(not(target_arch = "wasm32"))]
+mod batch;
+#[cfg(not(target_arch = "wasm32"))]
 mod drift_store;
+#[cfg(not(target_arch = "wasm32"))]
+mod eval;
 #[cfg(not(target_arch = "wasm32"))]
 mod input;
 #[cfg(not(target_arch = "wasm32"))]
@@ -31,6 +35,7 @@ mod native {
 
     use crate::drift_store::SqliteStore;
     use crate::input::{layered_config, read_text};
+    use crate::eval;
     use crate::render;
 
     /// Check an LLM answer against its source, claim by claim.
@@ -50,6 +55,92 @@ mod native {
             #[arg(long, value_enum, default_value_t = Format::Text)]
             format: Format,
         },
+        /// Measure the checker on a public labelled set (see BENCHMARKS.md).
+        Eval(EvalArgs),
+        /// Check one answer per line of a JSON Lines file; one report per line out.
+        Batch(BatchArgs),
+    }
+
+    #[derive(Args)]
+    struct BatchArgs {
+        /// JSON Lines input: {question, context (text or list of passages), answer, samples?} per line (`-` for standard input).
+        #[arg(long, value_name = "FILE")]
+        input: String,
+        /// Where to write one report per line (default: standard output; the summary then goes to standard error).
+        #[arg(long, value_name = "FILE")]
+        output: Option<String>,
+        #[command(flatten)]
+        settings: SettingsArgs,
+        /// Skip and count lines that cannot be read instead of stopping at the first.
+        #[arg(long)]
+        skip_bad: bool,
+    }
+
+    #[derive(Args)]
+    struct EvalArgs {
+        /// Which set: ragtruth, halueval, summedits or wikibio.
+        #[arg(long, value_parser = ["ragtruth", "halueval", "summedits", "wikibio"])]
+        dataset: String,
+        /// The set's folder (e.g. ../shared/data/ragtruth_qa).
+        #[arg(long, value_name = "DIR")]
+        path: String,
+        /// Which split to report (default: the set's test split; ragtruth: train|test,
+        /// halueval: tune|test, summedits: evaluation|test, wikibio: all).
+        #[arg(long)]
+        split: Option<String>,
+        #[command(flatten)]
+        settings: SettingsArgs,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// Also print the precision/recall curve over thresholds (CSV in text, a list in JSON).
+        #[arg(long)]
+        sweep: bool,
+        /// Choose the decision threshold on this split first (by F1 on ragtruth, accuracy on
+        /// halueval, balanced accuracy on summedits), then report --split at it.
+        #[arg(long, value_name = "SPLIT")]
+        tune_split: Option<String>,
+        /// Skip and count records that cannot be read instead of stopping at the first.
+        #[arg(long)]
+        skip_bad: bool,
+        /// Write one JSON line per example (its score, label and claims) to FILE, to study mistakes.
+        #[arg(long, value_name = "FILE")]
+        examples: Option<String>,
+    }
+
+    /// Settings shared by check and eval: a preset, a config file, overrides.
+    #[derive(Args)]
+    struct SettingsArgs {
+        /// Start from a named preset.
+        #[arg(long, value_enum)]
+        preset: Option<PresetArg>,
+        /// JSON file of settings layered over the preset (unknown keys are errors).
+        #[arg(long, value_name = "FILE")]
+        config: Option<String>,
+        /// Minimum share of a claim's content words one sentence must hold (0–1).
+        #[arg(long, value_name = "X")]
+        support_threshold: Option<f64>,
+        /// Cosine similarity at which a sample sentence agrees with a claim (0–1).
+        #[arg(long, value_name = "X")]
+        sim_threshold: Option<f64>,
+    }
+
+    impl SettingsArgs {
+        /// The preset (or `base`), then the config file, then the flags.
+        fn resolve(&self, base: Config) -> Result<Config, String> {
+            let mut cfg = self.preset.map_or(base, |p| p.preset().config());
+            if let Some(path) = &self.config {
+                cfg = layered_config(path, &cfg)?;
+            }
+            if let Some(t) = self.support_threshold {
+                cfg.support_threshold = t;
+            }
+            if let Some(t) = self.sim_threshold {
+                cfg.sim_threshold = t;
+            }
+            cfg.validate()?;
+            Ok(cfg)
+        }
     }
 
     #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -67,7 +158,18 @@ mod native {
     #[derive(Clone, Copy, ValueEnum)]
     enum PresetArg {
         Seed,
+        Improved,
         Strict,
+    }
+
+    impl PresetArg {
+        fn preset(self) -> Preset {
+            match self {
+                PresetArg::Seed => Preset::Seed,
+                PresetArg::Improved => Preset::Improved,
+                PresetArg::Strict => Preset::Strict,
+            }
+        }
     }
 
     #[derive(Args)]
@@ -84,18 +186,8 @@ mod native {
         /// Run a built-in example (see `claimlab examples`); other flags adjust it.
         #[arg(long, value_name = "NAME", conflicts_with_all = ["source", "answer"])]
         example: Option<String>,
-        /// Start from a named preset.
-        #[arg(long, value_enum)]
-        preset: Option<PresetArg>,
-        /// JSON file of settings layered over the preset (unknown keys are errors).
-        #[arg(long, value_name = "FILE")]
-        config: Option<String>,
-        /// Minimum share of a claim's content words one sentence must hold (0–1).
-        #[arg(long, value_name = "X")]
-        support_threshold: Option<f64>,
-        /// Cosine similarity at which a sample sentence agrees with a claim (0–1).
-        #[arg(long, value_name = "X")]
-        sim_threshold: Option<f64>,
+        #[command(flatten)]
+        settings: SettingsArgs,
         /// Do not require every number of a claim in its supporting sentence.
         #[arg(long)]
         no_number_check: bool,
@@ -166,7 +258,68 @@ mod native {
                 Ok(0)
             }
             Command::Check(args) => check(args),
+            Command::Eval(args) => eval(args),
+            Command::Batch(args) => batch(args),
         }
+    }
+
+    fn batch(args: BatchArgs) -> Result<i32, String> {
+        let cfg = args.settings.resolve(Config::default())?;
+        let summary = match &args.output {
+            Some(path) => {
+                let mut file = std::fs::File::create(path).map_err(|e| format!("cannot write {path}: {}", crate::input::io_reason(&e)))?;
+                let summary = crate::batch::run(&args.input, &mut file, &cfg, args.skip_bad)?;
+                print(&summary.text())?;
+                summary
+            }
+            None => {
+                let mut stdout = std::io::stdout().lock();
+                let summary = crate::batch::run(&args.input, &mut stdout, &cfg, args.skip_bad)?;
+                eprint!("{}", summary.text());
+                summary
+            }
+        };
+        Ok(if summary.faithful == summary.answers { 0 } else { 1 })
+    }
+
+    fn eval(args: EvalArgs) -> Result<i32, String> {
+        let dataset = claimlab::eval::datasets::Dataset::from_name(&args.dataset).expect("clap checked the name");
+        let split = args.split.clone().unwrap_or_else(|| dataset.default_split().to_string());
+        if !dataset.splits().contains(&split.as_str()) {
+            return Err(format!("{} has no split {split:?}; its splits are {}", dataset.name(), dataset.splits().join(", ")));
+        }
+        let mut cfg = args.settings.resolve(Config::default())?;
+        let dir = std::path::Path::new(&args.path);
+        if !dir.is_dir() {
+            return Err(format!("--path {} is not a directory", args.path));
+        }
+        let mut reader = eval::Reader { skip_bad: args.skip_bad, skipped: 0 };
+        if let Some(tune) = &args.tune_split {
+            if !dataset.splits().contains(&tune.as_str()) || dataset == claimlab::eval::datasets::Dataset::WikiBio {
+                return Err(format!("{} has no tuning split {tune:?}", dataset.name()));
+            }
+            let examples = eval::load(dataset, dir, tune, &mut reader)?;
+            cfg = eval::tune_threshold(dataset, &examples, &cfg);
+            eprintln!("claimlab: threshold chosen on the {tune} split: {}", eval::threshold_setting(&cfg));
+        }
+        let report = if dataset == claimlab::eval::datasets::Dataset::WikiBio {
+            eval::evaluate_wikibio(dir, &mut reader, &cfg, args.sweep)?
+        } else {
+            let examples = eval::load(dataset, dir, &split, &mut reader)?;
+            if examples.is_empty() {
+                return Err(format!("no {} examples in the {split} split under {}", dataset.name(), args.path));
+            }
+            if let Some(path) = &args.examples {
+                eval::write_examples(path, &examples, &cfg)?;
+            }
+            eval::evaluate(dataset, &split, &examples, reader.skipped, &cfg, args.sweep)
+        };
+        let out = match args.format {
+            Format::Json => serde_json::to_string_pretty(&report).expect("an eval report serialises") + "\n",
+            Format::Text => eval::text(&report),
+        };
+        print(&out)?;
+        Ok(0)
     }
 
     fn print(s: &str) -> Result<(), String> {
@@ -231,20 +384,7 @@ mod native {
         if let Some(q) = &args.question {
             inputs.question = q.clone();
         }
-        let mut cfg = match args.preset {
-            Some(PresetArg::Seed) => Preset::Seed.config(),
-            Some(PresetArg::Strict) => Preset::Strict.config(),
-            None => inputs.config.clone(),
-        };
-        if let Some(path) = &args.config {
-            cfg = layered_config(path, &cfg)?;
-        }
-        if let Some(t) = args.support_threshold {
-            cfg.support_threshold = t;
-        }
-        if let Some(t) = args.sim_threshold {
-            cfg.sim_threshold = t;
-        }
+        let mut cfg = args.settings.resolve(inputs.config.clone())?;
         if args.no_number_check {
             cfg.number_check = false;
         }

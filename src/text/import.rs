@@ -127,7 +127,7 @@ mod tests {
     fn a_transcript_becomes_numbered_passages_the_checker_reads() {
         let source = to_source(FileKind::WebVtt, VTT, 30);
         assert_eq!(source, "[1] We agreed to ship in March.\n\n[2] The budget is $50k.");
-        let doc = crate::text::Document::analyse(&source, crate::text::AnalysisOptions { stemming: true, number_normalisation: true });
+        let doc = crate::text::Document::analyse(&source, crate::text::AnalysisOptions::SEED);
         assert_eq!(doc.passages.len(), 2);
         assert_eq!(doc.sentence_text(1), "The budget is $50k.");
     }

@@ -26,11 +26,25 @@ use crate::config::Config;
 pub struct AnalysisOptions {
     pub stemming: bool,
     pub number_normalisation: bool,
+    /// Words about the sources ("according to the passage") are not content words.
+    pub discourse_words: bool,
+    /// "passage 2", "passages 1 and 3" are citations, not words and numbers.
+    pub citations_in_words: bool,
+}
+
+impl AnalysisOptions {
+    /// The seed settings' analysis.
+    pub const SEED: AnalysisOptions = AnalysisOptions { stemming: true, number_normalisation: true, discourse_words: false, citations_in_words: false };
 }
 
 impl From<&Config> for AnalysisOptions {
     fn from(c: &Config) -> Self {
-        AnalysisOptions { stemming: c.stemming, number_normalisation: c.number_normalisation }
+        AnalysisOptions {
+            stemming: c.stemming,
+            number_normalisation: c.number_normalisation,
+            discourse_words: c.discourse_words,
+            citations_in_words: c.citations_in_words,
+        }
     }
 }
 
@@ -64,7 +78,7 @@ impl Analysed {
     /// Read `text[start..end]`; every span in the result indexes `text`.
     pub fn new(text: &str, start: usize, end: usize, opts: AnalysisOptions) -> Analysed {
         let part = &text[start..end];
-        let mut cites = citations::find(part);
+        let mut cites = if opts.citations_in_words { citations::find_with_words(part) } else { citations::find(part) };
         let cite_spans: Vec<(usize, usize)> = cites.iter().map(|c| (c.start, c.end)).collect();
         let mut numbers = numbers::find_numerals(part, &cite_spans);
         let mut skip: Vec<(usize, usize)> = cite_spans.iter().copied().chain(numbers.iter().map(|n| (n.start, n.end))).collect();
@@ -105,7 +119,7 @@ impl Analysed {
                     start: w.start,
                     end: w.end,
                     key: words::word_key(&w.lower, opts.stemming),
-                    content: !words::is_function_word(&w.lower),
+                    content: !words::is_function_word(&w.lower) && !(opts.discourse_words && words::is_discourse_word(&w.lower)),
                     lower: w.lower.clone(),
                     number: None,
                     clause_break: false,
@@ -294,7 +308,7 @@ pub fn char_offsets(text: &str, offsets: &[usize]) -> Vec<usize> {
 mod tests {
     use super::*;
 
-    const OPTS: AnalysisOptions = AnalysisOptions { stemming: true, number_normalisation: true };
+    const OPTS: AnalysisOptions = AnalysisOptions::SEED;
 
     fn keys(text: &str) -> Vec<String> {
         Analysed::new(text, 0, text.len(), OPTS).content_terms().iter().map(|t| t.key.clone()).collect()

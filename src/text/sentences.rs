@@ -322,6 +322,32 @@ pub fn is_question(sentence: &str) -> bool {
     s.trim_end_matches(['"', '\'', '”', '’', ')', '*', '_']).ends_with('?')
 }
 
+/// Does this sentence decline to answer rather than state something?
+/// ("Unable to answer based on the given passages.", "The passages do not
+/// provide information about X.", "I'm sorry, …")
+pub fn is_refusal(sentence: &str) -> bool {
+    let lower = sentence.to_lowercase().replace('’', "'");
+    const DECLINES: &[&str] = &[
+        "unable to answer", "cannot answer", "can't answer", "not able to answer", "unable to provide",
+        "cannot provide", "can't provide", "unable to determine", "cannot determine", "can't determine",
+        "unable to find", "cannot be answered", "not possible to answer", "unable to give", "i'm sorry",
+        "i am sorry", "i apologize", "i apologise",
+    ];
+    const ABOUT_SOURCES: &[&str] = &["passage", "context", "text", "information", "source", "document", "article"];
+    const ABSENT: &[&str] = &[
+        "do not", "does not", "don't", "doesn't", "did not", "no information", "no mention", "not mention",
+        "not provide", "not contain", "not include", "not specify", "not state", "not say", "not discuss",
+        "not enough information", "insufficient", "not clear", "no specific",
+    ];
+    DECLINES.iter().any(|p| lower.contains(p))
+        || (ABOUT_SOURCES.iter().any(|p| lower.contains(p)) && ABSENT.iter().any(|p| lower.contains(p)))
+}
+
+/// Does this sentence introduce what follows ("Here are the steps:")?
+pub fn is_header(sentence: &str) -> bool {
+    sentence.trim_end().ends_with(':')
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -405,6 +431,23 @@ mod tests {
         assert!(is_question("Is it “long?”"));
         assert!(!is_question("It is long."));
         assert!(!is_question("It is long [S1]."));
+    }
+
+    #[test]
+    fn refusals_and_headers() {
+        for s in [
+            "Unable to answer based on given passages.",
+            "Therefore, I cannot provide an answer to the question based on the given passages.",
+            "The passages do not provide specific information on how to tell when it is done.",
+            "I'm sorry, but the context doesn't say.",
+        ] {
+            assert!(is_refusal(s), "{s}");
+        }
+        for s in ["The bridge does not carry trains.", "The main span is 410 metres long.", "Passage 2 provides the steps."] {
+            assert!(!is_refusal(s), "{s}");
+        }
+        assert!(is_header("Here are the steps to install it:"));
+        assert!(!is_header("It opened in 1998."));
     }
 
     #[test]

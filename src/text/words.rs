@@ -48,6 +48,25 @@ pub const CONFIDENCE_ADVERBS: &[&str] = &[
     "possibly", "presumably", "probably", "surely", "undoubtedly", "unquestionably",
 ];
 
+/// Words an answer uses to talk about its sources or itself rather than to
+/// state a fact ("Based on the given passages, here is the answer…"). Not
+/// content words when `discourse_words` is on.
+pub const DISCOURSE_WORDS: &[&str] = &[
+    "according", "answer", "answers", "article", "articles", "based", "context", "describe",
+    "described", "describes", "detail", "details", "discuss", "discussed", "discusses", "document",
+    "documents", "explain", "explained", "explains", "following", "given", "help", "here",
+    "information", "mention", "mentioned", "mentions", "note", "noted", "notes", "outline",
+    "outlined", "outlines", "passage", "passages", "provide", "provided", "provides", "question",
+    "questions", "say", "says", "show", "shown", "shows", "source", "sources", "specific",
+    "specifically", "state", "stated", "states", "step", "steps", "suggest", "suggested",
+    "suggests", "sure", "text", "therefore", "thus",
+];
+
+/// Is `lower` a word about the sources rather than the facts?
+pub fn is_discourse_word(lower: &str) -> bool {
+    DISCOURSE_WORDS.binary_search(&lower).is_ok()
+}
+
 /// Words that negate what follows them. `n't` and `cannot` are expanded to
 /// `not` before this list is read.
 pub const NEGATORS: &[&str] = &[
@@ -196,6 +215,7 @@ mod tests {
     fn stopword_lists_are_sorted_for_binary_search() {
         assert!(STOPWORDS.windows(2).all(|w| w[0] < w[1]));
         assert!(CONFIDENCE_ADVERBS.windows(2).all(|w| w[0] < w[1]));
+        assert!(DISCOURSE_WORDS.windows(2).all(|w| w[0] < w[1]));
     }
 
     #[test]
