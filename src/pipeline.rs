@@ -528,7 +528,7 @@ fn check_claim(
         };
         reasons.push(Reason { kind: ReasonKind::Supported, detail });
     }
-    reasons.sort_by_key(|r| std::cmp::Reverse(r.kind.verdict() as u8));
+    crate::text::scan::sort_by_index_key(&mut reasons, |r| 3 - r.kind.verdict() as usize);
     // With a source, disagreeing samples are a note: the source decides.
     if let (false, Some(c)) = (doc.is_empty(), &consistency) {
         if c.flagged {

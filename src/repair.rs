@@ -219,7 +219,8 @@ fn grounding_rewrite(doc: &Document, question: &str, answer: &str, cfg: &Config)
             .map(|(i, s)| (i, s.analysed.content_terms().iter().filter(|t| keys.contains(&t.key.as_str())).count()))
             .filter(|(_, n)| *n > 0)
             .collect();
-        scored.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        // Most shared words first; ties keep source order (the sort is stable).
+        crate::text::scan::sort_by_index_key(&mut scored, |s| usize::MAX - s.1);
         scored
     };
     let mut ranked = rank_by(question);
@@ -311,7 +312,7 @@ fn normalise_billing(text: &str, to_annual: bool, changes: &mut Vec<String>) -> 
             changes.push(format!("Normalised billing: '{from}' → '{to}'"));
         }
     }
-    claimed.sort_unstable_by_key(|c| c.0);
+    crate::text::scan::sort_by_index_key(&mut claimed, |c| c.0);
     let mut out = String::with_capacity(text.len());
     let mut at = 0;
     for (s, e, to) in claimed {
@@ -385,7 +386,7 @@ fn contradiction_patch(doc: &Document, answer: &str, report: &Report, cfg: &Conf
     if edits.is_empty() {
         return None;
     }
-    edits.sort_unstable_by_key(|e| e.0);
+    crate::text::scan::sort_by_index_key(&mut edits, |e| e.0);
     let mut body = String::with_capacity(answer.len());
     let mut at = 0;
     for (s, e, replacement) in edits {

@@ -141,31 +141,34 @@ impl Trace {
 /// share the inspection time equally, claim by claim, each claim's events
 /// spread over its share; answer-level events show at the end.
 pub fn reveal_times(events: &[Event], inspection_ms: u64) -> Vec<u64> {
-    use std::collections::HashMap;
-    // Each claim's slot number and how many events it has, in one pass.
-    let mut slots: HashMap<&str, (u64, u64)> = HashMap::new();
+    // Each claim's events are contiguous, so one pass counts them in order.
+    let mut blocks: Vec<(&str, u64)> = Vec::new();
     for e in events {
         if let Some(c) = e.claim.as_deref() {
-            let next = slots.len() as u64;
-            slots.entry(c).or_insert((next, 0)).1 += 1;
+            match blocks.last_mut() {
+                Some(last) if last.0 == c => last.1 += 1,
+                _ => blocks.push((c, 1)),
+            }
         }
     }
-    if slots.is_empty() {
+    if blocks.is_empty() {
         let n = events.len().max(1) as u64;
         return (0..events.len() as u64).map(|i| inspection_ms * i / n).collect();
     }
-    let slot = inspection_ms / slots.len() as u64;
-    let mut seen: HashMap<&str, u64> = HashMap::new();
+    let slot = inspection_ms / blocks.len() as u64;
+    let (mut block, mut pos) = (0usize, 0u64);
     let mut claims_started = false;
     events
         .iter()
         .map(|e| match e.claim.as_deref() {
             Some(c) => {
+                if claims_started && blocks[block].0 != c {
+                    block += 1;
+                    pos = 0;
+                }
                 claims_started = true;
-                let (k, count) = slots[c];
-                let pos = seen.entry(c).or_insert(0);
-                let t = slot * k + slot * *pos / count;
-                *pos += 1;
+                let t = slot * block as u64 + slot * pos / blocks[block].1;
+                pos += 1;
                 t
             }
             None if !claims_started => 0,

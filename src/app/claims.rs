@@ -70,9 +70,7 @@ pub fn ClaimsPanel(lab: Lab) -> impl IntoView {
                             <th scope="col">"Numbers"</th>
                             <th scope="col">"Citation"</th>
                             <th scope="col">"Negation · names"</th>
-                            <Show when=has_samples>
-                                <th scope="col">"Consistency"</th>
-                            </Show>
+                            {move || has_samples().then(|| view! { <th scope="col">"Consistency"</th> })}
                             <th scope="col">"Verdict"</th>
                         </tr>
                     </thead>
@@ -85,9 +83,9 @@ pub fn ClaimsPanel(lab: Lab) -> impl IntoView {
                         }}
                     </tbody>
                 </table>
-                <Show when=move || lab.checked.with(|c| c.report.claims.is_empty())>
+                {move || lab.checked.with(|c| c.report.claims.is_empty()).then(|| view! {
                     <p class="empty">"The answer has no claims yet: type a sentence that states something."</p>
-                </Show>
+                })}
             </div>
             <Limits items=vec![
                 ("Support", support::LIMITS),

@@ -81,7 +81,7 @@ pub fn Controls(lab: Lab) -> impl IntoView {
                     step="0.05"
                     prop:value=move || threshold().to_string()
                     on:input=move |ev| {
-                        if let Ok(v) = event_target_value(&ev).parse::<f64>() {
+                        if let Some(v) = crate::text::scan::parse_decimal(&event_target_value(&ev)) {
                             lab.configure(|c| c.support_threshold = v.clamp(0.0, 1.0));
                         }
                     }

@@ -115,9 +115,9 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
                 <p id="file-message" class=if ok { "note good" } else { "note bad" } role="status">{msg}</p>
             })}
             <ol class="sentences" aria-label="Source sentences">{sentences}</ol>
-            <Show when=move || lab.checked.with(|c| c.report.sources.is_empty())>
+            {move || lab.checked.with(|c| c.report.sources.is_empty()).then(|| view! {
                 <p class="empty">"No source: claims can only be checked against sampled answers."</p>
-            </Show>
+            })}
         </section>
     }
 }

@@ -4,6 +4,7 @@
 //! component renders a part of the [`crate::report::Report`]. No component
 //! computes a verdict, and user text is only ever rendered as text.
 
+pub mod calibration;
 pub mod claims;
 pub mod controls;
 pub mod editors;
@@ -118,6 +119,7 @@ pub fn App() -> impl IntoView {
                 <trace::ComputedData lab/>
                 <samples::SamplesPanel lab/>
                 <samples::RepairPanel lab/>
+                <calibration::CalibrationPanel lab/>
             </main>
             <footer class="site-foot">
                 <p>"A lexical checker: support is the share of a claim's content words found in one source sentence. Synonyms and claims that need two sentences are not understood. No language model is called; everything runs in this page."</p>

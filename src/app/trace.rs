@@ -113,7 +113,7 @@ pub fn TracePanel(lab: Lab) -> impl IntoView {
                 <button type="button" id="restart" on:click=restart>"Restart"</button>
                 <label for="speed">"Speed"</label>
                 <select id="speed" prop:value=move || lab.speed.get().to_string() on:change=move |ev| {
-                    if let Ok(v) = event_target_value(&ev).parse::<f64>() {
+                    if let Some(v) = crate::text::scan::parse_decimal(&event_target_value(&ev)) {
                         lab.speed.set(v);
                     }
                 }>

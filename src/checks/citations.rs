@@ -178,7 +178,7 @@ pub fn find_in_words(text: &str) -> Vec<Citation> {
             out.push(Citation { start, end, raw: text[start..end].to_string(), ranges });
         }
     }
-    out.sort_unstable_by_key(|c| c.start);
+    crate::text::scan::sort_by_index_key(&mut out, |c| c.start);
     out
 }
 
@@ -186,7 +186,7 @@ pub fn find_in_words(text: &str) -> Vec<Citation> {
 pub fn find_with_words(text: &str) -> Vec<Citation> {
     let mut all = find(text);
     all.extend(find_in_words(text));
-    all.sort_unstable_by_key(|c| c.start);
+    crate::text::scan::sort_by_index_key(&mut all, |c| c.start);
     let mut out: Vec<Citation> = Vec::with_capacity(all.len());
     for c in all {
         if out.last().is_none_or(|last| last.end <= c.start) {

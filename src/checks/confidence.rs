@@ -78,7 +78,7 @@ pub fn score(answer: &str) -> Confidence {
     let mut markers = Vec::new();
     find_markers(&lower, answer, HIGH, true, &mut markers);
     find_markers(&lower, answer, LOW, false, &mut markers);
-    markers.sort_unstable_by_key(|m| m.start);
+    crate::text::scan::sort_by_index_key(&mut markers, |m| m.start);
     let per_ten = words as f64 / 10.0;
     let high = markers.iter().filter(|m| m.assertive).count() as f64;
     let low = markers.len() as f64 - high;

@@ -199,66 +199,72 @@ const SURPRISAL_SCALE: f64 = 8.0;
 /// SelfCheck-style lexical scores of `claims` (0 borne out … 1 not) against
 /// `samples`: see the module documentation.
 pub fn lexical_scores(claims: &[&str], samples: &[&str], options: AnalysisOptions) -> Vec<f64> {
-    use std::collections::{HashMap, HashSet};
     let samples: Vec<&str> = samples.iter().copied().filter(|s| !s.trim().is_empty()).collect();
     if samples.is_empty() {
         return vec![1.0; claims.len()];
     }
     let analyse = |t: &str| Analysed::new(t, 0, t.len(), options);
-    let content_keys = |a: &Analysed| a.tokens.iter().filter(|t| t.content).map(|t| t.key.clone()).collect::<Vec<_>>();
-    let mut counts: HashMap<String, usize> = HashMap::new();
-    let mut total = 0usize;
-    let mut sample_words: Vec<HashSet<String>> = Vec::new();
-    let mut sample_pairs: Vec<HashSet<(String, String)>> = Vec::new();
-    for s in &samples {
-        let a = analyse(s);
+    let sample_texts: Vec<Analysed> = samples.iter().map(|s| analyse(s)).collect();
+    let claim_texts: Vec<Analysed> = claims.iter().map(|c| analyse(c)).collect();
+    // One sorted vocabulary of every key; words are then plain indices.
+    let mut vocabulary: Vec<&str> = sample_texts.iter().chain(&claim_texts).flat_map(|a| a.tokens.iter().map(|t| t.key.as_str())).collect();
+    vocabulary.sort_unstable();
+    vocabulary.dedup();
+    let id = |key: &str| vocabulary.binary_search(&key).unwrap_or(0);
+    let mut counts = vec![0usize; vocabulary.len()];
+    for a in sample_texts.iter().chain(&claim_texts) {
         for t in &a.tokens {
-            *counts.entry(t.key.clone()).or_default() += 1;
-            total += 1;
-        }
-        let keys = content_keys(&a);
-        sample_pairs.push(keys.windows(2).map(|w| (w[0].clone(), w[1].clone())).collect());
-        sample_words.push(keys.into_iter().collect());
-    }
-    let claims_analysed: Vec<Analysed> = claims.iter().map(|c| analyse(c)).collect();
-    for a in &claims_analysed {
-        for t in &a.tokens {
-            *counts.entry(t.key.clone()).or_default() += 1;
-            total += 1;
+            counts[id(&t.key)] += 1;
         }
     }
-    let vocabulary = counts.len();
+    let total: usize = counts.iter().sum();
+    let content_ids = |a: &Analysed| a.tokens.iter().filter(|t| t.content).map(|t| id(&t.key)).collect::<Vec<usize>>();
+    let sorted = |mut v: Vec<usize>| {
+        v.sort_unstable();
+        v.dedup();
+        v
+    };
+    let mut sample_words: Vec<Vec<usize>> = Vec::new();
+    let mut sample_pairs: Vec<Vec<(usize, usize)>> = Vec::new();
+    for a in &sample_texts {
+        let ids = content_ids(a);
+        let mut pairs: Vec<(usize, usize)> = ids.windows(2).map(|w| (w[0], w[1])).collect();
+        pairs.sort_unstable();
+        pairs.dedup();
+        sample_pairs.push(pairs);
+        sample_words.push(sorted(ids));
+    }
     let n = samples.len() as f64;
     let absent = |present: usize| 1.0 - present as f64 / n;
     let features: Vec<[f64; 3]> = claims
         .iter()
-        .zip(&claims_analysed)
+        .zip(&claim_texts)
         .map(|(text, a)| {
             // Informative words: capitalised (not opening the sentence) or numbers.
-            let informative: Vec<&str> = a
+            let informative: Vec<usize> = a
                 .tokens
                 .iter()
                 .enumerate()
                 .filter(|(i, t)| t.number.is_some() || (*i > 0 && text[t.start..t.end].starts_with(char::is_uppercase)))
-                .map(|(_, t)| t.key.as_str())
+                .map(|(_, t)| id(&t.key))
                 .collect();
-            let keys = content_keys(a);
-            let words: Vec<&str> = if informative.is_empty() { keys.iter().map(String::as_str).collect() } else { informative };
+            let ids = content_ids(a);
+            let words = if informative.is_empty() { &ids } else { &informative };
             let word_score = if words.is_empty() {
                 0.0
             } else {
-                words.iter().map(|w| absent(sample_words.iter().filter(|s| s.contains(*w)).count())).sum::<f64>() / words.len() as f64
+                words.iter().map(|w| absent(sample_words.iter().filter(|s| s.binary_search(w).is_ok()).count())).sum::<f64>() / words.len() as f64
             };
-            let pairs: Vec<(String, String)> = keys.windows(2).map(|w| (w[0].clone(), w[1].clone())).collect();
+            let pairs: Vec<(usize, usize)> = ids.windows(2).map(|w| (w[0], w[1])).collect();
             let pair_score = if pairs.is_empty() {
                 word_score
             } else {
-                pairs.iter().map(|p| absent(sample_pairs.iter().filter(|s| s.contains(p)).count())).sum::<f64>() / pairs.len() as f64
+                pairs.iter().map(|p| absent(sample_pairs.iter().filter(|s| s.binary_search(p).is_ok()).count())).sum::<f64>() / pairs.len() as f64
             };
             let surprisal = a
                 .tokens
                 .iter()
-                .map(|t| -((counts.get(&t.key).copied().unwrap_or(0) + 1) as f64 / (total + vocabulary) as f64).ln())
+                .map(|t| -((counts[id(&t.key)] + 1) as f64 / (total + vocabulary.len()) as f64).ln())
                 .fold(0.0, f64::max);
             [word_score, pair_score, (surprisal / SURPRISAL_SCALE).min(1.5)]
         })

@@ -234,7 +234,7 @@ pub fn find(text: &str, start: usize, end: usize, single_words: bool) -> Vec<Ent
     for (s, e, kind) in names {
         push(s, e, kind, &mut out);
     }
-    out.sort_unstable_by_key(|e| e.start);
+    crate::text::scan::sort_by_index_key(&mut out, |e| e.start);
     for e in &mut out {
         e.start += start;
         e.end += start;

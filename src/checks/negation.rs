@@ -24,8 +24,6 @@
 //! **Defaults**: on (`negation_check: true`); run only on claims that are
 //! otherwise supported, against their best sentence.
 
-use std::collections::HashSet;
-
 use serde::{Deserialize, Serialize};
 
 use crate::text::words::is_negator;
@@ -150,28 +148,29 @@ fn negated_by(tokens: &[Token]) -> Vec<Option<usize>> {
 struct Polarity<'a> {
     tokens: &'a [Token],
     negated_by: Vec<Option<usize>>,
-    negated: HashSet<&'a str>,
-    plain: HashSet<&'a str>,
+    // A claim has a few dozen words: a list beats a hash set here.
+    negated: Vec<&'a str>,
+    plain: Vec<&'a str>,
 }
 
 impl<'a> Polarity<'a> {
     fn of(a: &'a Analysed) -> Self {
         let negated_by = negated_by(&a.tokens);
-        let (mut negated, mut plain) = (HashSet::new(), HashSet::new());
+        let (mut negated, mut plain) = (Vec::new(), Vec::new());
         for (t, n) in a.tokens.iter().zip(&negated_by) {
             if t.content && t.number.is_none() {
-                if n.is_some() { negated.insert(t.key.as_str()) } else { plain.insert(t.key.as_str()) };
+                if n.is_some() { negated.push(t.key.as_str()) } else { plain.push(t.key.as_str()) };
             }
         }
         Polarity { tokens: &a.tokens, negated_by, negated, plain }
     }
 
     fn only_negated(&self, key: &str) -> bool {
-        self.negated.contains(key) && !self.plain.contains(key)
+        self.negated.contains(&key) && !self.plain.contains(&key)
     }
 
     fn only_plain(&self, key: &str) -> bool {
-        self.plain.contains(key) && !self.negated.contains(key)
+        self.plain.contains(&key) && !self.negated.contains(&key)
     }
 
     fn find(&self, key: &str) -> Option<(usize, &Token)> {

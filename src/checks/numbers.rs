@@ -27,7 +27,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::text::scan::{digits, glued_after, glued_before};
+use crate::text::scan::{digits, glued_after, glued_before, parse_decimal};
 use crate::text::words::RawWord;
 
 /// What this check cannot see, in plain words, for the lab to show where the
@@ -281,7 +281,7 @@ fn plain_number(text: &str, at: usize) -> Option<(usize, f64)> {
     if b.len() > end + 1 && b[end] == b'.' && b[end + 1].is_ascii_digit() {
         end += 1 + digits(&rest[end + 1..]);
     }
-    Some((at + end, rest[..end].replace(',', "").parse().ok()?))
+    Some((at + end, parse_decimal(&rest[..end].replace(',', ""))?))
 }
 
 /// One side of a number or range: an optional currency sign, the digits,

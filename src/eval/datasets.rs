@@ -65,6 +65,25 @@ pub struct Example {
     pub group: String,
 }
 
+/// A labelled sample the lab's Calibration panel loads (`www/calibration/`).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct CalibrationSet {
+    pub name: String,
+    pub licence: String,
+    pub examples: Vec<CalibrationExample>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct CalibrationExample {
+    pub id: String,
+    #[serde(default)]
+    pub question: String,
+    pub source: String,
+    pub answer: String,
+    /// Is the answer hallucinated?
+    pub label: bool,
+}
+
 // ---------------------------------------------------------------- RAGTruth
 
 /// A source record of `QA.jsonl`.

@@ -65,13 +65,19 @@ pub struct CurvePoint {
     pub flagged: usize,
 }
 
+/// The examples from the highest score down (one sort shared by the curve and the confusions).
+fn by_score_descending(scored: &[(f64, bool)]) -> Vec<(f64, bool)> {
+    let mut sorted = scored.to_vec();
+    sorted.sort_by(|a, b| b.0.total_cmp(&a.0));
+    sorted
+}
+
 /// The confusion counts when flagging every example scoring at least each
 /// distinct score, from the highest down.
 pub fn confusions(scored: &[(f64, bool)]) -> Vec<(f64, Confusion)> {
     let positives = scored.iter().filter(|s| s.1).count();
     let negatives = scored.len() - positives;
-    let mut sorted: Vec<(f64, bool)> = scored.to_vec();
-    sorted.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let sorted = by_score_descending(scored);
     let mut out = Vec::new();
     let (mut tp, mut fp) = (0, 0);
     let mut i = 0;
@@ -99,8 +105,7 @@ pub fn choose_threshold(scored: &[(f64, bool)], measure: impl Fn(&Confusion) -> 
 /// The curve at every distinct score, from the highest (few flagged) down.
 pub fn pr_curve(scored: &[(f64, bool)]) -> Vec<CurvePoint> {
     let positives = scored.iter().filter(|s| s.1).count();
-    let mut sorted: Vec<(f64, bool)> = scored.to_vec();
-    sorted.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let sorted = by_score_descending(scored);
     let mut out = Vec::new();
     let (mut tp, mut flagged) = (0, 0);
     let mut i = 0;

@@ -94,7 +94,7 @@ impl Analysed {
             }
             let mut k = keep.iter();
             words.retain(|_| *k.next().unwrap());
-            numbers.sort_unstable_by_key(|n| n.start);
+            crate::text::scan::sort_by_index_key(&mut numbers, |n| n.start);
         }
 
         let mut tokens = Vec::with_capacity(words.len() + numbers.len());

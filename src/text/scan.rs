@@ -61,6 +61,51 @@ pub fn blanks(s: &str) -> usize {
     s.bytes().take_while(|b| matches!(b, b' ' | b'\t')).count()
 }
 
+/// Parse a plain decimal (`12`, `3.50`, `-0.25`, `1,000.5` with the commas
+/// removed first by the caller). Digits beyond the 18th are read as zeros,
+/// which is far below the checks' tolerance. Written out rather than
+/// `str::parse::<f64>`, whose exact-rounding tables weigh ~10 KB of wasm.
+pub fn parse_decimal(s: &str) -> Option<f64> {
+    let (negative, body) = match s.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, s.strip_prefix('+').unwrap_or(s)),
+    };
+    let (int, frac) = body.split_once('.').unwrap_or((body, ""));
+    if int.is_empty() && frac.is_empty() || !int.bytes().chain(frac.bytes()).all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let mut mantissa: u64 = 0;
+    let mut exponent: i32 = 0;
+    let mut significant = 0;
+    for b in int.bytes() {
+        if significant < 18 {
+            mantissa = mantissa * 10 + u64::from(b - b'0');
+            significant += usize::from(mantissa > 0);
+        } else {
+            exponent += 1;
+        }
+    }
+    for b in frac.bytes() {
+        if significant < 18 {
+            mantissa = mantissa * 10 + u64::from(b - b'0');
+            significant += usize::from(mantissa > 0);
+            exponent -= 1;
+        }
+    }
+    let value = mantissa as f64 * 10f64.powi(exponent);
+    Some(if negative { -value } else { value })
+}
+
+/// Sort `v` by a `usize` key, stably. Every caller shares one sort of
+/// `(key, index)` pairs instead of its own copy of the sort algorithm, which
+/// keeps the lab's wasm small.
+pub fn sort_by_index_key<T>(v: &mut Vec<T>, key: impl Fn(&T) -> usize) {
+    let mut order: Vec<(usize, usize)> = v.iter().enumerate().map(|(i, x)| (key(x), i)).collect();
+    order.sort_unstable();
+    let mut slots: Vec<Option<T>> = v.drain(..).map(Some).collect();
+    v.extend(order.into_iter().filter_map(|(_, i)| slots[i].take()));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -73,6 +118,25 @@ mod tests {
         assert_eq!(find_word_ci("billed monthly", "billed monthly"), [(0, 14)]);
         assert!(find_word_ci("émay", "may").is_empty());
         assert!(find_word_ci("ab", "abc").is_empty());
+    }
+
+    #[test]
+    fn decimals_parse_like_the_standard_parser() {
+        for s in ["0", "12", "3.5", "1.50", "499.00", "0.1", "2204.09876", "1000000", "-0.25", ".5", "5.", "123456789012345678901234"] {
+            let std: f64 = s.parse().unwrap();
+            let ours = parse_decimal(s).unwrap();
+            assert!((ours - std).abs() <= 1e-12 * std.abs().max(1.0), "{s}: {ours} vs {std}");
+        }
+        for s in ["", ".", "1.2.3", "1e5", "abc", "--1", "1,000"] {
+            assert_eq!(parse_decimal(s), None, "{s}");
+        }
+    }
+
+    #[test]
+    fn sorting_by_an_index_key_is_stable() {
+        let mut v = vec![("c", 2), ("a", 1), ("b", 2), ("d", 0)];
+        sort_by_index_key(&mut v, |x| x.1);
+        assert_eq!(v, [("d", 0), ("a", 1), ("c", 2), ("b", 2)]);
     }
 
     #[test]

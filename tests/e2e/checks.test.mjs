@@ -284,3 +284,23 @@ test('the page fits 360 px without horizontal scrolling, in both themes', async 
     }, { viewport: { width: 360, height: 800 }, colorScheme });
   }
 });
+
+test('calibration: a bundled sample draws its curve; the threshold moves the point; an example opens', async () => {
+  await withPage(async (page) => {
+    await page.selectOption('#calibration-set', 'halueval');
+    await page.waitForSelector('#calibration-point', { timeout: 20_000 });
+    const point = () => page.$eval('#calibration-point', (c) => [c.getAttribute('cx'), c.getAttribute('cy')].join(','));
+    const before = await point();
+    assert.match(await page.textContent('#calibration-figures'), /At support threshold 0\.50: precision \d\.\d\d, recall \d\.\d\d/);
+    await page.locator('#support-threshold').fill('0.95');
+    await eventually(async () => (await point()) !== before, true, 'the point moves with the slider');
+    assert.match(await page.textContent('#calibration-figures'), /At support threshold 0\.95/);
+    // Open the first listed answer in the lab.
+    await page.selectOption('#calibration-filter', 'all');
+    const first = page.locator('.cal-row').first();
+    const excerpt = (await first.locator('.cal-text').textContent()).replace('…', '');
+    await first.getByRole('button', { name: 'Open' }).click();
+    assert.ok((await page.inputValue('#answer')).startsWith(excerpt.slice(0, 40)));
+    assert.equal(await page.inputValue('#examples'), '');
+  });
+});
