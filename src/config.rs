@@ -25,6 +25,36 @@ impl Policy {
             Policy::Flag => "flag",
         }
     }
+
+    pub fn from_name(name: &str) -> Option<Policy> {
+        [Policy::Block, Policy::Flag].into_iter().find(|p| p.name() == name)
+    }
+}
+
+impl AnswerScoring {
+    pub fn name(self) -> &'static str {
+        match self {
+            AnswerScoring::WorstClaim => "worst_claim",
+            AnswerScoring::NoisyOr => "noisy_or",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<AnswerScoring> {
+        [AnswerScoring::WorstClaim, AnswerScoring::NoisyOr].into_iter().find(|p| p.name() == name)
+    }
+}
+
+impl ConsistencyScoring {
+    pub fn name(self) -> &'static str {
+        match self {
+            ConsistencyScoring::Cosine => "cosine",
+            ConsistencyScoring::Lexical => "lexical",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<ConsistencyScoring> {
+        [ConsistencyScoring::Cosine, ConsistencyScoring::Lexical].into_iter().find(|p| p.name() == name)
+    }
 }
 
 /// How an answer's claims combine into one hallucination score (for ranking
@@ -260,6 +290,68 @@ impl Config {
     }
 }
 
+/// A number as short text when that reads back exactly, else as its bits
+/// (`0x…`), so that a link restores every setting exactly.
+fn f64_to_text(v: f64) -> String {
+    let short = v.to_string();
+    if crate::text::scan::parse_decimal(&short) == Some(v) { short } else { format!("0x{:016x}", v.to_bits()) }
+}
+
+fn f64_from_text(s: &str) -> Option<f64> {
+    match s.strip_prefix("0x") {
+        Some(hex) => u64::from_str_radix(hex, 16).ok().map(f64::from_bits).filter(|v| v.is_finite()),
+        None => crate::text::scan::parse_decimal(s),
+    }
+}
+
+/// Each setting as text, for links: one table drives both directions, and
+/// a test checks that it names every field of [`Config`].
+macro_rules! settings_as_text {
+    ($($field:ident: $kind:ident),* $(,)?) => {
+        impl Config {
+            /// Every setting as (name, value), in a fixed order.
+            pub fn to_pairs(&self) -> Vec<(&'static str, String)> {
+                vec![$((stringify!($field), settings_as_text!(@write $kind, self.$field))),*]
+            }
+
+            /// Set one setting from its text. The value must parse and be in
+            /// range; otherwise the setting is left as it was.
+            pub fn set_pair(&mut self, name: &str, value: &str) -> Result<(), String> {
+                let before = self.clone();
+                match name {
+                    $(stringify!($field) => {
+                        self.$field = settings_as_text!(@read $kind, value).ok_or_else(|| format!("{name} cannot be \"{value}\""))?;
+                    })*
+                    _ => return Err(format!("there is no setting {name}")),
+                }
+                self.validate().inspect_err(|_| *self = before)
+            }
+        }
+    };
+    (@write policy, $v:expr) => { $v.name().to_string() };
+    (@write answer_scoring, $v:expr) => { $v.name().to_string() };
+    (@write consistency_scoring, $v:expr) => { $v.name().to_string() };
+    (@write f64, $v:expr) => { f64_to_text($v) };
+    (@write $kind:ident, $v:expr) => { $v.to_string() };
+    (@read bool, $s:expr) => { match $s { "true" => Some(true), "false" => Some(false), _ => None } };
+    (@read f64, $s:expr) => { f64_from_text($s) };
+    (@read usize, $s:expr) => { $s.parse::<usize>().ok() };
+    (@read policy, $s:expr) => { Policy::from_name($s) };
+    (@read answer_scoring, $s:expr) => { AnswerScoring::from_name($s) };
+    (@read consistency_scoring, $s:expr) => { ConsistencyScoring::from_name($s) };
+}
+
+settings_as_text! {
+    support_threshold: f64, number_check: bool, citation_check: bool, negation_check: bool, entity_check: bool,
+    stemming: bool, number_normalisation: bool, single_word_entities: bool, discourse_words: bool,
+    citations_in_words: bool, skip_refusals: bool, skip_headers: bool, question_words_given: bool,
+    antonym_check: bool, consistency_scoring: consistency_scoring, answer_scoring: answer_scoring,
+    claim_weight: f64, claim_exponent: f64, hard_failure_weight: f64, answer_threshold: f64, policy: policy,
+    sim_threshold: f64, consistency_threshold: f64, confidence_threshold: f64, faithfulness_threshold: f64,
+    rewrite_below: f64, accept_threshold: f64, drift_threshold: f64, drift_min_similarity: f64,
+    drift_window: usize, drift_min_history: usize, repair: bool,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -292,6 +384,43 @@ mod tests {
         assert_eq!((c.support_threshold, c.policy, c.number_check), (0.65, Policy::Flag, true));
         let err = serde_json::from_str::<Config>(r#"{"suport_threshold": 0.65}"#).unwrap_err();
         assert!(err.to_string().contains("unknown field `suport_threshold`"), "{err}");
+    }
+
+    #[test]
+    fn the_text_table_covers_every_setting_and_round_trips() {
+        let json = serde_json::to_value(Config::default()).unwrap();
+        let mut fields: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
+        let mut named: Vec<&str> = Config::default().to_pairs().iter().map(|p| p.0).collect();
+        fields.sort_unstable();
+        named.sort_unstable();
+        assert_eq!(named, fields);
+        for preset in Preset::ALL {
+            let c = preset.config();
+            let mut back = Config::default();
+            for (k, v) in c.to_pairs() {
+                back.set_pair(k, &v).unwrap();
+            }
+            assert_eq!(back, c, "{}", preset.name());
+        }
+        // Any value survives the round trip exactly, short or not.
+        for i in 0..=20 {
+            let t = f64::from(i) * 0.05;
+            let c = Config { support_threshold: t, ..Config::default() };
+            let (_, text) = c.to_pairs().into_iter().find(|p| p.0 == "support_threshold").unwrap();
+            let mut back = Config::default();
+            back.set_pair("support_threshold", &text).unwrap();
+            assert_eq!(back.support_threshold, t, "{text}");
+        }
+    }
+
+    #[test]
+    fn bad_text_settings_are_refused_and_leave_the_setting() {
+        let mut c = Config::default();
+        assert!(c.set_pair("support_threshold", "7").is_err());
+        assert!(c.set_pair("policy", "maybe").is_err());
+        assert!(c.set_pair("bogus", "1").is_err());
+        assert!(c.set_pair("stemming", "yes").is_err());
+        assert_eq!(c, Config::default());
     }
 
     #[test]

@@ -43,6 +43,23 @@ pub enum Polarity {
     Neutral,
 }
 
+impl Polarity {
+    pub const ALL: [Polarity; 3] = [Polarity::Positive, Polarity::Negative, Polarity::Neutral];
+
+    /// The name stored and exported (as serde writes it).
+    pub fn name(self) -> &'static str {
+        match self {
+            Polarity::Positive => "positive",
+            Polarity::Negative => "negative",
+            Polarity::Neutral => "neutral",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Polarity> {
+        Polarity::ALL.into_iter().find(|p| p.name() == name)
+    }
+}
+
 /// What is kept of an answer.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Fingerprint {
@@ -151,6 +168,104 @@ pub fn compare(new: &Fingerprint, history: &[Fingerprint], cfg: &Config) -> Drif
         (false, format!("distance {delta:.2}, mean similarity {mean_similarity:.2} over {compared} answers"))
     };
     DriftResult { drifted, delta, mean_similarity, compared, similarities, reason }
+}
+
+/// Each answer of a history compared with the answers before it, oldest
+/// first: what the lab's drift chart draws.
+pub fn timeline(history: &[Fingerprint], cfg: &Config) -> Vec<DriftResult> {
+    (0..history.len()).map(|i| compare(&history[i], &history[..i], cfg)).collect()
+}
+
+/// A stored answer: its question (as [`question_key`] gives it) and fingerprint.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    pub question: String,
+    pub fingerprint: Fingerprint,
+}
+
+/// The `format` field of an exported history.
+pub const EXPORT_FORMAT: &str = "claimlab-drift-history";
+/// The `version` field this lab writes and reads.
+pub const EXPORT_VERSION: u32 = 1;
+/// Largest history file accepted for import.
+pub const MAX_IMPORT_BYTES: usize = 10 << 20;
+
+#[derive(Serialize, Deserialize)]
+struct Export {
+    format: String,
+    version: u32,
+    records: Vec<serde_json::Value>,
+}
+
+/// A history as JSON, for export.
+pub fn export_json(records: &[Record]) -> String {
+    let records = records.iter().map(|r| serde_json::to_value(r).expect("a record serialises")).collect();
+    serde_json::to_string_pretty(&Export { format: EXPORT_FORMAT.into(), version: EXPORT_VERSION, records }).expect("a history serialises")
+}
+
+/// What an import brings.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Import {
+    /// Records to add (valid and not already held).
+    pub records: Vec<Record>,
+    /// Records that could not be read.
+    pub skipped: usize,
+    /// Records already held.
+    pub duplicates: usize,
+}
+
+fn valid(r: &Record) -> bool {
+    let fp = &r.fingerprint;
+    !r.question.is_empty()
+        && r.question.len() <= 10_000
+        && fp.numbers.len() <= 10_000
+        && fp.key_words.len() <= 20
+        && fp.recorded_at.is_none_or(f64::is_finite)
+}
+
+/// Keep what a file brings that is readable and not already held: each
+/// candidate is `None` when it could not be read. Questions are normalised
+/// with [`question_key`]. The lab (reading JSON with the browser's parser)
+/// and [`import_json`] share this step.
+pub fn merge(candidates: impl IntoIterator<Item = Option<Record>>, existing: &[Record]) -> Import {
+    let mut out = Import::default();
+    for candidate in candidates {
+        match candidate.map(|r| Record { question: question_key(&r.question), ..r }) {
+            Some(r) if valid(&r) => {
+                if existing.contains(&r) || out.records.contains(&r) {
+                    out.duplicates += 1;
+                } else {
+                    out.records.push(r);
+                }
+            }
+            _ => out.skipped += 1,
+        }
+    }
+    out
+}
+
+/// Check an export's size, `format` and `version` fields before its records are read.
+pub fn check_export_header(bytes: usize, format: Option<&str>, version: Option<f64>) -> Result<(), String> {
+    if bytes > MAX_IMPORT_BYTES {
+        return Err(format!("the file is {:.1} MB; the limit is {} MB", bytes as f64 / 1048576.0, MAX_IMPORT_BYTES >> 20));
+    }
+    if format != Some(EXPORT_FORMAT) {
+        return Err("this is not a ClaimLab drift history".into());
+    }
+    match version {
+        Some(v) if v == EXPORT_VERSION as f64 => Ok(()),
+        Some(v) if v > EXPORT_VERSION as f64 => Err(format!("this history was written by a newer lab (version {v})")),
+        _ => Err("this drift history has no readable version".into()),
+    }
+}
+
+/// Read an exported history, keeping what `existing` does not already hold.
+/// Bad records are skipped and counted; the file as a whole must be a history.
+pub fn import_json(text: &str, existing: &[Record]) -> Result<Import, String> {
+    check_export_header(text.len(), Some(EXPORT_FORMAT), Some(EXPORT_VERSION as f64))?;
+    let export: Export = serde_json::from_str(text).map_err(|e| format!("this is not a ClaimLab drift history ({e})"))?;
+    check_export_header(0, Some(&export.format), Some(export.version as f64))?;
+    Ok(merge(export.records.into_iter().map(|v| serde_json::from_value::<Record>(v).ok()), existing))
 }
 
 /// Questions are compared case- and space-insensitively.
@@ -268,6 +383,62 @@ mod tests {
         store.clear("a").unwrap();
         assert_eq!(store.count("a").unwrap(), 0);
         assert_eq!(store.count("b").unwrap(), 1);
+    }
+
+    #[test]
+    fn the_timeline_marks_the_sixth_sku_answer() {
+        let history: Vec<Fingerprint> = [STABLE; 5].iter().chain([&DRIFTED]).map(|a| fingerprint(a)).collect();
+        let t = timeline(&history, &Config::default());
+        assert_eq!(t.iter().map(|r| r.drifted).collect::<Vec<_>>(), [false, false, false, false, false, true]);
+        assert_eq!(t[0].compared, 0);
+        assert!((t[1].delta).abs() < 1e-12);
+    }
+
+    #[test]
+    fn polarity_names_are_the_serialised_names() {
+        for p in Polarity::ALL {
+            assert_eq!(serde_json::to_value(p).unwrap(), p.name());
+            assert_eq!(Polarity::from_name(p.name()), Some(p));
+        }
+        assert_eq!(Polarity::from_name("sideways"), None);
+    }
+
+    #[test]
+    fn export_and_import_merge_without_duplicates() {
+        let mut a = fingerprint(STABLE);
+        a.recorded_at = Some(1.0);
+        let mut b = fingerprint(DRIFTED);
+        b.recorded_at = Some(2.0);
+        let held = vec![Record { question: "q".into(), fingerprint: a.clone() }];
+        let all = vec![held[0].clone(), Record { question: "Q ".into(), fingerprint: b.clone() }];
+        let json = export_json(&all);
+        let import = import_json(&json, &held).unwrap();
+        assert_eq!((import.records.len(), import.duplicates, import.skipped), (1, 1, 0));
+        assert_eq!(import.records[0].question, "q", "questions are normalised");
+        // Importing the same file again adds nothing.
+        let again = import_json(&json, &[held.clone(), import.records.clone()].concat()).unwrap();
+        assert!(again.records.is_empty());
+    }
+
+    #[test]
+    fn bad_records_are_skipped_and_bad_files_refused() {
+        let json = format!(
+            r#"{{"format": "{EXPORT_FORMAT}", "version": 1, "records": [
+                {{"question": "q", "fingerprint": {{"numbers": [], "key_words": [], "polarity": "neutral", "length_bucket": 0}}}},
+                {{"question": "q", "fingerprint": "not a fingerprint"}},
+                {{"question": "", "fingerprint": {{"numbers": [], "key_words": [], "polarity": "neutral", "length_bucket": 1}}}},
+                42 ]}}"#
+        );
+        let import = import_json(&json, &[]).unwrap();
+        assert_eq!((import.records.len(), import.skipped), (1, 3));
+        assert!(import_json("{\"format\": \"other\", \"version\": 1, \"records\": []}", &[]).unwrap_err().contains("not a ClaimLab"));
+        assert!(import_json("not json", &[]).is_err());
+        let newer = format!(r#"{{"format": "{EXPORT_FORMAT}", "version": 2, "records": []}}"#);
+        assert!(import_json(&newer, &[]).unwrap_err().contains("newer lab"));
+        // A blank question is no question.
+        let blank = Record { question: "  ".into(), fingerprint: fingerprint(STABLE) };
+        assert_eq!(merge([Some(blank), None], &[]).skipped, 2);
+        assert!(import_json(&" ".repeat(MAX_IMPORT_BYTES + 1), &[]).unwrap_err().contains("limit"));
     }
 
     #[test]

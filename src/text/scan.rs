@@ -92,7 +92,9 @@ pub fn parse_decimal(s: &str) -> Option<f64> {
             exponent -= 1;
         }
     }
-    let value = mantissa as f64 * 10f64.powi(exponent);
+    // Dividing by an exact power of ten rounds once, so short decimals
+    // (`0.65`) come out exactly as the standard parser gives them.
+    let value = if exponent < 0 && exponent >= -22 { mantissa as f64 / 10f64.powi(-exponent) } else { mantissa as f64 * 10f64.powi(exponent) };
     Some(if negative { -value } else { value })
 }
 
