@@ -112,15 +112,74 @@ async fn final_metrics_announce_the_decision() {
     host.remove();
 }
 
+/// A 20 KB-ish state with every kind of field filled in.
+fn busy_state() -> LabState {
+    let mut state = LabState::from_example(&claimlab::examples::by_name("tagore").unwrap());
+    state.question = "Who was Tagore?\tTab and\nnewline".into();
+    state.source = "Rabindranath Tagore wrote Gitanjali. ".repeat(500);
+    state.trace_position = 3;
+    state.hidden = vec!["trace".into(), "samples".into()];
+    state.config.support_threshold = 0.1 + 0.2; // not a short decimal
+    state
+}
+
 #[wasm_bindgen_test]
-fn a_panic_shows_a_readable_error_with_a_reset_link_and_no_markup() {
-    claimlab::app::show_panic("panicked at <img src=x onerror=alert(1)>");
-    let document = web_sys::window().unwrap().document().unwrap();
-    let panel = document.get_element_by_id("panic").expect("#panic is shown");
-    assert_eq!(panel.get_attribute("role").as_deref(), Some("alert"));
-    assert!(panel.query_selector("img").unwrap().is_none(), "the message is text");
-    assert!(panel.text_content().unwrap().contains("<img src=x"));
-    let reset = document.get_element_by_id("reset-lab").expect("a reset link");
-    assert_eq!(reset.get_attribute("href"), web_sys::window().unwrap().location().pathname().ok());
-    panel.remove();
+async fn links_made_by_the_browser_and_by_the_core_read_the_same() {
+    use claimlab::app::share;
+    use claimlab::permalink;
+    let state = busy_state();
+    // Browser compression (CompressionStream) → core inflate (miniz_oxide).
+    let by_browser = share::encode(&state).await.expect("the browser compresses");
+    let data = permalink::parse_fragment(&by_browser).state.unwrap().to_string();
+    assert_eq!(permalink::decode(&data).unwrap().state, state);
+    assert!(by_browser.len() < 4_000, "18 KB of repeated text packs small: {}", by_browser.len());
+    // Core compression → browser inflate (DecompressionStream).
+    let by_core = permalink::encode(&state);
+    let data = permalink::parse_fragment(&by_core).state.unwrap().to_string();
+    assert_eq!(share::decode(&data).await.unwrap().state, state);
+}
+
+#[wasm_bindgen_test]
+async fn the_browser_refuses_damaged_and_oversized_links_as_the_core_does() {
+    use base64::Engine as _;
+    use claimlab::app::share;
+    use claimlab::permalink;
+    let good = permalink::encode(&LabState::default());
+    let data = permalink::parse_fragment(&good).state.unwrap();
+    let b64 = |bytes: &[u8]| format!("1.{}", base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes));
+    let packed = permalink::packed_state(data).unwrap();
+    let cut = b64(&packed[..packed.len() / 2]);
+    assert_eq!(share::decode(&cut).await.unwrap_err(), permalink::DAMAGED);
+    assert_eq!(permalink::decode(&cut).unwrap_err(), permalink::DAMAGED);
+    let bomb = b64(&miniz_oxide::deflate::compress_to_vec(&vec![b' '; permalink::MAX_STATE_BYTES + 1], 9));
+    assert_eq!(share::decode(&bomb).await.unwrap_err(), permalink::too_large());
+    assert!(share::decode("2.abc").await.unwrap_err().contains("newer lab"));
+}
+
+#[wasm_bindgen_test]
+fn drift_history_files_read_the_same_in_the_browser_and_the_core() {
+    use claimlab::app::storage;
+    use claimlab::drift::{self, Record};
+    let mut records: Vec<Record> = ["The lamp costs $49.99.", "The lamp now costs $39.99 and ships free."]
+        .iter()
+        .enumerate()
+        .map(|(i, a)| {
+            let mut fingerprint = drift::fingerprint(a);
+            fingerprint.recorded_at = Some(1_700_000_000_000.0 + i as f64);
+            Record { question: "how much is sku-441?".into(), fingerprint }
+        })
+        .collect();
+    records[1].fingerprint.recorded_at = None;
+    // Written by the browser's JSON, read by the core's serde, and back.
+    let by_browser = storage::export_text(&records);
+    assert_eq!(drift::import_json(&by_browser, &[]).unwrap().records, records);
+    let by_core = drift::export_json(&records);
+    assert_eq!(storage::import_text(&by_core, &[]).unwrap().records, records);
+    // Merging: nothing twice; bad records counted, good ones kept.
+    assert_eq!(storage::import_text(&by_core, &records).unwrap().duplicates, 2);
+    let mixed = by_core.replacen("\"polarity\": \"neutral\"", "\"polarity\": \"sideways\"", 1);
+    let import = storage::import_text(&mixed, &[]).unwrap();
+    assert_eq!((import.records.len(), import.skipped), (1, 1));
+    assert!(storage::import_text("[1, 2]", &[]).unwrap_err().contains("not a ClaimLab"));
+    assert!(storage::import_text("{", &[]).unwrap_err().contains("not JSON"));
 }

@@ -41,7 +41,11 @@ fn the_app_mounts_and_renders_the_default_decision() {
     document.body().unwrap().append_child(&host).unwrap();
     let host: web_sys::HtmlElement = host.unchecked_into();
 
-    let handle = leptos::mount::mount_to(host.clone(), claimlab::app::App);
+    let handle = leptos::mount::mount_to(host.clone(), || {
+        use leptos::prelude::*;
+        use claimlab::{app::App, permalink::Opening};
+        view! { <App opening=Opening::default()/> }
+    });
 
     let text = host.text_content().unwrap_or_default();
     assert!(text.contains("ClaimLab"), "rendered text: {text:?}");

@@ -161,6 +161,14 @@ pub fn AnswerPanel(lab: Lab) -> impl IntoView {
                 <h2 id="answer-title">"Answer"</h2>
                 <span class="hint">"Edit it: every keystroke re-checks."</span>
             </header>
+            <label class="question-label" for="question">"Question"</label>
+            <input
+                id="question"
+                type="text"
+                placeholder="The question the answer replies to (for drift and repair)"
+                prop:value=move || lab.question.get()
+                on:input=move |ev| lab.question.set(event_target_value(&ev))
+            />
             <label class="visually-hidden" for="answer">"Answer text"</label>
             <textarea
                 id="answer"

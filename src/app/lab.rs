@@ -11,7 +11,7 @@ use leptos::prelude::*;
 
 use crate::checks::consistency::GivenVectors;
 use crate::config::Config;
-use crate::drift::{self, Fingerprint};
+use crate::drift::{self, Fingerprint, Record};
 use crate::examples;
 use crate::lab_state::LabState;
 use crate::report::Report;
@@ -84,6 +84,21 @@ pub struct Lab {
     pub selected_event: RwSignal<Option<usize>>,
     /// A message about the last file opened as a source.
     pub file_message: RwSignal<Option<(bool, String)>>,
+    /// Every stored answer's fingerprint (all questions), oldest first.
+    pub records: RwSignal<Vec<Record>>,
+    /// Where `records` are kept, and what to tell the user about it.
+    pub backend: RwSignal<super::storage::Backend>,
+    pub storage_message: RwSignal<Option<String>>,
+    /// The open IndexedDB database, when there is one.
+    pub db: StoredValue<Option<std::rc::Rc<idb::Database>>, LocalStorage>,
+    /// Embedded in another page (compact layout, height reported to the parent).
+    pub embed: RwSignal<bool>,
+    /// Why the link could not be restored (shown as #link-error).
+    pub link_error: RwSignal<Option<String>>,
+    /// Settings a link carried that had to be reset.
+    pub link_notice: RwSignal<Option<String>>,
+    /// The stored history of the current question, oldest first.
+    pub history: Memo<Shared<Vec<Fingerprint>>>,
     pub document: Memo<Shared<(Document, f64)>>,
     pub checked: Memo<Shared<Checked>>,
 }
@@ -104,13 +119,21 @@ impl Lab {
         });
         let vectors: Memo<Option<Shared<GivenVectors>>> =
             Memo::new(move |_| example.with(|e| e.as_deref().and_then(examples::by_name)).and_then(|e| e.vectors).map(|v| Shared(Arc::new(v))));
-        let history: Memo<Shared<Vec<Fingerprint>>> = Memo::new(move |_| {
-            let ex = example.with(|e| e.as_deref().and_then(examples::by_name));
-            Shared(Arc::new(ex.map(|e| e.history.iter().map(|a| drift::fingerprint(a)).collect()).unwrap_or_default()))
-        });
         let answer = RwSignal::new(state.answer);
         let samples = RwSignal::new(state.samples);
         let question = RwSignal::new(state.question);
+        let records: RwSignal<Vec<Record>> = RwSignal::new(Vec::new());
+        // The question's stored answers; an example's built-in history stands
+        // in until some answer to that question is stored.
+        let history: Memo<Shared<Vec<Fingerprint>>> = Memo::new(move |_| {
+            let key = question.with(|q| drift::question_key(q));
+            let stored: Vec<Fingerprint> = records.with(|all| all.iter().filter(|r| r.question == key).map(|r| r.fingerprint.clone()).collect());
+            if !stored.is_empty() || key.is_empty() {
+                return Shared(Arc::new(stored));
+            }
+            let ex = example.with(|e| e.as_deref().and_then(examples::by_name)).filter(|e| drift::question_key(&e.question) == key);
+            Shared(Arc::new(ex.map(|e| e.history.iter().map(|a| drift::fingerprint(a)).collect()).unwrap_or_default()))
+        });
         let checked = Memo::new(move |previous: Option<&Shared<Checked>>| {
             let doc = document.get();
             let cfg = config.get();
@@ -126,7 +149,7 @@ impl Lab {
                             answer,
                             samples,
                             question,
-                            history: (!history.is_empty()).then_some(history.0.as_slice()),
+                            history: (!question.trim().is_empty()).then_some(history.0.as_slice()),
                             latency_ms: 0.0,
                             vectors: vectors.as_ref().map(|v| v.0.as_ref()),
                         };
@@ -152,6 +175,14 @@ impl Lab {
             focus: RwSignal::new(None),
             selected_event: RwSignal::new(None),
             file_message: RwSignal::new(None),
+            records,
+            backend: RwSignal::new(super::storage::Backend::Memory),
+            storage_message: RwSignal::new(None),
+            db: StoredValue::new_local(None),
+            embed: RwSignal::new(false),
+            link_error: RwSignal::new(None),
+            link_notice: RwSignal::new(None),
+            history,
             document,
             checked,
         }

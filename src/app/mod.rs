@@ -7,9 +7,12 @@
 pub mod calibration;
 pub mod claims;
 pub mod controls;
+pub mod drift;
 pub mod editors;
 pub mod lab;
 pub mod samples;
+pub mod share;
+pub mod storage;
 pub mod trace;
 pub mod widgets;
 
@@ -17,43 +20,21 @@ use leptos::prelude::*;
 
 pub use lab::Lab;
 
-use crate::lab_state::LabState;
 
-/// Entry point called by `src/main.rs`: installs the panic screen and mounts the lab.
+/// Entry point called by `src/main.rs`: mounts the lab.
+///
+/// A panic stops the wasm with a trap, which `www/panic.js` turns into a
+/// readable error with a reset link (in the release build every panic is a
+/// bare trap; other builds log the message to the console first).
 pub fn start() {
-    std::panic::set_hook(Box::new(|info| {
-        console_error_panic_hook::hook(info);
-        show_panic(&info.to_string());
-    }));
-    leptos::mount::mount_to_body(App);
-}
-
-/// A readable error instead of a blank or frozen page. Built with DOM calls
-/// and text nodes only: the message may quote user text.
-pub fn show_panic(message: &str) {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
-    if document.get_element_by_id("panic").is_some() {
-        return;
-    }
-    let build = || -> Option<()> {
-        let panel = document.create_element("div").ok()?;
-        panel.set_id("panic");
-        panel.set_attribute("role", "alert").ok()?;
-        let title = document.create_element("h2").ok()?;
-        title.set_text_content(Some("The lab hit a bug and stopped."));
-        let text = document.create_element("p").ok()?;
-        text.set_text_content(Some(&format!("{message}. Nothing stored in this browser was changed.")));
-        let reset = document.create_element("a").ok()?;
-        let here = web_sys::window()?.location().pathname().ok()?;
-        reset.set_attribute("href", &here).ok()?;
-        reset.set_id("reset-lab");
-        reset.set_text_content(Some("Reset the lab"));
-        panel.append_child(&title).ok()?;
-        panel.append_child(&text).ok()?;
-        panel.append_child(&reset).ok()?;
-        document.body()?.prepend_with_node_1(&panel).ok()
-    };
-    build();
+    console_error_panic_hook::set_once();
+    // A permalink is inflated by the browser (asynchronously) before the
+    // lab first renders, so a link never flashes the default example.
+    // (Leptos's executor starts with the mount, hence wasm-bindgen's here.)
+    wasm_bindgen_futures::spawn_local(async {
+        let opening = share::opening().await;
+        leptos::mount::mount_to_body(move || view! { <App opening/> });
+    });
 }
 
 #[component]
@@ -90,9 +71,22 @@ fn ThemeToggle() -> impl IntoView {
 
 /// The lab.
 #[component]
-pub fn App() -> impl IntoView {
-    let lab = Lab::new(LabState::default());
+pub fn App(opening: crate::permalink::Opening) -> impl IntoView {
+    let lab = Lab::new(opening.state);
+    lab.embed.set(opening.embed);
+    lab.link_error.set(opening.error);
+    if !opening.notes.is_empty() {
+        lab.link_notice.set(Some(format!("Part of this link could not be used: {}.", opening.notes.join("; "))));
+    }
     provide_context(lab);
+    drift::start_storage(lab);
+    share::keep_address_current(lab);
+    if opening.embed {
+        if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+            let _ = root.class_list().add_1("embed");
+        }
+        share::report_height();
+    }
     view! {
         <div class="app">
             <header class="site-head">
@@ -104,8 +98,11 @@ pub fn App() -> impl IntoView {
                 <div class="head-tools">
                     <controls::ExamplePicker lab/>
                     <ThemeToggle/>
+                    <share::SharePanel lab/>
                 </div>
             </header>
+            {move || lab.link_error.get().map(|e| view! { <p id="link-error" class="link-message bad" role="alert">{e}</p> })}
+            {move || lab.link_notice.get().map(|e| view! { <p id="link-notice" class="link-message" role="status">{e}</p> })}
             <main class="lab">
                 <editors::SourcePanel lab/>
                 <editors::AnswerPanel lab/>
@@ -119,6 +116,7 @@ pub fn App() -> impl IntoView {
                 <trace::ComputedData lab/>
                 <samples::SamplesPanel lab/>
                 <samples::RepairPanel lab/>
+                <drift::DriftPanel lab/>
                 <calibration::CalibrationPanel lab/>
             </main>
             <footer class="site-foot">

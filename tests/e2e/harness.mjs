@@ -147,7 +147,7 @@ export async function launchChromium(options = {}) {
  * Open `url` in a new page of `browser`. Records problems as they happen:
  * - consoleErrors: console.error messages (text + location)
  * - pageErrors: uncaught exceptions (including Rust panics via console_error_panic_hook)
- * - failedRequests: requests that failed or answered with status >= 400
+ * - failedRequests: requests that failed (not those a reload cancelled) or answered with status >= 400
  * Waits until the app has mounted (`#decision` is attached) unless waitFor is null.
  * `contextOptions` go to browser.newContext (viewport, colorScheme, reducedMotion, …).
  */
@@ -170,7 +170,11 @@ export async function openLab(browser, url, { waitFor = '#decision', timeout = 3
     pageErrors.push(String(err && err.stack ? err.stack : err));
     failFast(err);
   });
-  page.on('requestfailed', (req) => failedRequests.push({ url: req.url(), error: req.failure()?.errorText }));
+  page.on('requestfailed', (req) => {
+    // A request cancelled because the page reloaded or navigated is not a failure.
+    const error = req.failure()?.errorText;
+    if (error !== 'net::ERR_ABORTED') failedRequests.push({ url: req.url(), error });
+  });
   page.on('response', (res) => {
     if (res.status() >= 400) failedRequests.push({ url: res.url(), status: res.status() });
   });

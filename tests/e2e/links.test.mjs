@@ -1,0 +1,251 @@
+// Permalinks (the address bar is always a working link), broken links,
+// hidden panels, embed mode and the documentation page with two embedded labs.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveDist, launchChromium, openLab } from './harness.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await serveDist();
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Every claim's id, verdict and support, as the claims table shows them. */
+const verdicts = (page) =>
+  page.locator('[data-claim-id]').evaluateAll((rows) =>
+    rows.map((r) => [r.getAttribute('data-claim-id'), r.getAttribute('data-verdict'), r.getAttribute('data-support')]));
+
+async function waitForLink(page, previous = '') {
+  await page.waitForFunction((old) => location.hash.startsWith('#s=1.') && location.hash !== old, previous);
+  return page.url();
+}
+
+test('the address bar is a working permalink: same texts, settings and verdicts', async () => {
+  const first = await openLab(browser, server.url);
+  let link;
+  let expected;
+  try {
+    const { page } = first;
+    await page.fill('#question', 'How long is the main span?');
+    await page.fill('#answer', 'The main span is 410 metres long [S3]. The bridge opened in 1999 [S1]. It has a tram line.');
+    await page.locator('#support-threshold').fill('0.65');
+    await page.selectOption('#policy', 'flag');
+    await page.click('#add-sample');
+    await page.locator('.sample-list textarea').first().fill('The main span is 410 metres long.');
+    await page.waitForSelector('#decision[data-decision="deliver_with_flags"]');
+    await waitForLink(page);
+    // Let the last debounced update land.
+    await page.waitForTimeout(600);
+    link = page.url();
+    expected = await verdicts(page);
+    assert.equal(expected.length, 3);
+  } finally {
+    await first.close();
+  }
+
+  const second = await openLab(browser, link);
+  try {
+    const { page } = second;
+    assert.deepEqual(await verdicts(page), expected);
+    assert.equal(await page.inputValue('#question'), 'How long is the main span?');
+    assert.match(await page.inputValue('#answer'), /It has a tram line\.$/);
+    assert.equal(await page.inputValue('#support-threshold'), '0.65');
+    assert.equal(await page.inputValue('#policy'), 'flag');
+    assert.equal(await page.locator('.sample-list textarea').count(), 1);
+    assert.equal(await page.locator('#decision').getAttribute('data-decision'), 'deliver_with_flags');
+    assert.equal(await page.locator('#link-error').count(), 0);
+    assert.deepEqual(second.problems(), []);
+  } finally {
+    await second.close();
+  }
+});
+
+test('a 20 KB source makes a working link, and Copy link gives the same state', async () => {
+  const lab = await openLab(browser, server.url);
+  try {
+    const { page } = lab;
+    const source = Array.from({ length: 400 }, (_, i) => `Sentence ${i} says the value is ${i * 7} units in region ${i % 13}.`).join(' ');
+    assert.ok(source.length > 20_000);
+    await page.fill('#source', source);
+    await page.fill('#answer', 'Sentence 12 says the value is 84 units in region 12. Sentence 13 says the value is 90 units.');
+    await page.click('#copy-link');
+    await page.waitForSelector('#share-text[data-kind="link"]');
+    const link = await page.inputValue('#share-text');
+    assert.ok(link.startsWith(server.url + '#s=1.'), link.slice(0, 80));
+    // Compressed: a few KB for 20 KB of text, far under browsers' URL limits.
+    assert.ok(link.length < 12_000, `link length ${link.length}`);
+    const expected = await verdicts(page);
+    assert.deepEqual(expected.map((v) => v[1]), ['supported', 'contradicted']);
+    const again = await openLab(browser, link);
+    try {
+      assert.equal(await again.page.inputValue('#source'), source);
+      assert.deepEqual(await verdicts(again.page), expected);
+    } finally {
+      await again.close();
+    }
+  } finally {
+    await lab.close();
+  }
+});
+
+test('a broken or truncated link opens the default example with a plain message', async () => {
+  const good = await openLab(browser, `${server.url}#example=tagore`);
+  let link;
+  try {
+    await good.page.fill('#answer', 'Tagore won the Nobel Prize in 1913.');
+    link = await waitForLink(good.page);
+  } finally {
+    await good.close();
+  }
+  const broken = [
+    link.slice(0, link.length - 25),
+    `${server.url}#s=1.AAAA`,
+    `${server.url}#s=1.not*base64`,
+    `${server.url}#s=7.abc`,
+    `${server.url}#s=`,
+  ];
+  for (const url of broken) {
+    const lab = await openLab(browser, url);
+    try {
+      const { page } = lab;
+      await page.waitForSelector('#link-error');
+      const message = await page.locator('#link-error').textContent();
+      assert.match(message, /This link could not be opened .*the default example is shown instead\./, url);
+      assert.equal(await page.locator('#decision').getAttribute('data-decision'), 'block', 'the default example is checked');
+      assert.deepEqual(lab.problems(), []);
+    } finally {
+      await lab.close();
+    }
+  }
+});
+
+test('link text is never rendered as HTML', async () => {
+  const payloads = [
+    '#example=<img src=x onerror="window.__pwned=1">',
+    '#example=%3Cimg%20src%3Dx%20onerror%3D%22window.__pwned%3D1%22%3E',
+    '#support_threshold=<svg onload=window.__pwned=1>',
+    '#s=1.<script>window.__pwned=1</script>',
+  ];
+  for (const fragment of payloads) {
+    const lab = await openLab(browser, server.url + fragment);
+    try {
+      const { page } = lab;
+      await page.waitForSelector('#link-error, #link-notice');
+      await page.waitForTimeout(200);
+      assert.equal(await page.evaluate(() => window.__pwned), undefined, fragment);
+      assert.equal(await page.locator('.link-message img, .link-message svg, .link-message script').count(), 0);
+    } finally {
+      await lab.close();
+    }
+  }
+});
+
+test('a hand-written link: an example, a setting, hidden panels; bad parts are named', async () => {
+  const lab = await openLab(browser, `${server.url}#example=correct-paraphrase&support_threshold=0.65&hide=trace,calibration,nonsense`);
+  try {
+    const { page } = lab;
+    assert.deepEqual((await verdicts(page)).map((v) => v[1]), ['supported', 'unsupported']);
+    assert.equal(await page.inputValue('#support-threshold'), '0.65');
+    assert.equal(await page.locator('.panel.trace').isVisible(), false);
+    assert.equal(await page.locator('.panel.calibration').isVisible(), false);
+    assert.equal(await page.locator('.panel.claims').isVisible(), true);
+    assert.equal(await page.locator('#link-notice').count(), 0);
+  } finally {
+    await lab.close();
+  }
+  const partial = await openLab(browser, `${server.url}#example=correct-paraphrase&support_threshold=lots`);
+  try {
+    await partial.page.waitForSelector('#link-notice');
+    assert.match(await partial.page.locator('#link-notice').textContent(), /support_threshold cannot be "lots"/);
+    assert.equal(await partial.page.inputValue('#support-threshold'), '0.5');
+    assert.equal(await partial.page.locator('#link-error').count(), 0);
+  } finally {
+    await partial.close();
+  }
+});
+
+test('embed mode: no site chrome, and Copy embed code reproduces the state', async () => {
+  const lab = await openLab(browser, `${server.url}#example=invented-fact`);
+  let snippet;
+  try {
+    await lab.page.click('#copy-embed');
+    await lab.page.waitForSelector('#share-text[data-kind="embed"]');
+    snippet = await lab.page.inputValue('#share-text');
+  } finally {
+    await lab.close();
+  }
+  const src = snippet.match(/^<iframe src="([^"]+)" title="ClaimLab"/)[1].replaceAll('&amp;', '&');
+  assert.ok(src.startsWith(`${server.url}?embed#s=1.`), src.slice(0, 80));
+  const embedded = await openLab(browser, src);
+  try {
+    const { page } = embedded;
+    assert.equal(await page.evaluate(() => document.documentElement.classList.contains('embed')), true);
+    assert.equal(await page.locator('.site-head').isVisible(), false);
+    assert.equal(await page.locator('.site-foot').isVisible(), false);
+    assert.deepEqual((await verdicts(page)).map((v) => v[1]), ['supported', 'unsupported']);
+  } finally {
+    await embedded.close();
+  }
+});
+
+test('the embed example page: two labs, each fitted to its height, each working', async () => {
+  const lab = await openLab(browser, `${server.url}embed-example.html`, { waitFor: 'iframe.claimlab' });
+  try {
+    const { page } = lab;
+    await page.waitForFunction(() => [...document.querySelectorAll('iframe.claimlab')].every((f) => f.dataset.fitted === 'true'));
+    const frames = ['#lab-numbers', '#lab-threshold'].map((id) => page.frameLocator(id));
+    await frames[0].locator('[data-claim-id="C2"]').waitFor();
+    assert.equal(await frames[0].locator('[data-claim-id="C2"]').getAttribute('data-verdict'), 'contradicted');
+    assert.equal(await frames[1].locator('[data-claim-id="C2"]').getAttribute('data-verdict'), 'unsupported');
+    // Each lab is live: moving the second one's slider to 0.5 supports the paraphrase.
+    await frames[1].locator('#support-threshold').fill('0.5');
+    await page.waitForFunction(() => {
+      const doc = document.querySelector('#lab-threshold').contentDocument;
+      return doc.querySelector('[data-claim-id="C2"]')?.getAttribute('data-verdict') === 'supported';
+    });
+    // The frames were sized from the labs' messages, not left at the CSS default.
+    const heights = await page.locator('iframe.claimlab').evaluateAll((fs) => fs.map((f) => f.getBoundingClientRect().height));
+    assert.ok(heights.every((h) => h !== 640 && h > 300), `heights ${heights}`);
+    assert.deepEqual(lab.problems(), []);
+  } finally {
+    await lab.close();
+  }
+});
+
+test('the embed example ignores height messages of another origin, source or shape', async () => {
+  const lab = await openLab(browser, `${server.url}embed-example.html`, { waitFor: 'iframe.claimlab' });
+  try {
+    const { page } = lab;
+    await page.waitForFunction(() => [...document.querySelectorAll('iframe.claimlab')].every((f) => f.dataset.fitted === 'true'));
+    const height = () => page.locator('#lab-numbers').evaluate((f) => f.style.height);
+    const before = await height();
+    // From the page itself (not one of its labs).
+    await page.evaluate(() => window.postMessage({ type: 'claimlab:height', height: 7 }, '*'));
+    // From a lab, in the wrong shape.
+    const frame = page.frame({ url: /example=opening-answer/ }) ?? page.frames()[1];
+    for (const data of [{ type: 'claimlab:height', height: '7' }, { type: 'other', height: 7 }, { type: 'claimlab:height', height: 7, extra: 1 }, 'claimlab:height', { type: 'claimlab:height', height: 1e9 }]) {
+      await frame.evaluate((d) => parent.postMessage(d, '*'), data);
+    }
+    // From a frame of another origin (a sandboxed iframe has an opaque origin), even one with the lab's class.
+    await page.evaluate(() => {
+      const f = document.createElement('iframe');
+      f.className = 'claimlab';
+      f.id = 'intruder';
+      f.setAttribute('sandbox', 'allow-scripts');
+      f.srcdoc = '<script>parent.postMessage({type: "claimlab:height", height: 7}, "*")<\/script>';
+      document.body.appendChild(f);
+    });
+    await page.waitForTimeout(500);
+    assert.equal(await height(), before);
+    assert.equal(await page.locator('#intruder').evaluate((f) => f.style.height), '');
+  } finally {
+    await lab.close();
+  }
+});
