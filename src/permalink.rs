@@ -428,8 +428,7 @@ mod tests {
 
     #[test]
     fn a_state_link_wins_over_an_example_and_its_errors_are_plain() {
-        let mut state = LabState::default();
-        state.answer = "Edited.".into();
+        let state = LabState { answer: "Edited.".into(), ..LabState::default() };
         let link = format!("{}&example=tagore", encode(&state));
         let f = parse_fragment(&link);
         let o = open(&f, Some(decode(f.state.unwrap())));

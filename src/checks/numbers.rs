@@ -456,7 +456,7 @@ pub fn find_numerals(text: &str, skip: &[(usize, usize)]) -> Vec<NumberMention> 
             }
             if let Some((end, quantity)) = number_at(text, i) {
                 let before = text[..i].chars().next_back();
-                let rest = text[end..].as_bytes();
+                let rest = &text.as_bytes()[end..];
                 let glued = before.is_some_and(|c| c.is_alphanumeric() || c == '.')
                     || text[end..].chars().next().is_some_and(|c| c.is_alphanumeric() || c == '_')
                     || (rest.len() > 1 && rest[0] == b'.' && rest[1].is_ascii_digit());

@@ -119,7 +119,7 @@ impl Analysed {
                     start: w.start,
                     end: w.end,
                     key: words::word_key(&w.lower, opts.stemming),
-                    content: !words::is_function_word(&w.lower) && !(opts.discourse_words && words::is_discourse_word(&w.lower)),
+                    content: !(words::is_function_word(&w.lower) || (opts.discourse_words && words::is_discourse_word(&w.lower))),
                     lower: w.lower.clone(),
                     number: None,
                     clause_break: false,

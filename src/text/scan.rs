@@ -94,7 +94,7 @@ pub fn parse_decimal(s: &str) -> Option<f64> {
     }
     // Dividing by an exact power of ten rounds once, so short decimals
     // (`0.65`) come out exactly as the standard parser gives them.
-    let value = if exponent < 0 && exponent >= -22 { mantissa as f64 / 10f64.powi(-exponent) } else { mantissa as f64 * 10f64.powi(exponent) };
+    let value = if (-22..0).contains(&exponent) { mantissa as f64 / 10f64.powi(-exponent) } else { mantissa as f64 * 10f64.powi(exponent) };
     Some(if negative { -value } else { value })
 }
 

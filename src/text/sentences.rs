@@ -96,7 +96,7 @@ fn bracket_labels(text: &str) -> Vec<(usize, usize)> {
     for line in text.split_inclusive('\n') {
         let lead = blanks(line);
         let rest = &line[lead..];
-        let n = if rest.starts_with('[') { digits(&rest[1..]) } else { 0 };
+        let n = rest.strip_prefix('[').map_or(0, digits);
         if (1..=4).contains(&n) && rest.as_bytes().get(1 + n) == Some(&b']') {
             let end = lead + n + 2;
             out.push((line_start, line_start + end + blanks(&line[end..])));
