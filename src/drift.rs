@@ -152,7 +152,7 @@ pub fn compare(new: &Fingerprint, history: &[Fingerprint], cfg: &Config) -> Drif
     let similarities: Vec<f64> = window.iter().map(|h| similarity(new, h)).collect();
     let compared = window.len();
     let Some(previous) = window.last() else {
-        return DriftResult { drifted: false, delta: 0.0, mean_similarity: 1.0, compared, similarities, reason: "first answer to this question".into() };
+        return first_answer();
     };
     let delta = 1.0 - similarities[compared - 1];
     let mean_similarity = similarities.iter().sum::<f64>() / compared as f64;
@@ -168,6 +168,12 @@ pub fn compare(new: &Fingerprint, history: &[Fingerprint], cfg: &Config) -> Drif
         (false, format!("distance {delta:.2}, mean similarity {mean_similarity:.2} over {compared} answers"))
     };
     DriftResult { drifted, delta, mean_similarity, compared, similarities, reason }
+}
+
+/// The result for the first answer to a question (what [`compare`] gives
+/// with an empty history).
+pub fn first_answer() -> DriftResult {
+    DriftResult { drifted: false, delta: 0.0, mean_similarity: 1.0, compared: 0, similarities: Vec::new(), reason: "first answer to this question".into() }
 }
 
 /// Each answer of a history compared with the answers before it, oldest

@@ -54,7 +54,7 @@ impl<'a> CheckInput<'a> {
 
 /// Check an answer against an analysed source.
 pub fn check(doc: &Document, input: &CheckInput, cfg: &Config) -> Report {
-    run(doc, input, cfg, true)
+    run(doc, input, cfg, true, &[])
 }
 
 /// Analyse `source` and check `answer` against it.
@@ -62,23 +62,36 @@ pub fn check_text(source: &str, answer: &str, cfg: &Config) -> Report {
     check(&Document::analyse(source, cfg.into()), &CheckInput::answer(answer), cfg)
 }
 
-/// Check without repair, drift or best-of-N: what repair uses to re-check.
-pub(crate) fn recheck(doc: &Document, answer: &str, cfg: &Config) -> Report {
-    run(doc, &CheckInput::answer(answer), cfg, false)
+/// Check without repair, drift, best-of-N or trace: what repair uses to
+/// re-check a repaired answer, and best of N to check each sample.
+///
+/// A claim whose text is that of a claim in `known` (checked against the
+/// same document and settings, without samples) is not checked again: its
+/// findings are taken as they are, original offsets included. Use the result
+/// for its verdicts and answer-level measures only. `question` is the
+/// original question (its words are given, as in the original check).
+pub(crate) fn recheck(doc: &Document, question: &str, answer: &str, cfg: &Config, known: &[ClaimReport]) -> Report {
+    run(doc, &CheckInput { question, ..CheckInput::answer(answer) }, cfg, false, known)
 }
 
-fn run(doc: &Document, input: &CheckInput, cfg: &Config, outer: bool) -> Report {
+/// A claim of the answer: new (analysed here) or known from an earlier check (its index there).
+enum Part {
+    New(Analysed),
+    Known(usize),
+}
+
+fn run(doc: &Document, input: &CheckInput, cfg: &Config, outer: bool, known: &[ClaimReport]) -> Report {
     let opts = AnalysisOptions::from(cfg);
     let doc: Cow<Document> = if doc.options == opts { Cow::Borrowed(doc) } else { Cow::Owned(Document::analyse(&doc.text, opts)) };
     let doc = doc.as_ref();
-    let mut trace = Trace::default();
+    let mut trace = if outer { Trace::default() } else { Trace::off() };
 
     // 1. The source, split once.
     let passages = doc.passages.len();
     trace.push(
         None,
-        EventKind::SourceSplit { sentences: doc.sentences.len(), passages },
-        match (doc.sentences.len(), passages) {
+        || EventKind::SourceSplit { sentences: doc.sentences.len(), passages },
+        || match (doc.sentences.len(), passages) {
             (0, _) => "The source is empty: claims can only be checked against samples.".to_string(),
             (n, p) if p > 1 => format!("Split the source into {n} sentence{} in {p} passages.", plural(n)),
             (n, _) => format!("Split the source into {n} sentence{}.", plural(n)),
@@ -89,7 +102,7 @@ fn run(doc: &Document, input: &CheckInput, cfg: &Config, outer: bool) -> Report 
     let answer = input.answer;
     let mut questions = 0;
     let mut not_claims = 0;
-    let mut claim_parts: Vec<(usize, usize, Analysed)> = Vec::new();
+    let mut claim_parts: Vec<(usize, usize, Part)> = Vec::new();
     for (s, e) in sentences::split(answer) {
         if sentences::is_question(&answer[s..e]) {
             questions += 1;
@@ -99,15 +112,21 @@ fn run(doc: &Document, input: &CheckInput, cfg: &Config, outer: bool) -> Report 
             not_claims += 1;
             continue;
         }
+        // A claim a re-check already knows (same text, no samples) is not analysed again.
+        let known_claim = if input.samples.is_empty() { known.iter().position(|old| old.consistency.is_none() && old.text == answer[s..e]) } else { None };
+        if let Some(k) = known_claim {
+            claim_parts.push((s, e, Part::Known(k)));
+            continue;
+        }
         let analysed = Analysed::new(answer, s, e, opts);
         if analysed.tokens.iter().any(|t| t.content) {
-            claim_parts.push((s, e, analysed));
+            claim_parts.push((s, e, Part::New(analysed)));
         }
     }
     trace.push(
         None,
-        EventKind::ClaimsSplit { claims: claim_parts.len(), questions },
-        format!(
+        || EventKind::ClaimsSplit { claims: claim_parts.len(), questions },
+        || format!(
             "Split the answer into {} claim{}{}{}.",
             claim_parts.len(),
             plural(claim_parts.len()),
@@ -133,9 +152,15 @@ fn run(doc: &Document, input: &CheckInput, cfg: &Config, outer: bool) -> Report 
     let mut claims: Vec<ClaimReport> = claim_parts
         .iter()
         .enumerate()
-        .map(|(k, (s, e, analysed))| {
-            let c = consistency.as_ref().map(|all| all[k].clone());
-            check_claim(&format!("C{}", k + 1), answer, *s, *e, analysed, &given, doc, &layout, cfg, c, &mut trace)
+        .map(|(k, (s, e, part))| {
+            let id = format!("C{}", k + 1);
+            match part {
+                Part::Known(old) => ClaimReport { id, ..known[*old].clone() },
+                Part::New(analysed) => {
+                    let c = consistency.as_ref().map(|all| all[k].clone());
+                    check_claim(&id, answer, *s, *e, analysed, &given, doc, &layout, cfg, c, &mut trace)
+                }
+            }
         })
         .collect();
     let offsets: Vec<usize> = claims.iter().flat_map(|c| [c.byte_start, c.byte_end]).collect();
@@ -159,8 +184,8 @@ fn run(doc: &Document, input: &CheckInput, cfg: &Config, outer: bool) -> Report 
     let contradiction = counts.contradicted > 0;
     trace.push(
         None,
-        EventKind::AnswerMetrics { citation_coverage, faithfulness, confidence: confidence.score },
-        format!(
+        || EventKind::AnswerMetrics { citation_coverage, faithfulness, confidence: confidence.score },
+        || format!(
             "Citation coverage {:.0}% ({} of {n} claims cite a source); faithfulness {:.2}; confidence {:.2}.",
             citation_coverage * 100.0,
             claims.iter().filter(|c| !c.citations.cited.is_empty()).count(),
@@ -170,11 +195,12 @@ fn run(doc: &Document, input: &CheckInput, cfg: &Config, outer: bool) -> Report 
     );
 
     let drift = input.history.map(|history| {
-        let result = drift::compare(&drift::fingerprint(answer), history, cfg);
+        // With no earlier answer there is nothing to compare, so no fingerprint to take.
+        let result = if history.is_empty() { drift::first_answer() } else { drift::compare(&drift::fingerprint(answer), history, cfg) };
         trace.push(
             None,
-            EventKind::Drift { drifted: result.drifted, delta: result.delta, mean_similarity: result.mean_similarity },
-            format!("Drift {}: {}.", if result.drifted { "detected" } else { "not detected" }, result.reason),
+            || EventKind::Drift { drifted: result.drifted, delta: result.delta, mean_similarity: result.mean_similarity },
+            || format!("Drift {}: {}.", if result.drifted { "detected" } else { "not detected" }, result.reason),
         );
         result
     });
@@ -187,8 +213,8 @@ fn run(doc: &Document, input: &CheckInput, cfg: &Config, outer: bool) -> Report 
     };
     trace.push(
         None,
-        EventKind::Decision { decision, first_problem: first_problem.clone() },
-        match (decision, &first_problem) {
+        || EventKind::Decision { decision, first_problem: first_problem.clone() },
+        || match (decision, &first_problem) {
             (Decision::Deliver, _) if n == 0 => "Nothing to check: the answer has no claims. Deliver.".to_string(),
             (Decision::Deliver, _) => format!("All {n} claims are supported. Deliver."),
             (Decision::Block, Some(p)) => format!("{p} fails and the policy is block: the answer is withheld."),
@@ -222,8 +248,8 @@ fn run(doc: &Document, input: &CheckInput, cfg: &Config, outer: bool) -> Report 
     let risk = Risk::from_triggers(triggers);
     trace.push(
         None,
-        EventKind::Risk { level: risk.level, triggers: risk.triggers.clone() },
-        if risk.triggers.is_empty() {
+        || EventKind::Risk { level: risk.level, triggers: risk.triggers.clone() },
+        || if risk.triggers.is_empty() {
             "Risk low: no failure pattern found.".to_string()
         } else {
             format!("Risk {}: {}.", risk.level.name(), risk.triggers.iter().map(|t| t.name()).collect::<Vec<_>>().join(", "))
@@ -235,7 +261,7 @@ fn run(doc: &Document, input: &CheckInput, cfg: &Config, outer: bool) -> Report 
     let summary = Summary { counts, citation_coverage, faithfulness, confidence, contradiction, questions };
     let mut report = Report {
         claims,
-        sources: source_reports(doc),
+        sources: doc.source_reports(),
         passages,
         decision,
         policy: cfg.policy,
@@ -255,8 +281,8 @@ fn run(doc: &Document, input: &CheckInput, cfg: &Config, outer: bool) -> Report 
         let r = repair::repair(doc, input, cfg, &report);
         trace.push(
             None,
-            EventKind::Repair { strategy: r.strategy.name().to_string(), succeeded: r.succeeded },
-            r.summary(),
+            || EventKind::Repair { strategy: r.strategy.name().to_string(), succeeded: r.succeeded },
+            || r.summary(),
         );
         if r.applied {
             healed = Some(r.succeeded);
@@ -266,8 +292,8 @@ fn run(doc: &Document, input: &CheckInput, cfg: &Config, outer: bool) -> Report 
     report.quality.routing = scoring::route(score, healed, cfg.accept_threshold);
     trace.push(
         None,
-        EventKind::Quality { score, routing: report.quality.routing },
-        format!("Quality score {score:.2}: route {}.", report.quality.routing.name()),
+        || EventKind::Quality { score, routing: report.quality.routing },
+        || format!("Quality score {score:.2}: route {}.", report.quality.routing.name()),
     );
 
     if outer && !doc.is_empty() {
@@ -346,8 +372,8 @@ fn check_claim(
     let supported_lexically = best.is_some() && sup.support + EPS >= cfg.support_threshold;
     trace.push(
         Some(id),
-        EventKind::BestMatch { best_source: best_source.clone(), support: sup.support, matched: sup.matched, total: sup.total, matched_words: matched_words.clone() },
-        match &best_source {
+        || EventKind::BestMatch { best_source: best_source.clone(), support: sup.support, matched: sup.matched, total: sup.total, matched_words: matched_words.clone() },
+        || match &best_source {
             Some(b) => format!("Best match for {id} is {b}: {} of {} content words ({:.2}).", sup.matched, sup.total, sup.support),
             None if doc.is_empty() => format!("{id} has no source to match."),
             None => format!("{id} shares no content word with any source sentence."),
@@ -398,12 +424,12 @@ fn check_claim(
             }
             trace.push(
                 Some(id),
-                EventKind::NumberCheck {
+                || EventKind::NumberCheck {
                     passed: number_mismatches.is_empty(),
                     missing: number_mismatches.iter().map(|m| m.claim_number.clone()).collect(),
                     source_numbers: s.analysed.numbers.iter().filter(|n| !n.is_identifier()).map(|n| n.raw.clone()).collect(),
                 },
-                if number_mismatches.is_empty() {
+                || if number_mismatches.is_empty() {
                     if analysed.numbers.iter().any(|n| !n.is_identifier()) {
                         format!("Every number in {id} appears in {sid}.")
                     } else {
@@ -438,8 +464,8 @@ fn check_claim(
             }
             trace.push(
                 Some(id),
-                EventKind::NegationCheck { passed: flip.is_none() && antonym.is_none(), word: flip.as_ref().map(|f| f.word.clone()).or(antonym.as_ref().map(|a| a.word.clone())) },
-                match (&flip, &antonym) {
+                || EventKind::NegationCheck { passed: flip.is_none() && antonym.is_none(), word: flip.as_ref().map(|f| f.word.clone()).or(antonym.as_ref().map(|a| a.word.clone())) },
+                || match (&flip, &antonym) {
                     (Some(f), _) => format!("{id} flips the negation of \"{}\" against {sid}.", f.word),
                     (None, Some(a)) => format!("{id} says \"{}\" where {sid} says \"{}\".", a.word, a.antonym),
                     _ => format!("{id} keeps {sid}'s negations."),
@@ -460,8 +486,8 @@ fn check_claim(
         if !found.is_empty() {
             trace.push(
                 Some(id),
-                EventKind::EntityCheck { passed: invented_entities.is_empty(), invented: invented_entities.iter().map(|e| e.text.clone()).collect() },
-                if invented_entities.is_empty() {
+                || EventKind::EntityCheck { passed: invented_entities.is_empty(), invented: invented_entities.iter().map(|e| e.text.clone()).collect() },
+                || if invented_entities.is_empty() {
                     format!("Every name in {id} appears in the source.")
                 } else {
                     format!("Not in the source: {}.", invented_entities.iter().map(|e| e.text.as_str()).collect::<Vec<_>>().join(", "))
@@ -494,8 +520,8 @@ fn check_claim(
         let passed = citations.fabricated.is_empty() && citations.points_to_support != Some(false);
         trace.push(
             Some(id),
-            EventKind::CitationCheck { passed, cited: citations.cited.clone(), fabricated: citations.fabricated.clone() },
-            format!(
+            || EventKind::CitationCheck { passed, cited: citations.cited.clone(), fabricated: citations.fabricated.clone() },
+            || format!(
                 "{id} cites {}: {}.",
                 citations.cited.join(", "),
                 match (passed, citations.points_to_support) {
@@ -512,8 +538,8 @@ fn check_claim(
     if let Some(c) = &consistency {
         trace.push(
             Some(id),
-            EventKind::ConsistencyCheck { support: c.support, agreeing: c.agreeing, samples: c.samples_used, flagged: c.flagged },
-            format!("{} of {} samples agree with {id} ({:.2}){}.", c.agreeing, c.samples_used, c.support, if c.flagged { ": flagged" } else { "" }),
+            || EventKind::ConsistencyCheck { support: c.support, agreeing: c.agreeing, samples: c.samples_used, flagged: c.flagged },
+            || format!("{} of {} samples agree with {id} ({:.2}){}.", c.agreeing, c.samples_used, c.support, if c.flagged { ": flagged" } else { "" }),
         );
     }
 
@@ -535,7 +561,7 @@ fn check_claim(
             reasons.push(Reason { kind: ReasonKind::Inconsistent, detail: format!("Only {} of {} samples agree ({:.2}).", c.agreeing, c.samples_used, c.support) });
         }
     }
-    trace.push(Some(id), EventKind::Verdict { verdict, reason: reasons[0].detail.clone() }, format!("{id} is {}: {}", verdict.name(), reasons[0].detail));
+    trace.push(Some(id), || EventKind::Verdict { verdict, reason: reasons[0].detail.clone() }, || format!("{id} is {}: {}", verdict.name(), reasons[0].detail));
 
     ClaimReport {
         id: id.to_string(),
@@ -561,24 +587,6 @@ fn check_claim(
     }
 }
 
-fn source_reports(doc: &Document) -> Vec<SourceReport> {
-    let offsets: Vec<usize> = doc.sentences.iter().flat_map(|s| [s.start, s.end]).collect();
-    let chars = char_offsets(&doc.text, &offsets);
-    doc.sentences
-        .iter()
-        .zip(chars.chunks(2))
-        .map(|(s, c)| SourceReport {
-            id: s.id(),
-            text: doc.text[s.start..s.end].to_string(),
-            start: c[0],
-            end: c[1],
-            byte_start: s.start,
-            byte_end: s.end,
-            passage: s.passage,
-        })
-        .collect()
-}
-
 /// Seed 003's cross-check: check every sample against the source and mark
 /// the most faithful one.
 fn best_of_n(doc: &Document, samples: &[String], cfg: &Config) -> Vec<SampleReport> {
@@ -587,7 +595,7 @@ fn best_of_n(doc: &Document, samples: &[String], cfg: &Config) -> Vec<SampleRepo
         .enumerate()
         .filter(|(_, s)| !s.trim().is_empty())
         .map(|(i, s)| {
-            let r = recheck(doc, s, cfg);
+            let r = recheck(doc, "", s, cfg, &[]);
             SampleReport {
                 sample: i + 1,
                 claims: r.claims.len(),
@@ -603,4 +611,27 @@ fn best_of_n(doc: &Document, samples: &[String], cfg: &Config) -> Vec<SampleRepo
         out[best].best = true;
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_recheck_that_reuses_known_claims_concludes_as_a_fresh_one() {
+        for ex in crate::examples::all() {
+            let doc = Document::analyse(&ex.source, (&ex.config).into());
+            let first = check(&doc, &CheckInput::answer(&ex.answer), &ex.config);
+            // Same answer, and the answer with one claim changed.
+            let changed = ex.answer.replacen("The", "A", 1);
+            for answer in [ex.answer.as_str(), changed.as_str()] {
+                let reused = recheck(&doc, &ex.question, answer, &ex.config, &first.claims);
+                let fresh = recheck(&doc, &ex.question, answer, &ex.config, &[]);
+                let verdicts = |r: &Report| r.claims.iter().map(|c| (c.id.clone(), c.text.clone(), c.verdict)).collect::<Vec<_>>();
+                assert_eq!(verdicts(&reused), verdicts(&fresh), "{}", ex.name);
+                assert_eq!((reused.decision, reused.risk.level, reused.summary.faithfulness), (fresh.decision, fresh.risk.level, fresh.summary.faithfulness), "{}", ex.name);
+                assert!(reused.trace.is_empty(), "a re-check keeps no trace");
+            }
+        }
+    }
 }

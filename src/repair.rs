@@ -157,7 +157,8 @@ pub fn repair(doc: &Document, input: &CheckInput, cfg: &Config, report: &Report)
     let Some(Healed { prefix, body, suffix, mut changes }) = attempt else {
         return decline(vec![format!("{} found no safe change to make.", strategy.name())], None);
     };
-    let re = recheck(doc, &body, cfg);
+    // Claims the repair left as they were keep their findings.
+    let re = recheck(doc, input.question, &body, cfg, &report.claims);
     let summary = Recheck { decision: re.decision, counts: re.summary.counts, risk: re.risk.level, faithfulness: re.summary.faithfulness };
     if re.claims.is_empty() || re.risk.level > RiskLevel::Medium {
         changes.push(format!("Re-check failed (risk {}): serving the safe decline.", re.risk.level.name()));

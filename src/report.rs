@@ -270,7 +270,8 @@ pub struct SampleReport {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Report {
     pub claims: Vec<ClaimReport>,
-    pub sources: Vec<SourceReport>,
+    /// Shared with the [`crate::Document`] it was checked against.
+    pub sources: std::sync::Arc<[SourceReport]>,
     pub passages: usize,
     pub decision: Decision,
     pub policy: Policy,

@@ -123,12 +123,24 @@ pub struct Event {
 #[derive(Debug, Default)]
 pub struct Trace {
     events: Vec<Event>,
+    /// A trace that records nothing (a re-check has no replay): its events
+    /// and summaries are never even built.
+    off: bool,
 }
 
 impl Trace {
-    pub fn push(&mut self, claim: Option<&str>, kind: EventKind, summary: impl Into<String>) {
+    /// A trace that records nothing.
+    pub fn off() -> Trace {
+        Trace { events: Vec::new(), off: true }
+    }
+
+    /// Record an event. `kind` and `summary` are only built when recording.
+    pub fn push(&mut self, claim: Option<&str>, kind: impl FnOnce() -> EventKind, summary: impl FnOnce() -> String) {
+        if self.off {
+            return;
+        }
         let index = self.events.len();
-        self.events.push(Event { index, claim: claim.map(str::to_string), summary: summary.into(), kind });
+        self.events.push(Event { index, claim: claim.map(str::to_string), summary: summary(), kind: kind() });
     }
 
     pub fn into_events(self) -> Vec<Event> {

@@ -200,3 +200,14 @@ fn the_check_is_deterministic() {
         assert_eq!(a, b, "{}", ex.name);
     }
 }
+
+#[test]
+fn reports_on_one_document_share_its_sentences() {
+    // Checking against a large source must not copy it per check.
+    let cfg = Config::default();
+    let doc = Document::analyse("One sentence here. Another one there.", (&cfg).into());
+    let a = check(&doc, &CheckInput::answer("One sentence."), &cfg);
+    let b = check(&doc, &CheckInput::answer("Another one."), &cfg);
+    assert!(std::sync::Arc::ptr_eq(&a.sources, &b.sources));
+    assert_eq!(a.sources.iter().map(|s| s.id.as_str()).collect::<Vec<_>>(), ["S1", "S2"]);
+}

@@ -32,7 +32,7 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
         let source = lab.source.get();
         let mut out: Vec<AnyView> = Vec::new();
         let mut passage = 0;
-        for s in &report.sources {
+        for s in report.sources.iter() {
             if many_passages && s.passage != passage {
                 passage = s.passage;
                 out.push(view! { <li class="passage-head" aria-hidden="true">{format!("Passage {passage}")}</li> }.into_any());

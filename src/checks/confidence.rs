@@ -19,7 +19,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::text::scan::find_word_ci;
+use crate::text::scan::{glued_after, glued_before, starts_with_ci};
 
 /// What this check cannot see, in plain words, for the lab to show where the
 /// user meets it.
@@ -55,29 +55,53 @@ pub struct Confidence {
     pub markers: Vec<Marker>,
 }
 
-fn find_markers(lower: &str, text: &str, list: &[&str], assertive: bool, out: &mut Vec<Marker>) {
-    for phrase in list {
-        for (start, end) in find_word_ci(lower, phrase) {
-            // A longer marker already covers it ("without a doubt" over "no doubt").
-            if out.iter().any(|m| start < m.end && m.start < end) {
-                continue;
+/// Every marker in the answer, in one pass over its word starts (every
+/// marker begins with a letter or digit). Where markers overlap, the one
+/// listed first wins ("without a doubt" over "no doubt"; assertive lists
+/// come before hedges).
+fn find_markers(lower: &str, text: &str) -> Vec<Marker> {
+    let lists = [(HIGH, true), (LOW, false)];
+    let mut found: Vec<(usize, usize, usize, bool)> = Vec::new(); // (list order, start, end, assertive)
+    let bytes = lower.as_bytes();
+    for (start, c) in lower.char_indices() {
+        if !c.is_alphanumeric() || glued_before(lower, start) {
+            continue;
+        }
+        let mut order = 0;
+        for (list, assertive) in lists {
+            for phrase in list {
+                let end = start + phrase.len();
+                if phrase.as_bytes()[0] == bytes[start]
+                    && starts_with_ci(lower, start, phrase)
+                    && lower.is_char_boundary(end)
+                    && !(phrase.ends_with(char::is_alphanumeric) && glued_after(lower, end))
+                {
+                    found.push((order, start, end, assertive));
+                }
+                order += 1;
             }
-            // Lower-casing keeps byte offsets only for text whose case mapping
-            // keeps lengths; otherwise report the lower-cased text.
-            let found = &lower[start..end];
-            let surface = text.get(start..end).filter(|s| s.to_lowercase() == found).unwrap_or(found);
-            out.push(Marker { text: surface.to_string(), assertive, start, end });
         }
     }
+    found.sort_unstable();
+    let mut out: Vec<Marker> = Vec::new();
+    for (_, start, end, assertive) in found {
+        if out.iter().any(|m| start < m.end && m.start < end) {
+            continue;
+        }
+        // Lower-casing keeps byte offsets only for text whose case mapping
+        // keeps lengths; otherwise report the lower-cased text.
+        let found = &lower[start..end];
+        let surface = text.get(start..end).filter(|s| s.to_lowercase() == found).unwrap_or(found);
+        out.push(Marker { text: surface.to_string(), assertive, start, end });
+    }
+    out
 }
 
 /// Score how sure `answer` sounds.
 pub fn score(answer: &str) -> Confidence {
     let lower = answer.to_lowercase();
     let words = answer.split_whitespace().count().max(1);
-    let mut markers = Vec::new();
-    find_markers(&lower, answer, HIGH, true, &mut markers);
-    find_markers(&lower, answer, LOW, false, &mut markers);
+    let mut markers = find_markers(&lower, answer);
     crate::text::scan::sort_by_index_key(&mut markers, |m| m.start);
     let per_ten = words as f64 / 10.0;
     let high = markers.iter().filter(|m| m.assertive).count() as f64;
@@ -89,6 +113,38 @@ pub fn score(answer: &str) -> Confidence {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The markers as a phrase-by-phrase search finds them (the definition
+    /// the one-pass search must keep).
+    fn markers_phrase_by_phrase(text: &str) -> Vec<(usize, usize, bool)> {
+        let lower = text.to_lowercase();
+        let mut out: Vec<(usize, usize, bool)> = Vec::new();
+        for (list, assertive) in [(HIGH, true), (LOW, false)] {
+            for phrase in list {
+                for (start, end) in crate::text::scan::find_word_ci(&lower, phrase) {
+                    if !out.iter().any(|m| start < m.1 && m.0 < end) {
+                        out.push((start, end, assertive));
+                    }
+                }
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+
+    #[test]
+    fn one_pass_finds_what_a_phrase_by_phrase_search_finds() {
+        for text in [
+            "Without a doubt, and with no doubt at all, it is 100% certain; I think it might maybe be so.",
+            "MAYBE-maybe mayday? Possibly possibly. As far as I know it seems, it seems clearly surely.",
+            "I’m not certain; I'm not certain. Of course, for sure, rest assured: 100%100% guaranteed.",
+            "",
+            "ÄÖÜ definitely ß may",
+        ] {
+            let found: Vec<_> = score(text).markers.iter().map(|m| (m.start, m.end, m.assertive)).collect();
+            assert_eq!(found, markers_phrase_by_phrase(text), "{text}");
+        }
+    }
 
     #[test]
     fn neutral_text_scores_one_half() {

@@ -152,6 +152,10 @@ const CURRENCIES: [char; 4] = ['$', '€', '£', '¥'];
 /// A capitalised month name at `at`, as a whole word, with an optional full
 /// stop: (month, bytes read).
 fn month_at(text: &str, at: usize) -> Option<(u8, usize)> {
+    // Every month name starts with one of these capitals: most positions are rejected here.
+    if !b"ADFJMNOS".contains(text.as_bytes().get(at)?) {
+        return None;
+    }
     let rest = &text[at..];
     MONTH_NAMES.iter().find(|(name, _)| rest.starts_with(name) && !glued_after(text, at + name.len())).map(|&(name, m)| {
         (m, name.len() + usize::from(rest[name.len()..].starts_with('.')))

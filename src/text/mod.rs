@@ -12,7 +12,7 @@ pub mod scan;
 pub mod sentences;
 pub mod words;
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use serde::{Deserialize, Serialize};
 
@@ -98,9 +98,10 @@ impl Analysed {
         }
 
         let mut tokens = Vec::with_capacity(words.len() + numbers.len());
-        let (mut wi, mut ni) = (0, 0);
-        while wi < words.len() || ni < numbers.len() {
-            let take_number = ni < numbers.len() && (wi >= words.len() || numbers[ni].start < words[wi].start);
+        let mut words = words.into_iter().peekable();
+        let mut ni = 0;
+        while words.peek().is_some() || ni < numbers.len() {
+            let take_number = ni < numbers.len() && words.peek().is_none_or(|w| numbers[ni].start < w.start);
             if take_number {
                 let n = &numbers[ni];
                 tokens.push(Token {
@@ -113,18 +114,16 @@ impl Analysed {
                     clause_break: false,
                 });
                 ni += 1;
-            } else {
-                let w = &words[wi];
+            } else if let Some(w) = words.next() {
                 tokens.push(Token {
                     start: w.start,
                     end: w.end,
                     key: words::word_key(&w.lower, opts.stemming),
                     content: !(words::is_function_word(&w.lower) || (opts.discourse_words && words::is_discourse_word(&w.lower))),
-                    lower: w.lower.clone(),
+                    lower: w.lower,
                     number: None,
                     clause_break: false,
                 });
-                wi += 1;
             }
         }
         for k in 1..tokens.len() {
@@ -190,11 +189,15 @@ pub struct Document {
     pub passages: Vec<(usize, usize)>,
     pub sentences: Vec<SourceSentence>,
     /// Content key → term id.
-    vocab: HashMap<String, u32>,
+    vocab: FxHashMap<String, u32>,
     /// Term id → sentence indices (0-based, ascending) holding it.
     postings: Vec<Vec<u32>>,
     /// Lower-cased text with whitespace collapsed, for entity look-ups.
     pub folded: String,
+    /// The sentences as every report lists them, built on first use and
+    /// shared by every report on this document (a check of a 1 MB source
+    /// would otherwise copy it each time).
+    source_reports: std::sync::OnceLock<std::sync::Arc<[crate::report::SourceReport]>>,
 }
 
 impl Document {
@@ -202,7 +205,7 @@ impl Document {
     pub fn analyse(text: &str, options: AnalysisOptions) -> Document {
         let passages = sentences::passages(text);
         let mut doc_sentences = Vec::new();
-        let mut vocab: HashMap<String, u32> = HashMap::new();
+        let mut vocab: FxHashMap<String, u32> = FxHashMap::default();
         let mut postings: Vec<Vec<u32>> = Vec::new();
         for (p, &(ps, pe)) in passages.iter().enumerate() {
             for (s, e) in sentences::split_range(text, ps, pe) {
@@ -235,7 +238,39 @@ impl Document {
                 });
             }
         }
-        Document { text: text.to_string(), options, passages, sentences: doc_sentences, vocab, postings, folded: fold(text) }
+        Document {
+            text: text.to_string(),
+            options,
+            passages,
+            sentences: doc_sentences,
+            vocab,
+            postings,
+            folded: fold(text),
+            source_reports: Default::default(),
+        }
+    }
+
+    /// The sentences S1…Sn as reports list them (ids, texts, byte and char spans, passages).
+    pub fn source_reports(&self) -> std::sync::Arc<[crate::report::SourceReport]> {
+        self.source_reports
+            .get_or_init(|| {
+                let offsets: Vec<usize> = self.sentences.iter().flat_map(|s| [s.start, s.end]).collect();
+                let chars = char_offsets(&self.text, &offsets);
+                self.sentences
+                    .iter()
+                    .zip(chars.chunks(2))
+                    .map(|(s, c)| crate::report::SourceReport {
+                        id: s.id(),
+                        text: self.text[s.start..s.end].to_string(),
+                        start: c[0],
+                        end: c[1],
+                        byte_start: s.start,
+                        byte_end: s.end,
+                        passage: s.passage,
+                    })
+                    .collect()
+            })
+            .clone()
     }
 
     pub fn is_empty(&self) -> bool {

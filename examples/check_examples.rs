@@ -1,0 +1,82 @@
+//! Check every built-in example `N` times (default 200): a steady workload
+//! for profilers. Instruction counts are repeatable where wall time is not:
+//!
+//! ```sh
+//! cargo build --release --example check_examples
+//! valgrind --tool=callgrind target/release/examples/check_examples 200
+//! target/release/examples/check_examples 2000 --per-example [--only opening-answer]
+//! ```
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use claimlab::{check, drift, examples, CheckInput, Document};
+
+/// The system allocator, counting allocations (allocation is a large share
+/// of a check's instructions).
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn main() {
+    let rounds: usize = std::env::args().nth(1).and_then(|n| n.parse().ok()).unwrap_or(200);
+    // `--only NAME` keeps one example.
+    let only = std::env::args().skip_while(|a| a != "--only").nth(1);
+    let examples: Vec<_> = examples::all().into_iter().filter(|e| only.as_ref().is_none_or(|o| *o == e.name)).collect();
+    let histories: Vec<Vec<_>> = examples.iter().map(|ex| ex.history.iter().map(|a| drift::fingerprint(a)).collect()).collect();
+    let mut claims = 0;
+    for _ in 0..rounds {
+        for (ex, history) in examples.iter().zip(&histories) {
+            let input = CheckInput {
+                answer: &ex.answer,
+                samples: &ex.samples,
+                question: &ex.question,
+                history: Some(history),
+                latency_ms: 0.0,
+                vectors: ex.vectors.as_ref(),
+            };
+            let doc = Document::analyse(&ex.source, (&ex.config).into());
+            claims += check(&doc, &input, &ex.config).claims.len();
+        }
+    }
+    println!("{claims} claims checked");
+    if std::env::args().any(|a| a == "--per-example") {
+        // Mean wall time per example (a quick look; criterion gives medians).
+        for (ex, history) in examples.iter().zip(&histories) {
+            let input = CheckInput { answer: &ex.answer, samples: &ex.samples, question: &ex.question, history: Some(history), latency_ms: 0.0, vectors: ex.vectors.as_ref() };
+            let start = std::time::Instant::now();
+            for _ in 0..rounds {
+                let doc = Document::analyse(&ex.source, (&ex.config).into());
+                std::hint::black_box(check(&doc, &input, &ex.config));
+            }
+            let full = start.elapsed().as_secs_f64() * 1e6 / rounds as f64;
+            let doc = Document::analyse(&ex.source, (&ex.config).into());
+            let start = std::time::Instant::now();
+            for _ in 0..rounds {
+                std::hint::black_box(check(&doc, &input, &ex.config));
+            }
+            let answer_only = start.elapsed().as_secs_f64() * 1e6 / rounds as f64;
+            let before = ALLOCATIONS.load(Ordering::Relaxed);
+            std::hint::black_box(check(&doc, &input, &ex.config));
+            let allocations = ALLOCATIONS.load(Ordering::Relaxed) - before;
+            println!("{:24} full {full:6.1} µs   answer only {answer_only:6.1} µs, {allocations:5} allocations", ex.name);
+        }
+    }
+}
