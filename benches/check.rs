@@ -29,7 +29,9 @@ fn bench_examples(c: &mut Criterion) {
             })
         });
         let doc = Document::analyse(&ex.source, (&ex.config).into());
-        c.bench_function(&format!("answer_only/{}", ex.name), |b| b.iter(|| check(&doc, black_box(&input), &ex.config)));
+        c.bench_function(&format!("answer_only/{}", ex.name), |b| {
+            b.iter(|| check(&doc, black_box(&input), &ex.config))
+        });
     }
 }
 

@@ -22,14 +22,21 @@ mod synthetic;
 fn bench_scale(c: &mut Criterion) {
     let cfg = Config::default();
     let mut group = c.benchmark_group("scale");
-    group.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(4));
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(4));
     for mb in [1, 2] {
         let source = synthetic::source(mb << 20, 7);
         let answer = synthetic::answer(&source, 100, 7);
-        group.bench_function(format!("analyse/{mb}mb"), |b| b.iter(|| Document::analyse(black_box(&source), (&cfg).into())));
+        group.bench_function(format!("analyse/{mb}mb"), |b| {
+            b.iter(|| Document::analyse(black_box(&source), (&cfg).into()))
+        });
         let doc = Document::analyse(&source, (&cfg).into());
         let input = CheckInput::answer(&answer);
-        group.bench_function(format!("check/100_claims_{mb}mb"), |b| b.iter(|| check(&doc, black_box(&input), &cfg)));
+        group.bench_function(format!("check/100_claims_{mb}mb"), |b| {
+            b.iter(|| check(&doc, black_box(&input), &cfg))
+        });
     }
     group.finish();
 }
@@ -40,8 +47,13 @@ fn bench_consistency(c: &mut Criterion) {
     let answer = synthetic::answer(&source, 30, 11);
     let samples = synthetic::samples(&answer, 20, 30, 11);
     let doc = Document::analyse("", (&cfg).into());
-    let input = CheckInput { samples: &samples, ..CheckInput::answer(&answer) };
-    c.bench_function("consistency/20x30", |b| b.iter(|| check(&doc, black_box(&input), &cfg)));
+    let input = CheckInput {
+        samples: &samples,
+        ..CheckInput::answer(&answer)
+    };
+    c.bench_function("consistency/20x30", |b| {
+        b.iter(|| check(&doc, black_box(&input), &cfg))
+    });
 }
 
 criterion_group!(benches, bench_scale, bench_consistency);

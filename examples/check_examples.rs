@@ -36,11 +36,20 @@ unsafe impl GlobalAlloc for Counting {
 static GLOBAL: Counting = Counting;
 
 fn main() {
-    let rounds: usize = std::env::args().nth(1).and_then(|n| n.parse().ok()).unwrap_or(200);
+    let rounds: usize = std::env::args()
+        .nth(1)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(200);
     // `--only NAME` keeps one example.
     let only = std::env::args().skip_while(|a| a != "--only").nth(1);
-    let examples: Vec<_> = examples::all().into_iter().filter(|e| only.as_ref().is_none_or(|o| *o == e.name)).collect();
-    let histories: Vec<Vec<_>> = examples.iter().map(|ex| ex.history.iter().map(|a| drift::fingerprint(a)).collect()).collect();
+    let examples: Vec<_> = examples::all()
+        .into_iter()
+        .filter(|e| only.as_ref().is_none_or(|o| *o == e.name))
+        .collect();
+    let histories: Vec<Vec<_>> = examples
+        .iter()
+        .map(|ex| ex.history.iter().map(|a| drift::fingerprint(a)).collect())
+        .collect();
     let mut claims = 0;
     for _ in 0..rounds {
         for (ex, history) in examples.iter().zip(&histories) {
@@ -60,7 +69,14 @@ fn main() {
     if std::env::args().any(|a| a == "--per-example") {
         // Mean wall time per example (a quick look; criterion gives medians).
         for (ex, history) in examples.iter().zip(&histories) {
-            let input = CheckInput { answer: &ex.answer, samples: &ex.samples, question: &ex.question, history: Some(history), latency_ms: 0.0, vectors: ex.vectors.as_ref() };
+            let input = CheckInput {
+                answer: &ex.answer,
+                samples: &ex.samples,
+                question: &ex.question,
+                history: Some(history),
+                latency_ms: 0.0,
+                vectors: ex.vectors.as_ref(),
+            };
             let start = std::time::Instant::now();
             for _ in 0..rounds {
                 let doc = Document::analyse(&ex.source, (&ex.config).into());

@@ -13,15 +13,29 @@ use claimlab::{check, CheckInput, Config, Document};
 mod synthetic;
 
 fn main() {
-    let rounds: usize = std::env::args().nth(1).and_then(|n| n.parse().ok()).unwrap_or(20);
+    let rounds: usize = std::env::args()
+        .nth(1)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(20);
     let cfg = Config::default();
     if std::env::args().any(|a| a == "--samples") {
         let source = synthetic::source(40_000, 11);
         let answer = synthetic::answer(&source, 30, 11);
         let samples = synthetic::samples(&answer, 20, 30, 11);
         let doc = Document::analyse("", (&cfg).into());
-        let input = CheckInput { samples: &samples, ..CheckInput::answer(&answer) };
-        let flagged: usize = (0..rounds).map(|_| check(&doc, &input, &cfg).claims.iter().filter(|c| c.consistency.as_ref().is_some_and(|k| k.flagged)).count()).sum();
+        let input = CheckInput {
+            samples: &samples,
+            ..CheckInput::answer(&answer)
+        };
+        let flagged: usize = (0..rounds)
+            .map(|_| {
+                check(&doc, &input, &cfg)
+                    .claims
+                    .iter()
+                    .filter(|c| c.consistency.as_ref().is_some_and(|k| k.flagged))
+                    .count()
+            })
+            .sum();
         println!("{flagged} claims flagged");
         return;
     }
@@ -29,6 +43,8 @@ fn main() {
     let answer = synthetic::answer(&source, 100, 7);
     let doc = Document::analyse(&source, (&cfg).into());
     let input = CheckInput::answer(&answer);
-    let claims: usize = (0..rounds).map(|_| check(&doc, &input, &cfg).claims.len()).sum();
+    let claims: usize = (0..rounds)
+        .map(|_| check(&doc, &input, &cfg).claims.len())
+        .sum();
     println!("{} sentences, {claims} claims checked", doc.sentences.len());
 }

@@ -27,7 +27,9 @@ impl Policy {
     }
 
     pub fn from_name(name: &str) -> Option<Policy> {
-        [Policy::Block, Policy::Flag].into_iter().find(|p| p.name() == name)
+        [Policy::Block, Policy::Flag]
+            .into_iter()
+            .find(|p| p.name() == name)
     }
 }
 
@@ -40,7 +42,9 @@ impl AnswerScoring {
     }
 
     pub fn from_name(name: &str) -> Option<AnswerScoring> {
-        [AnswerScoring::WorstClaim, AnswerScoring::NoisyOr].into_iter().find(|p| p.name() == name)
+        [AnswerScoring::WorstClaim, AnswerScoring::NoisyOr]
+            .into_iter()
+            .find(|p| p.name() == name)
     }
 }
 
@@ -53,7 +57,9 @@ impl ConsistencyScoring {
     }
 
     pub fn from_name(name: &str) -> Option<ConsistencyScoring> {
-        [ConsistencyScoring::Cosine, ConsistencyScoring::Lexical].into_iter().find(|p| p.name() == name)
+        [ConsistencyScoring::Cosine, ConsistencyScoring::Lexical]
+            .into_iter()
+            .find(|p| p.name() == name)
     }
 }
 
@@ -276,7 +282,10 @@ impl Config {
             }
         }
         if !(self.claim_exponent > 0.0 && self.claim_exponent <= 10.0) {
-            return Err(format!("claim_exponent must be above 0 and at most 10, got {}", self.claim_exponent));
+            return Err(format!(
+                "claim_exponent must be above 0 and at most 10, got {}",
+                self.claim_exponent
+            ));
         }
         if self.drift_window == 0 {
             return Err("drift_window must be at least 1".into());
@@ -294,12 +303,19 @@ impl Config {
 /// (`0x…`), so that a link restores every setting exactly.
 fn f64_to_text(v: f64) -> String {
     let short = v.to_string();
-    if crate::text::scan::parse_decimal(&short) == Some(v) { short } else { format!("0x{:016x}", v.to_bits()) }
+    if crate::text::scan::parse_decimal(&short) == Some(v) {
+        short
+    } else {
+        format!("0x{:016x}", v.to_bits())
+    }
 }
 
 fn f64_from_text(s: &str) -> Option<f64> {
     match s.strip_prefix("0x") {
-        Some(hex) => u64::from_str_radix(hex, 16).ok().map(f64::from_bits).filter(|v| v.is_finite()),
+        Some(hex) => u64::from_str_radix(hex, 16)
+            .ok()
+            .map(f64::from_bits)
+            .filter(|v| v.is_finite()),
         None => crate::text::scan::parse_decimal(s),
     }
 }
@@ -361,8 +377,18 @@ mod tests {
         let c = Config::default();
         assert_eq!(c.support_threshold, 0.5); // seed 004
         assert_eq!((c.sim_threshold, c.consistency_threshold), (0.8, 0.5)); // seed 000
-        assert_eq!((c.confidence_threshold, c.faithfulness_threshold, c.drift_threshold), (0.75, 0.50, 0.35)); // seed 001
-        assert_eq!((c.drift_min_similarity, c.drift_window, c.drift_min_history), (0.65, 10, 3));
+        assert_eq!(
+            (
+                c.confidence_threshold,
+                c.faithfulness_threshold,
+                c.drift_threshold
+            ),
+            (0.75, 0.50, 0.35)
+        ); // seed 001
+        assert_eq!(
+            (c.drift_min_similarity, c.drift_window, c.drift_min_history),
+            (0.65, 10, 3)
+        );
         assert_eq!(c.rewrite_below, 0.30);
         assert!(c.number_check && c.citation_check);
         assert_eq!(c.preset(), Some(Preset::Seed));
@@ -371,7 +397,10 @@ mod tests {
     #[test]
     fn strict_preset_is_seed_001_strict_mode() {
         let s = Preset::Strict.config();
-        assert_eq!((s.support_threshold, s.faithfulness_threshold), (0.70, 0.70));
+        assert_eq!(
+            (s.support_threshold, s.faithfulness_threshold),
+            (0.70, 0.70)
+        );
         assert_eq!((s.confidence_threshold, s.drift_threshold), (0.60, 0.25));
         assert_eq!(Preset::from_name("strict"), Some(Preset::Strict));
         assert_eq!(Preset::from_name("improved"), Some(Preset::Improved));
@@ -380,16 +409,28 @@ mod tests {
 
     #[test]
     fn partial_json_fills_defaults_and_typos_are_errors() {
-        let c: Config = serde_json::from_str(r#"{"support_threshold": 0.65, "policy": "flag"}"#).unwrap();
-        assert_eq!((c.support_threshold, c.policy, c.number_check), (0.65, Policy::Flag, true));
+        let c: Config =
+            serde_json::from_str(r#"{"support_threshold": 0.65, "policy": "flag"}"#).unwrap();
+        assert_eq!(
+            (c.support_threshold, c.policy, c.number_check),
+            (0.65, Policy::Flag, true)
+        );
         let err = serde_json::from_str::<Config>(r#"{"suport_threshold": 0.65}"#).unwrap_err();
-        assert!(err.to_string().contains("unknown field `suport_threshold`"), "{err}");
+        assert!(
+            err.to_string().contains("unknown field `suport_threshold`"),
+            "{err}"
+        );
     }
 
     #[test]
     fn the_text_table_covers_every_setting_and_round_trips() {
         let json = serde_json::to_value(Config::default()).unwrap();
-        let mut fields: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
+        let mut fields: Vec<&str> = json
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
         let mut named: Vec<&str> = Config::default().to_pairs().iter().map(|p| p.0).collect();
         fields.sort_unstable();
         named.sort_unstable();
@@ -405,8 +446,15 @@ mod tests {
         // Any value survives the round trip exactly, short or not.
         for i in 0..=20 {
             let t = f64::from(i) * 0.05;
-            let c = Config { support_threshold: t, ..Config::default() };
-            let (_, text) = c.to_pairs().into_iter().find(|p| p.0 == "support_threshold").unwrap();
+            let c = Config {
+                support_threshold: t,
+                ..Config::default()
+            };
+            let (_, text) = c
+                .to_pairs()
+                .into_iter()
+                .find(|p| p.0 == "support_threshold")
+                .unwrap();
             let mut back = Config::default();
             back.set_pair("support_threshold", &text).unwrap();
             assert_eq!(back.support_threshold, t, "{text}");
@@ -425,10 +473,19 @@ mod tests {
 
     #[test]
     fn out_of_range_values_are_named() {
-        let c = Config { support_threshold: 1.5, ..Config::default() };
-        assert_eq!(c.validate().unwrap_err(), "support_threshold must be between 0 and 1, got 1.5");
+        let c = Config {
+            support_threshold: 1.5,
+            ..Config::default()
+        };
+        assert_eq!(
+            c.validate().unwrap_err(),
+            "support_threshold must be between 0 and 1, got 1.5"
+        );
         assert!(Config::default().validate().is_ok());
-        let nan = Config { sim_threshold: f64::NAN, ..Config::default() };
+        let nan = Config {
+            sim_threshold: f64::NAN,
+            ..Config::default()
+        };
         assert!(nan.validate().is_err());
     }
 }

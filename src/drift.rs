@@ -29,7 +29,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::checks::numbers::NumberMention;
 use crate::config::Config;
-use crate::text::{AnalysisOptions, Analysed};
+use crate::text::{Analysed, AnalysisOptions};
 
 /// What this check cannot see, in plain words, for the lab to show where the
 /// user meets it.
@@ -76,21 +76,51 @@ pub struct Fingerprint {
 }
 
 const POSITIVE: &[&str] = &[
-    "available", "best", "can", "free", "good", "great", "included", "includes", "success", "supported",
-    "supports", "yes",
+    "available",
+    "best",
+    "can",
+    "free",
+    "good",
+    "great",
+    "included",
+    "includes",
+    "success",
+    "supported",
+    "supports",
+    "yes",
 ];
 const NEGATIVE: &[&str] = &[
-    "bad", "cannot", "error", "fail", "failed", "never", "no", "none", "not", "unavailable", "without",
+    "bad",
+    "cannot",
+    "error",
+    "fail",
+    "failed",
+    "never",
+    "no",
+    "none",
+    "not",
+    "unavailable",
+    "without",
 ];
 
 /// Fingerprint an answer.
 pub fn fingerprint(answer: &str) -> Fingerprint {
-    let opts = AnalysisOptions { stemming: false, ..AnalysisOptions::SEED };
+    let opts = AnalysisOptions {
+        stemming: false,
+        ..AnalysisOptions::SEED
+    };
     let analysed = Analysed::new(answer, 0, answer.len(), opts);
-    let numbers: BTreeSet<String> = analysed.numbers.iter().filter(|n| !n.is_identifier()).map(|n: &NumberMention| n.key(true)).collect();
+    let numbers: BTreeSet<String> = analysed
+        .numbers
+        .iter()
+        .filter(|n| !n.is_identifier())
+        .map(|n: &NumberMention| n.key(true))
+        .collect();
     let mut key_words: Vec<String> = Vec::new();
     for w in answer.split_whitespace() {
-        let w: String = w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+        let w: String = w
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase();
         if w.chars().count() > 5 && !key_words.contains(&w) {
             key_words.push(w);
             if key_words.len() == 20 {
@@ -106,7 +136,13 @@ pub fn fingerprint(answer: &str) -> Fingerprint {
         std::cmp::Ordering::Less => Polarity::Negative,
         std::cmp::Ordering::Equal => Polarity::Neutral,
     };
-    Fingerprint { numbers: numbers.into_iter().collect(), key_words, polarity, length_bucket: answer.chars().count() / 100, recorded_at: None }
+    Fingerprint {
+        numbers: numbers.into_iter().collect(),
+        key_words,
+        polarity,
+        length_bucket: answer.chars().count() / 100,
+        recorded_at: None,
+    }
 }
 
 fn jaccard(a: &[String], b: &[String]) -> f64 {
@@ -122,13 +158,20 @@ pub fn similarity(a: &Fingerprint, b: &Fingerprint) -> f64 {
     0.4 * jaccard(&a.numbers, &b.numbers)
         + 0.4 * jaccard(&a.key_words, &b.key_words)
         + if a.polarity == b.polarity { 0.1 } else { 0.0 }
-        + if a.length_bucket.abs_diff(b.length_bucket) <= 1 { 0.1 } else { 0.0 }
+        + if a.length_bucket.abs_diff(b.length_bucket) <= 1 {
+            0.1
+        } else {
+            0.0
+        }
 }
 
 impl Fingerprint {
     /// Same content, whenever recorded.
     pub fn same_answer(&self, other: &Fingerprint) -> bool {
-        self.numbers == other.numbers && self.key_words == other.key_words && self.polarity == other.polarity && self.length_bucket == other.length_bucket
+        self.numbers == other.numbers
+            && self.key_words == other.key_words
+            && self.polarity == other.polarity
+            && self.length_bucket == other.length_bucket
     }
 }
 
@@ -159,27 +202,61 @@ pub fn compare(new: &Fingerprint, history: &[Fingerprint], cfg: &Config) -> Drif
     let (drifted, reason) = if new.same_answer(previous) {
         (false, "same as the previous answer".to_string())
     } else if history.len() < cfg.drift_min_history {
-        (false, format!("needs {} earlier answers before drift can fire, has {}", cfg.drift_min_history, history.len()))
+        (
+            false,
+            format!(
+                "needs {} earlier answers before drift can fire, has {}",
+                cfg.drift_min_history,
+                history.len()
+            ),
+        )
     } else if delta > cfg.drift_threshold {
-        (true, format!("distance {delta:.2} from the previous answer is above {:.2}", cfg.drift_threshold))
+        (
+            true,
+            format!(
+                "distance {delta:.2} from the previous answer is above {:.2}",
+                cfg.drift_threshold
+            ),
+        )
     } else if mean_similarity < cfg.drift_min_similarity {
         (true, format!("mean similarity {mean_similarity:.2} to the last {compared} answers is below {:.2}", cfg.drift_min_similarity))
     } else {
-        (false, format!("distance {delta:.2}, mean similarity {mean_similarity:.2} over {compared} answers"))
+        (
+            false,
+            format!(
+                "distance {delta:.2}, mean similarity {mean_similarity:.2} over {compared} answers"
+            ),
+        )
     };
-    DriftResult { drifted, delta, mean_similarity, compared, similarities, reason }
+    DriftResult {
+        drifted,
+        delta,
+        mean_similarity,
+        compared,
+        similarities,
+        reason,
+    }
 }
 
 /// The result for the first answer to a question (what [`compare`] gives
 /// with an empty history).
 pub fn first_answer() -> DriftResult {
-    DriftResult { drifted: false, delta: 0.0, mean_similarity: 1.0, compared: 0, similarities: Vec::new(), reason: "first answer to this question".into() }
+    DriftResult {
+        drifted: false,
+        delta: 0.0,
+        mean_similarity: 1.0,
+        compared: 0,
+        similarities: Vec::new(),
+        reason: "first answer to this question".into(),
+    }
 }
 
 /// Each answer of a history compared with the answers before it, oldest
 /// first: what the lab's drift chart draws.
 pub fn timeline(history: &[Fingerprint], cfg: &Config) -> Vec<DriftResult> {
-    (0..history.len()).map(|i| compare(&history[i], &history[..i], cfg)).collect()
+    (0..history.len())
+        .map(|i| compare(&history[i], &history[..i], cfg))
+        .collect()
 }
 
 /// A stored answer: its question (as [`question_key`] gives it) and fingerprint.
@@ -205,8 +282,16 @@ struct Export {
 
 /// A history as JSON, for export.
 pub fn export_json(records: &[Record]) -> String {
-    let records = records.iter().map(|r| serde_json::to_value(r).expect("a record serialises")).collect();
-    serde_json::to_string_pretty(&Export { format: EXPORT_FORMAT.into(), version: EXPORT_VERSION, records }).expect("a history serialises")
+    let records = records
+        .iter()
+        .map(|r| serde_json::to_value(r).expect("a record serialises"))
+        .collect();
+    serde_json::to_string_pretty(&Export {
+        format: EXPORT_FORMAT.into(),
+        version: EXPORT_VERSION,
+        records,
+    })
+    .expect("a history serialises")
 }
 
 /// What an import brings.
@@ -236,7 +321,10 @@ fn valid(r: &Record) -> bool {
 pub fn merge(candidates: impl IntoIterator<Item = Option<Record>>, existing: &[Record]) -> Import {
     let mut out = Import::default();
     for candidate in candidates {
-        match candidate.map(|r| Record { question: question_key(&r.question), ..r }) {
+        match candidate.map(|r| Record {
+            question: question_key(&r.question),
+            ..r
+        }) {
             Some(r) if valid(&r) => {
                 if existing.contains(&r) || out.records.contains(&r) {
                     out.duplicates += 1;
@@ -251,16 +339,26 @@ pub fn merge(candidates: impl IntoIterator<Item = Option<Record>>, existing: &[R
 }
 
 /// Check an export's size, `format` and `version` fields before its records are read.
-pub fn check_export_header(bytes: usize, format: Option<&str>, version: Option<f64>) -> Result<(), String> {
+pub fn check_export_header(
+    bytes: usize,
+    format: Option<&str>,
+    version: Option<f64>,
+) -> Result<(), String> {
     if bytes > MAX_IMPORT_BYTES {
-        return Err(format!("the file is {:.1} MB; the limit is {} MB", bytes as f64 / 1048576.0, MAX_IMPORT_BYTES >> 20));
+        return Err(format!(
+            "the file is {:.1} MB; the limit is {} MB",
+            bytes as f64 / 1048576.0,
+            MAX_IMPORT_BYTES >> 20
+        ));
     }
     if format != Some(EXPORT_FORMAT) {
         return Err("this is not a ClaimLab drift history".into());
     }
     match version {
         Some(v) if v == EXPORT_VERSION as f64 => Ok(()),
-        Some(v) if v > EXPORT_VERSION as f64 => Err(format!("this history was written by a newer lab (version {v})")),
+        Some(v) if v > EXPORT_VERSION as f64 => Err(format!(
+            "this history was written by a newer lab (version {v})"
+        )),
         _ => Err("this drift history has no readable version".into()),
     }
 }
@@ -269,14 +367,25 @@ pub fn check_export_header(bytes: usize, format: Option<&str>, version: Option<f
 /// Bad records are skipped and counted; the file as a whole must be a history.
 pub fn import_json(text: &str, existing: &[Record]) -> Result<Import, String> {
     check_export_header(text.len(), Some(EXPORT_FORMAT), Some(EXPORT_VERSION as f64))?;
-    let export: Export = serde_json::from_str(text).map_err(|e| format!("this is not a ClaimLab drift history ({e})"))?;
+    let export: Export = serde_json::from_str(text)
+        .map_err(|e| format!("this is not a ClaimLab drift history ({e})"))?;
     check_export_header(0, Some(&export.format), Some(export.version as f64))?;
-    Ok(merge(export.records.into_iter().map(|v| serde_json::from_value::<Record>(v).ok()), existing))
+    Ok(merge(
+        export
+            .records
+            .into_iter()
+            .map(|v| serde_json::from_value::<Record>(v).ok()),
+        existing,
+    ))
 }
 
 /// Questions are compared case- and space-insensitively.
 pub fn question_key(question: &str) -> String {
-    question.split_whitespace().map(str::to_lowercase).collect::<Vec<_>>().join(" ")
+    question
+        .split_whitespace()
+        .map(str::to_lowercase)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Where fingerprints live. Errors are plain messages.
@@ -296,17 +405,27 @@ pub struct MemoryStore {
 
 impl DriftStore for MemoryStore {
     fn history(&self, question: &str, limit: usize) -> Result<Vec<Fingerprint>, String> {
-        let all = self.by_question.get(&question_key(question)).map(Vec::as_slice).unwrap_or(&[]);
+        let all = self
+            .by_question
+            .get(&question_key(question))
+            .map(Vec::as_slice)
+            .unwrap_or(&[]);
         Ok(all[all.len().saturating_sub(limit)..].to_vec())
     }
 
     fn record(&mut self, question: &str, fingerprint: &Fingerprint) -> Result<(), String> {
-        self.by_question.entry(question_key(question)).or_default().push(fingerprint.clone());
+        self.by_question
+            .entry(question_key(question))
+            .or_default()
+            .push(fingerprint.clone());
         Ok(())
     }
 
     fn count(&self, question: &str) -> Result<usize, String> {
-        Ok(self.by_question.get(&question_key(question)).map_or(0, Vec::len))
+        Ok(self
+            .by_question
+            .get(&question_key(question))
+            .map_or(0, Vec::len))
     }
 
     fn clear(&mut self, question: &str) -> Result<(), String> {
@@ -316,7 +435,12 @@ impl DriftStore for MemoryStore {
 }
 
 /// Check a new answer against a store and record it: the usual drift step.
-pub fn check_and_record(store: &mut dyn DriftStore, question: &str, answer: &str, cfg: &Config) -> Result<DriftResult, String> {
+pub fn check_and_record(
+    store: &mut dyn DriftStore,
+    question: &str,
+    answer: &str,
+    cfg: &Config,
+) -> Result<DriftResult, String> {
     let fp = fingerprint(answer);
     let history = store.history(question, cfg.drift_window.max(cfg.drift_min_history))?;
     let result = compare(&fp, &history, cfg);
@@ -328,7 +452,8 @@ pub fn check_and_record(store: &mut dyn DriftStore, question: &str, answer: &str
 mod tests {
     use super::*;
 
-    const STABLE: &str = "The Aurora desk lamp (SKU-441) costs $49.99 and ships within two business days.";
+    const STABLE: &str =
+        "The Aurora desk lamp (SKU-441) costs $49.99 and ships within two business days.";
     const DRIFTED: &str = "The Aurora desk lamp now costs $39.99. It comes with a lifetime warranty. Shipping is free worldwide. Orders arrive by drone within an hour.";
 
     #[test]
@@ -351,7 +476,11 @@ mod tests {
     fn no_drift_on_consistent_answers() {
         let mut store = MemoryStore::default();
         for _ in 0..8 {
-            assert!(!check_and_record(&mut store, "q", STABLE, &Config::default()).unwrap().drifted);
+            assert!(
+                !check_and_record(&mut store, "q", STABLE, &Config::default())
+                    .unwrap()
+                    .drifted
+            );
         }
     }
 
@@ -360,7 +489,11 @@ mod tests {
         let mut store = MemoryStore::default();
         let cfg = Config::default();
         for _ in 0..5 {
-            assert!(!check_and_record(&mut store, "How much does SKU-441 cost?", STABLE, &cfg).unwrap().drifted);
+            assert!(
+                !check_and_record(&mut store, "How much does SKU-441 cost?", STABLE, &cfg)
+                    .unwrap()
+                    .drifted
+            );
         }
         let r = check_and_record(&mut store, "How much does SKU-441 cost?", DRIFTED, &cfg).unwrap();
         assert!(r.drifted, "{r:?}");
@@ -385,7 +518,11 @@ mod tests {
         for _ in 0..5 {
             check_and_record(&mut store, "a", STABLE, &cfg).unwrap();
         }
-        assert!(!check_and_record(&mut store, "b", DRIFTED, &cfg).unwrap().drifted);
+        assert!(
+            !check_and_record(&mut store, "b", DRIFTED, &cfg)
+                .unwrap()
+                .drifted
+        );
         store.clear("a").unwrap();
         assert_eq!(store.count("a").unwrap(), 0);
         assert_eq!(store.count("b").unwrap(), 1);
@@ -393,9 +530,16 @@ mod tests {
 
     #[test]
     fn the_timeline_marks_the_sixth_sku_answer() {
-        let history: Vec<Fingerprint> = [STABLE; 5].iter().chain([&DRIFTED]).map(|a| fingerprint(a)).collect();
+        let history: Vec<Fingerprint> = [STABLE; 5]
+            .iter()
+            .chain([&DRIFTED])
+            .map(|a| fingerprint(a))
+            .collect();
         let t = timeline(&history, &Config::default());
-        assert_eq!(t.iter().map(|r| r.drifted).collect::<Vec<_>>(), [false, false, false, false, false, true]);
+        assert_eq!(
+            t.iter().map(|r| r.drifted).collect::<Vec<_>>(),
+            [false, false, false, false, false, true]
+        );
         assert_eq!(t[0].compared, 0);
         assert!((t[1].delta).abs() < 1e-12);
     }
@@ -415,11 +559,23 @@ mod tests {
         a.recorded_at = Some(1.0);
         let mut b = fingerprint(DRIFTED);
         b.recorded_at = Some(2.0);
-        let held = vec![Record { question: "q".into(), fingerprint: a.clone() }];
-        let all = vec![held[0].clone(), Record { question: "Q ".into(), fingerprint: b.clone() }];
+        let held = vec![Record {
+            question: "q".into(),
+            fingerprint: a.clone(),
+        }];
+        let all = vec![
+            held[0].clone(),
+            Record {
+                question: "Q ".into(),
+                fingerprint: b.clone(),
+            },
+        ];
         let json = export_json(&all);
         let import = import_json(&json, &held).unwrap();
-        assert_eq!((import.records.len(), import.duplicates, import.skipped), (1, 1, 0));
+        assert_eq!(
+            (import.records.len(), import.duplicates, import.skipped),
+            (1, 1, 0)
+        );
         assert_eq!(import.records[0].question, "q", "questions are normalised");
         // Importing the same file again adds nothing.
         let again = import_json(&json, &[held.clone(), import.records.clone()].concat()).unwrap();
@@ -437,20 +593,35 @@ mod tests {
         );
         let import = import_json(&json, &[]).unwrap();
         assert_eq!((import.records.len(), import.skipped), (1, 3));
-        assert!(import_json("{\"format\": \"other\", \"version\": 1, \"records\": []}", &[]).unwrap_err().contains("not a ClaimLab"));
+        assert!(import_json(
+            "{\"format\": \"other\", \"version\": 1, \"records\": []}",
+            &[]
+        )
+        .unwrap_err()
+        .contains("not a ClaimLab"));
         assert!(import_json("not json", &[]).is_err());
         let newer = format!(r#"{{"format": "{EXPORT_FORMAT}", "version": 2, "records": []}}"#);
         assert!(import_json(&newer, &[]).unwrap_err().contains("newer lab"));
         // A blank question is no question.
-        let blank = Record { question: "  ".into(), fingerprint: fingerprint(STABLE) };
+        let blank = Record {
+            question: "  ".into(),
+            fingerprint: fingerprint(STABLE),
+        };
         assert_eq!(merge([Some(blank), None], &[]).skipped, 2);
-        assert!(import_json(&" ".repeat(MAX_IMPORT_BYTES + 1), &[]).unwrap_err().contains("limit"));
+        assert!(import_json(&" ".repeat(MAX_IMPORT_BYTES + 1), &[])
+            .unwrap_err()
+            .contains("limit"));
     }
 
     #[test]
     fn identical_answers_never_drift_even_after_varied_history() {
         let cfg = Config::default();
-        let history = vec![fingerprint(STABLE), fingerprint(DRIFTED), fingerprint(STABLE), fingerprint(DRIFTED)];
+        let history = vec![
+            fingerprint(STABLE),
+            fingerprint(DRIFTED),
+            fingerprint(STABLE),
+            fingerprint(DRIFTED),
+        ];
         let r = compare(&fingerprint(DRIFTED), &history, &cfg);
         assert!(!r.drifted);
         assert_eq!(r.reason, "same as the previous answer");

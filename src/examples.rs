@@ -47,9 +47,18 @@ pub const RIDGELINE: &str = "The Ridgeline bridge opened to traffic in 1998. It 
 const RIDGELINE_QUESTION: &str = "What do we know about the Ridgeline bridge?";
 
 /// Seed 001, scenario 4: the stable answer given five times before the drift.
-pub const SKU_STABLE_ANSWER: &str = "The Aurora desk lamp (SKU-441) costs $49.99 and ships within two business days.";
+pub const SKU_STABLE_ANSWER: &str =
+    "The Aurora desk lamp (SKU-441) costs $49.99 and ships within two business days.";
 
-fn example(name: &str, title: &str, lesson: &str, seed: Seed, question: &str, source: &str, answer: &str) -> Example {
+fn example(
+    name: &str,
+    title: &str,
+    lesson: &str,
+    seed: Seed,
+    question: &str,
+    source: &str,
+    answer: &str,
+) -> Example {
     Example {
         name: name.into(),
         title: title.into(),

@@ -34,7 +34,9 @@ pub struct LabState {
 
 impl Default for LabState {
     fn default() -> Self {
-        LabState::from_example(&examples::by_name(examples::DEFAULT).expect("the default example exists"))
+        LabState::from_example(
+            &examples::by_name(examples::DEFAULT).expect("the default example exists"),
+        )
     }
 }
 

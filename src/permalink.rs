@@ -30,8 +30,20 @@ pub const MAX_SAMPLES: usize = 50;
 
 /// Panels and controls a link may hide.
 pub const HIDEABLE: &[&str] = &[
-    "answer", "calibration", "claims", "computed", "controls", "delivered", "drift", "examples", "metrics", "repair",
-    "samples", "source", "support-threshold", "trace",
+    "answer",
+    "calibration",
+    "claims",
+    "computed",
+    "controls",
+    "delivered",
+    "drift",
+    "examples",
+    "metrics",
+    "repair",
+    "samples",
+    "source",
+    "support-threshold",
+    "trace",
 ];
 
 /// What a fragment asks for.
@@ -54,13 +66,23 @@ pub struct Fragment<'a> {
 /// `#example=correct-paraphrase&support_threshold=0.65&hide=trace&embed`.
 pub fn parse_fragment(fragment: &str) -> Fragment<'_> {
     let mut out = Fragment::default();
-    for part in fragment.trim_start_matches('#').split('&').filter(|p| !p.is_empty()) {
+    for part in fragment
+        .trim_start_matches('#')
+        .split('&')
+        .filter(|p| !p.is_empty())
+    {
         let (key, value) = part.split_once('=').unwrap_or((part, ""));
         match key {
             "s" => out.state = Some(value),
             "example" => out.example = Some(value),
             "preset" => out.preset = Some(value),
-            "hide" => out.hide.extend(value.split(',').map(str::trim).filter(|h| HIDEABLE.contains(h)).map(str::to_string)),
+            "hide" => out.hide.extend(
+                value
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|h| HIDEABLE.contains(h))
+                    .map(str::to_string),
+            ),
             "embed" => out.embed = value != "0",
             _ => out.settings.push((key, value)),
         }
@@ -83,14 +105,24 @@ pub struct Opening {
 /// data decoded to (the caller inflates: [`decode`] here, the browser's
 /// `DecompressionStream` in the lab); it is ignored when there is no `s=`.
 pub fn open(fragment: &Fragment, decoded: Option<Result<Decoded, String>>) -> Opening {
-    let mut out = Opening { embed: fragment.embed, ..Opening::default() };
+    let mut out = Opening {
+        embed: fragment.embed,
+        ..Opening::default()
+    };
     match (fragment.state, decoded) {
         (Some(_), Some(Ok(d))) => {
             out.state = d.state;
             out.notes = d.problems;
         }
-        (Some(_), Some(Err(e))) => out.error = Some(format!("This link could not be opened ({e}); the default example is shown instead.")),
-        (Some(_), None) => out.error = Some("This link could not be opened; the default example is shown instead.".into()),
+        (Some(_), Some(Err(e))) => {
+            out.error = Some(format!(
+                "This link could not be opened ({e}); the default example is shown instead."
+            ))
+        }
+        (Some(_), None) => {
+            out.error =
+                Some("This link could not be opened; the default example is shown instead.".into())
+        }
         (None, _) => {
             if let Some(name) = fragment.example {
                 match crate::examples::by_name(name) {
@@ -185,7 +217,11 @@ pub fn from_text(text: &str) -> Result<Decoded, String> {
     if lines.next() != Some(&format!("{HEADER}\t{VERSION}")[..]) {
         return Err("the link's state is not readable".into());
     }
-    let mut state = LabState { example: None, samples: Vec::new(), ..LabState::default() };
+    let mut state = LabState {
+        example: None,
+        samples: Vec::new(),
+        ..LabState::default()
+    };
     let mut problems = Vec::new();
     for line in lines {
         let Some((name, raw)) = line.split_once('\t') else {
@@ -197,7 +233,9 @@ pub fn from_text(text: &str) -> Result<Decoded, String> {
             continue;
         };
         let ok = match name {
-            "example" => crate::examples::by_name(&value).map(|_| state.example = Some(value.clone())).is_some(),
+            "example" => crate::examples::by_name(&value)
+                .map(|_| state.example = Some(value.clone()))
+                .is_some(),
             "question" => {
                 state.question = value.clone();
                 true
@@ -215,10 +253,22 @@ pub fn from_text(text: &str) -> Result<Decoded, String> {
                 true
             }
             "trace_position" => value.parse().map(|v| state.trace_position = v).is_ok(),
-            "inspection_seconds" => value.parse::<u32>().ok().filter(|s| (5..=600).contains(s)).map(|v| state.inspection_seconds = v).is_some(),
-            "speed" => crate::text::scan::parse_decimal(&value).filter(|s| SPEEDS.contains(s)).map(|v| state.speed = v).is_some(),
+            "inspection_seconds" => value
+                .parse::<u32>()
+                .ok()
+                .filter(|s| (5..=600).contains(s))
+                .map(|v| state.inspection_seconds = v)
+                .is_some(),
+            "speed" => crate::text::scan::parse_decimal(&value)
+                .filter(|s| SPEEDS.contains(s))
+                .map(|v| state.speed = v)
+                .is_some(),
             "hidden" => {
-                let keys: Vec<String> = value.split(',').filter(|k| !k.is_empty()).map(str::to_string).collect();
+                let keys: Vec<String> = value
+                    .split(',')
+                    .filter(|k| !k.is_empty())
+                    .map(str::to_string)
+                    .collect();
                 let ok = keys.iter().all(|k| HIDEABLE.contains(&k.as_str()));
                 if ok {
                     state.hidden = keys;
@@ -237,7 +287,10 @@ pub fn from_text(text: &str) -> Result<Decoded, String> {
             },
         };
         if !ok {
-            problems.push(format!("{} could not be used and was reset", name.replace('_', " ")));
+            problems.push(format!(
+                "{} could not be used and was reset",
+                name.replace('_', " ")
+            ));
         }
     }
     Ok(Decoded { state, problems })
@@ -257,7 +310,10 @@ pub fn fragment_for(packed: &[u8], hidden: &[String]) -> String {
 /// The state as a fragment, compressed here (the lab compresses with the
 /// browser's own `CompressionStream`, to the same raw deflate).
 pub fn encode(state: &LabState) -> String {
-    fragment_for(&miniz_oxide::deflate::compress_to_vec(to_text(state).as_bytes(), 9), &state.hidden)
+    fragment_for(
+        &miniz_oxide::deflate::compress_to_vec(to_text(state).as_bytes(), 9),
+        &state.hidden,
+    )
 }
 
 /// A state read from a link, and what had to be replaced by defaults.
@@ -272,15 +328,22 @@ pub struct Decoded {
 /// checked and its base64 decoded. Errors are plain sentences for the user.
 pub fn packed_state(data: &str) -> Result<Vec<u8>, String> {
     if data.len() > MAX_LINK_CHARS {
-        return Err(format!("the link is {} characters long; the limit is {MAX_LINK_CHARS}", data.len()));
+        return Err(format!(
+            "the link is {} characters long; the limit is {MAX_LINK_CHARS}",
+            data.len()
+        ));
     }
     let Some((version, body)) = data.split_once('.') else {
         return Err("the link's state has no version".into());
     };
     if version != VERSION {
-        return Err(format!("the link was made by a newer lab (format {version}); this lab reads format {VERSION}"));
+        return Err(format!(
+            "the link was made by a newer lab (format {version}); this lab reads format {VERSION}"
+        ));
     }
-    URL_SAFE_NO_PAD.decode(body.trim_end_matches('=')).map_err(|_| "the link is damaged (it is not valid base64)".to_string())
+    URL_SAFE_NO_PAD
+        .decode(body.trim_end_matches('='))
+        .map_err(|_| "the link is damaged (it is not valid base64)".to_string())
 }
 
 /// The error for data that does not inflate.
@@ -288,12 +351,16 @@ pub const DAMAGED: &str = "the link is damaged or cut short (its data does not d
 
 /// The error for data that inflates past [`MAX_STATE_BYTES`].
 pub fn too_large() -> String {
-    format!("the link's state is larger than {} MB", MAX_STATE_BYTES >> 20)
+    format!(
+        "the link's state is larger than {} MB",
+        MAX_STATE_BYTES >> 20
+    )
 }
 
 /// Read a state from its inflated text.
 pub fn from_bytes(text: Vec<u8>) -> Result<Decoded, String> {
-    let text = String::from_utf8(text).map_err(|_| "the link's state is not readable".to_string())?;
+    let text =
+        String::from_utf8(text).map_err(|_| "the link's state is not readable".to_string())?;
     from_text(&text)
 }
 
@@ -301,10 +368,11 @@ pub fn from_bytes(text: Vec<u8>) -> Result<Decoded, String> {
 /// the browser's `DecompressionStream`, bounded the same way).
 pub fn decode(data: &str) -> Result<Decoded, String> {
     let packed = packed_state(data)?;
-    let text = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_STATE_BYTES).map_err(|e| match e.status {
-        miniz_oxide::inflate::TINFLStatus::HasMoreOutput => too_large(),
-        _ => DAMAGED.to_string(),
-    })?;
+    let text = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_STATE_BYTES)
+        .map_err(|e| match e.status {
+            miniz_oxide::inflate::TINFLStatus::HasMoreOutput => too_large(),
+            _ => DAMAGED.to_string(),
+        })?;
     from_bytes(text)
 }
 
@@ -335,18 +403,29 @@ mod tests {
     #[test]
     fn a_20_kb_source_makes_a_working_link() {
         // Real web text from the RAGTruth fixture, 20 KB of it.
-        let fixture = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/ragtruth_qa/QA.jsonl")).unwrap();
+        let fixture = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/ragtruth_qa/QA.jsonl"
+        ))
+        .unwrap();
         let mut state = LabState::default();
         for line in fixture.lines() {
             let v: serde_json::Value = serde_json::from_str(line).unwrap();
-            state.source.push_str(v["source_info"]["passages"].as_str().unwrap());
+            state
+                .source
+                .push_str(v["source_info"]["passages"].as_str().unwrap());
             if state.source.len() > 20_000 {
                 break;
             }
         }
         let link = encode(&state);
         // Compressed: well under the 20 KB of text, and far under browsers' URL limits.
-        assert!(link.len() < 15_000, "{} characters for {} bytes", link.len(), state.source.len());
+        assert!(
+            link.len() < 15_000,
+            "{} characters for {} bytes",
+            link.len(),
+            state.source.len()
+        );
         assert_eq!(roundtrip(&state).state.source, state.source);
     }
 
@@ -356,7 +435,10 @@ mod tests {
         assert_eq!((f.state, f.embed), (Some("1.abc"), true));
         assert_eq!(f.hide, ["trace", "samples"]);
         assert!(f.settings.is_empty());
-        let state = LabState { hidden: vec!["trace".into()], ..LabState::default() };
+        let state = LabState {
+            hidden: vec!["trace".into()],
+            ..LabState::default()
+        };
         assert!(encode(&state).ends_with("&hide=trace"));
     }
 
@@ -367,11 +449,21 @@ mod tests {
         assert!(decode("1.@@@@").unwrap_err().contains("not valid base64"));
         let good = encode(&LabState::default());
         let data = parse_fragment(&good).state.unwrap();
-        assert!(decode(&data[..data.len() / 2]).unwrap_err().contains("damaged"));
-        let not_state = URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(b"<script>", 6));
-        assert!(decode(&format!("1.{not_state}")).unwrap_err().contains("not readable"));
-        let not_utf8 = URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(b"claimlab-state\t1\nanswer\t\xff", 6));
-        assert!(decode(&format!("1.{not_utf8}")).unwrap_err().contains("not readable"));
+        assert!(decode(&data[..data.len() / 2])
+            .unwrap_err()
+            .contains("damaged"));
+        let not_state =
+            URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(b"<script>", 6));
+        assert!(decode(&format!("1.{not_state}"))
+            .unwrap_err()
+            .contains("not readable"));
+        let not_utf8 = URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(
+            b"claimlab-state\t1\nanswer\t\xff",
+            6,
+        ));
+        assert!(decode(&format!("1.{not_utf8}"))
+            .unwrap_err()
+            .contains("not readable"));
     }
 
     #[test]
@@ -379,14 +471,19 @@ mod tests {
         let bomb = vec![b' '; MAX_STATE_BYTES + 1];
         let packed = URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(&bomb, 9));
         assert!(packed.len() < 50_000, "the bomb is small: {}", packed.len());
-        assert!(decode(&format!("1.{packed}")).unwrap_err().contains("larger than"));
+        assert!(decode(&format!("1.{packed}"))
+            .unwrap_err()
+            .contains("larger than"));
     }
 
     #[test]
     fn a_bad_field_falls_back_and_is_named() {
         let text = "claimlab-state\t1\nanswer\tKept.\\nTwo lines.\nspeed\t3.3\nexample\tnope\nhidden\ttrace,bogus\n\
                     set.support_threshold\t7\nset.policy\tflag\nset.bogus\t1\nsource\tbad \\q escape\nstray line";
-        let data = format!("1.{}", URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 6)));
+        let data = format!(
+            "1.{}",
+            URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 6))
+        );
         let d = decode(&data).unwrap();
         assert_eq!(d.state.answer, "Kept.\nTwo lines.");
         assert_eq!((d.state.speed, d.state.example.as_deref()), (1.0, None));
@@ -394,14 +491,23 @@ mod tests {
         assert_eq!(d.state.config.policy, crate::Policy::Flag);
         assert!(d.state.hidden.is_empty());
         let all = d.problems.join(" | ");
-        for name in ["speed", "example", "hidden", "support_threshold", "bogus", "source", "without a value"] {
+        for name in [
+            "speed",
+            "example",
+            "hidden",
+            "support_threshold",
+            "bogus",
+            "source",
+            "without a value",
+        ] {
             assert!(all.contains(name), "{name} missing from {all}");
         }
     }
 
     #[test]
     fn a_hand_written_fragment_opens_an_example_with_its_settings() {
-        let f = parse_fragment("#example=correct-paraphrase&support_threshold=0.65&hide=trace&embed");
+        let f =
+            parse_fragment("#example=correct-paraphrase&support_threshold=0.65&hide=trace&embed");
         let o = open(&f, None);
         assert_eq!((o.error, o.embed), (None, true));
         assert!(o.notes.is_empty(), "{:?}", o.notes);
@@ -418,17 +524,29 @@ mod tests {
         let f = parse_fragment("preset=strict&number_check=false&support_threshold=two&colour=red");
         let o = open(&f, None);
         assert_eq!(o.state.example.as_deref(), Some(crate::examples::DEFAULT));
-        assert_eq!(o.state.config.support_threshold, crate::config::Preset::Strict.config().support_threshold);
+        assert_eq!(
+            o.state.config.support_threshold,
+            crate::config::Preset::Strict.config().support_threshold
+        );
         assert!(!o.state.config.number_check);
         let notes = o.notes.join(" | ");
-        assert!(notes.contains("support_threshold") && notes.contains("colour"), "{notes}");
-        assert!(open(&parse_fragment("example=nope"), None).error.unwrap().contains("does not have"));
+        assert!(
+            notes.contains("support_threshold") && notes.contains("colour"),
+            "{notes}"
+        );
+        assert!(open(&parse_fragment("example=nope"), None)
+            .error
+            .unwrap()
+            .contains("does not have"));
         assert!(open(&parse_fragment("preset=nope"), None).notes[0].contains("no preset"));
     }
 
     #[test]
     fn a_state_link_wins_over_an_example_and_its_errors_are_plain() {
-        let state = LabState { answer: "Edited.".into(), ..LabState::default() };
+        let state = LabState {
+            answer: "Edited.".into(),
+            ..LabState::default()
+        };
         let link = format!("{}&example=tagore", encode(&state));
         let f = parse_fragment(&link);
         let o = open(&f, Some(decode(f.state.unwrap())));
@@ -440,7 +558,14 @@ mod tests {
 
     #[test]
     fn text_escapes_round_trip() {
-        for s in ["plain", "tab\there", "line\nbreak", "back\\slash \\n not a newline", "\r\n", "emoji 🙂 and NUL \0"] {
+        for s in [
+            "plain",
+            "tab\there",
+            "line\nbreak",
+            "back\\slash \\n not a newline",
+            "\r\n",
+            "emoji 🙂 and NUL \0",
+        ] {
             assert_eq!(unescape(&escape(s)).as_deref(), Some(s));
         }
         assert_eq!(unescape("dangling\\"), None);

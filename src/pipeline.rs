@@ -15,14 +15,16 @@
 use std::borrow::Cow;
 
 use crate::checks::citations::{self, SourceLayout};
-use crate::checks::consistency::{self, Consistency, ConsistencyOptions, Embedder, GivenVectors, LexicalEmbedder};
+use crate::checks::consistency::{
+    self, Consistency, ConsistencyOptions, Embedder, GivenVectors, LexicalEmbedder,
+};
 use crate::checks::{confidence, entities, negation, numbers, support};
 use crate::config::{Config, ConsistencyScoring, Policy};
 use crate::drift::{self, Fingerprint};
 use crate::repair;
 use crate::report::*;
 use crate::scoring::{self, Quality, Risk, Trigger};
-use crate::text::{char_offsets, sentences, AnalysisOptions, Analysed, Document};
+use crate::text::{char_offsets, sentences, Analysed, AnalysisOptions, Document};
 use crate::trace::{EventKind, Trace};
 
 /// Tolerance for comparing a support share with its threshold, so that
@@ -48,7 +50,10 @@ pub struct CheckInput<'a> {
 
 impl<'a> CheckInput<'a> {
     pub fn answer(answer: &'a str) -> Self {
-        CheckInput { answer, ..Default::default() }
+        CheckInput {
+            answer,
+            ..Default::default()
+        }
     }
 }
 
@@ -59,7 +64,11 @@ pub fn check(doc: &Document, input: &CheckInput, cfg: &Config) -> Report {
 
 /// Analyse `source` and check `answer` against it.
 pub fn check_text(source: &str, answer: &str, cfg: &Config) -> Report {
-    check(&Document::analyse(source, cfg.into()), &CheckInput::answer(answer), cfg)
+    check(
+        &Document::analyse(source, cfg.into()),
+        &CheckInput::answer(answer),
+        cfg,
+    )
 }
 
 /// Check without repair, drift, best-of-N or trace: what repair uses to
@@ -70,8 +79,23 @@ pub fn check_text(source: &str, answer: &str, cfg: &Config) -> Report {
 /// findings are taken as they are, original offsets included. Use the result
 /// for its verdicts and answer-level measures only. `question` is the
 /// original question (its words are given, as in the original check).
-pub(crate) fn recheck(doc: &Document, question: &str, answer: &str, cfg: &Config, known: &[ClaimReport]) -> Report {
-    run(doc, &CheckInput { question, ..CheckInput::answer(answer) }, cfg, false, known)
+pub(crate) fn recheck(
+    doc: &Document,
+    question: &str,
+    answer: &str,
+    cfg: &Config,
+    known: &[ClaimReport],
+) -> Report {
+    run(
+        doc,
+        &CheckInput {
+            question,
+            ..CheckInput::answer(answer)
+        },
+        cfg,
+        false,
+        known,
+    )
 }
 
 /// A claim of the answer: new (analysed here) or known from an earlier check (its index there).
@@ -80,20 +104,42 @@ enum Part {
     Known(usize),
 }
 
-fn run(doc: &Document, input: &CheckInput, cfg: &Config, outer: bool, known: &[ClaimReport]) -> Report {
+fn run(
+    doc: &Document,
+    input: &CheckInput,
+    cfg: &Config,
+    outer: bool,
+    known: &[ClaimReport],
+) -> Report {
     let opts = AnalysisOptions::from(cfg);
-    let doc: Cow<Document> = if doc.options == opts { Cow::Borrowed(doc) } else { Cow::Owned(Document::analyse(&doc.text, opts)) };
+    let doc: Cow<Document> = if doc.options == opts {
+        Cow::Borrowed(doc)
+    } else {
+        Cow::Owned(Document::analyse(&doc.text, opts))
+    };
     let doc = doc.as_ref();
-    let mut trace = if outer { Trace::default() } else { Trace::off() };
+    let mut trace = if outer {
+        Trace::default()
+    } else {
+        Trace::off()
+    };
 
     // 1. The source, split once.
     let passages = doc.passages.len();
     trace.push(
         None,
-        || EventKind::SourceSplit { sentences: doc.sentences.len(), passages },
+        || EventKind::SourceSplit {
+            sentences: doc.sentences.len(),
+            passages,
+        },
         || match (doc.sentences.len(), passages) {
-            (0, _) => "The source is empty: claims can only be checked against samples.".to_string(),
-            (n, p) if p > 1 => format!("Split the source into {n} sentence{} in {p} passages.", plural(n)),
+            (0, _) => {
+                "The source is empty: claims can only be checked against samples.".to_string()
+            }
+            (n, p) if p > 1 => format!(
+                "Split the source into {n} sentence{} in {p} passages.",
+                plural(n)
+            ),
             (n, _) => format!("Split the source into {n} sentence{}.", plural(n)),
         },
     );
@@ -108,12 +154,20 @@ fn run(doc: &Document, input: &CheckInput, cfg: &Config, outer: bool, known: &[C
             questions += 1;
             continue;
         }
-        if (cfg.skip_refusals && sentences::is_refusal(&answer[s..e])) || (cfg.skip_headers && sentences::is_header(&answer[s..e])) {
+        if (cfg.skip_refusals && sentences::is_refusal(&answer[s..e]))
+            || (cfg.skip_headers && sentences::is_header(&answer[s..e]))
+        {
             not_claims += 1;
             continue;
         }
         // A claim a re-check already knows (same text, no samples) is not analysed again.
-        let known_claim = if input.samples.is_empty() { known.iter().position(|old| old.consistency.is_none() && old.text == answer[s..e]) } else { None };
+        let known_claim = if input.samples.is_empty() {
+            known
+                .iter()
+                .position(|old| old.consistency.is_none() && old.text == answer[s..e])
+        } else {
+            None
+        };
         if let Some(k) = known_claim {
             claim_parts.push((s, e, Part::Known(k)));
             continue;
@@ -125,46 +179,87 @@ fn run(doc: &Document, input: &CheckInput, cfg: &Config, outer: bool, known: &[C
     }
     trace.push(
         None,
-        || EventKind::ClaimsSplit { claims: claim_parts.len(), questions },
-        || format!(
-            "Split the answer into {} claim{}{}{}.",
-            claim_parts.len(),
-            plural(claim_parts.len()),
-            if questions > 0 { format!(" ({questions} question{} skipped: a question is not a claim)", plural(questions)) } else { String::new() },
-            if not_claims > 0 { format!(" ({not_claims} refusal or header sentence{} skipped)", plural(not_claims)) } else { String::new() }
-        ),
+        || EventKind::ClaimsSplit {
+            claims: claim_parts.len(),
+            questions,
+        },
+        || {
+            format!(
+                "Split the answer into {} claim{}{}{}.",
+                claim_parts.len(),
+                plural(claim_parts.len()),
+                if questions > 0 {
+                    format!(
+                        " ({questions} question{} skipped: a question is not a claim)",
+                        plural(questions)
+                    )
+                } else {
+                    String::new()
+                },
+                if not_claims > 0 {
+                    format!(
+                        " ({not_claims} refusal or header sentence{} skipped)",
+                        plural(not_claims)
+                    )
+                } else {
+                    String::new()
+                }
+            )
+        },
     );
 
     // Consistency needs every claim at once (one embedding pass).
-    let claim_texts: Vec<&str> = claim_parts.iter().map(|(s, e, _)| &answer[*s..*e]).collect();
+    let claim_texts: Vec<&str> = claim_parts
+        .iter()
+        .map(|(s, e, _)| &answer[*s..*e])
+        .collect();
     let (consistency, embedder) = score_consistency(&claim_texts, input, cfg);
 
     // The question's words are given, not claimed (when so configured).
     let given: Vec<String> = if cfg.question_words_given {
-        Analysed::new(input.question, 0, input.question.len(), opts).content_terms().into_iter().map(|t| t.key.clone()).collect()
+        Analysed::new(input.question, 0, input.question.len(), opts)
+            .content_terms()
+            .into_iter()
+            .map(|t| t.key.clone())
+            .collect()
     } else {
         Vec::new()
     };
 
     // 3. Each claim.
     let layout_passages = doc.passage_of();
-    let layout = SourceLayout { sentences: doc.sentences.len(), passages: doc.passages.len(), passage_of: &layout_passages };
+    let layout = SourceLayout {
+        sentences: doc.sentences.len(),
+        passages: doc.passages.len(),
+        passage_of: &layout_passages,
+    };
     let mut claims: Vec<ClaimReport> = claim_parts
         .iter()
         .enumerate()
         .map(|(k, (s, e, part))| {
             let id = format!("C{}", k + 1);
             match part {
-                Part::Known(old) => ClaimReport { id, ..known[*old].clone() },
+                Part::Known(old) => ClaimReport {
+                    id,
+                    ..known[*old].clone()
+                },
                 Part::New(analysed) => {
                     let c = consistency.as_ref().map(|all| all[k].clone());
-                    check_claim(&id, answer, *s, *e, analysed, &given, doc, &layout, cfg, c, &mut trace)
+                    check_claim(
+                        &id, answer, *s, *e, analysed, &given, doc, &layout, cfg, c, &mut trace,
+                    )
                 }
             }
         })
         .collect();
-    let offsets: Vec<usize> = claims.iter().flat_map(|c| [c.byte_start, c.byte_end]).collect();
-    for (c, pair) in claims.iter_mut().zip(char_offsets(answer, &offsets).chunks(2)) {
+    let offsets: Vec<usize> = claims
+        .iter()
+        .flat_map(|c| [c.byte_start, c.byte_end])
+        .collect();
+    for (c, pair) in claims
+        .iter_mut()
+        .zip(char_offsets(answer, &offsets).chunks(2))
+    {
         c.start = pair[0];
         c.end = pair[1];
     }
@@ -174,10 +269,24 @@ fn run(doc: &Document, input: &CheckInput, cfg: &Config, outer: bool, known: &[C
     claims.iter().for_each(|c| counts.add(c.verdict));
     let n = claims.len();
     let share = |k: usize| if n == 0 { 1.0 } else { k as f64 / n as f64 };
-    let citation_coverage = if n == 0 { 0.0 } else { claims.iter().filter(|c| !c.citations.cited.is_empty()).count() as f64 / n as f64 };
+    let citation_coverage = if n == 0 {
+        0.0
+    } else {
+        claims
+            .iter()
+            .filter(|c| !c.citations.cited.is_empty())
+            .count() as f64
+            / n as f64
+    };
     let grounded = claims
         .iter()
-        .filter(|c| if doc.is_empty() { c.consistency.as_ref().is_some_and(|x| !x.flagged) } else { c.support + EPS >= cfg.support_threshold && c.best_source.is_some() })
+        .filter(|c| {
+            if doc.is_empty() {
+                c.consistency.as_ref().is_some_and(|x| !x.flagged)
+            } else {
+                c.support + EPS >= cfg.support_threshold && c.best_source.is_some()
+            }
+        })
         .count();
     let faithfulness = share(grounded);
     let confidence = confidence::score(answer);
@@ -196,16 +305,37 @@ fn run(doc: &Document, input: &CheckInput, cfg: &Config, outer: bool, known: &[C
 
     let drift = input.history.map(|history| {
         // With no earlier answer there is nothing to compare, so no fingerprint to take.
-        let result = if history.is_empty() { drift::first_answer() } else { drift::compare(&drift::fingerprint(answer), history, cfg) };
+        let result = if history.is_empty() {
+            drift::first_answer()
+        } else {
+            drift::compare(&drift::fingerprint(answer), history, cfg)
+        };
         trace.push(
             None,
-            || EventKind::Drift { drifted: result.drifted, delta: result.delta, mean_similarity: result.mean_similarity },
-            || format!("Drift {}: {}.", if result.drifted { "detected" } else { "not detected" }, result.reason),
+            || EventKind::Drift {
+                drifted: result.drifted,
+                delta: result.delta,
+                mean_similarity: result.mean_similarity,
+            },
+            || {
+                format!(
+                    "Drift {}: {}.",
+                    if result.drifted {
+                        "detected"
+                    } else {
+                        "not detected"
+                    },
+                    result.reason
+                )
+            },
         );
         result
     });
 
-    let first_problem = claims.iter().find(|c| c.verdict != Verdict::Supported).map(|c| c.id.clone());
+    let first_problem = claims
+        .iter()
+        .find(|c| c.verdict != Verdict::Supported)
+        .map(|c| c.id.clone());
     let decision = match (&first_problem, cfg.policy) {
         (None, _) => Decision::Deliver,
         (Some(_), Policy::Block) => Decision::Block,
@@ -213,11 +343,18 @@ fn run(doc: &Document, input: &CheckInput, cfg: &Config, outer: bool, known: &[C
     };
     trace.push(
         None,
-        || EventKind::Decision { decision, first_problem: first_problem.clone() },
+        || EventKind::Decision {
+            decision,
+            first_problem: first_problem.clone(),
+        },
         || match (decision, &first_problem) {
-            (Decision::Deliver, _) if n == 0 => "Nothing to check: the answer has no claims. Deliver.".to_string(),
+            (Decision::Deliver, _) if n == 0 => {
+                "Nothing to check: the answer has no claims. Deliver.".to_string()
+            }
             (Decision::Deliver, _) => format!("All {n} claims are supported. Deliver."),
-            (Decision::Block, Some(p)) => format!("{p} fails and the policy is block: the answer is withheld."),
+            (Decision::Block, Some(p)) => {
+                format!("{p} fails and the policy is block: the answer is withheld.")
+            }
             (_, Some(p)) => format!("{p} fails and the policy is flag: deliver, marked with {p}."),
             _ => String::new(),
         },
@@ -242,23 +379,52 @@ fn run(doc: &Document, input: &CheckInput, cfg: &Config, outer: bool, known: &[C
     if drift.as_ref().is_some_and(|d| d.drifted) {
         triggers.push(Trigger::Drift);
     }
-    if claims.iter().any(|c| c.consistency.as_ref().is_some_and(|x| x.flagged)) {
+    if claims
+        .iter()
+        .any(|c| c.consistency.as_ref().is_some_and(|x| x.flagged))
+    {
         triggers.push(Trigger::Inconsistent);
     }
     let risk = Risk::from_triggers(triggers);
     trace.push(
         None,
-        || EventKind::Risk { level: risk.level, triggers: risk.triggers.clone() },
-        || if risk.triggers.is_empty() {
-            "Risk low: no failure pattern found.".to_string()
-        } else {
-            format!("Risk {}: {}.", risk.level.name(), risk.triggers.iter().map(|t| t.name()).collect::<Vec<_>>().join(", "))
+        || EventKind::Risk {
+            level: risk.level,
+            triggers: risk.triggers.clone(),
+        },
+        || {
+            if risk.triggers.is_empty() {
+                "Risk low: no failure pattern found.".to_string()
+            } else {
+                format!(
+                    "Risk {}: {}.",
+                    risk.level.name(),
+                    risk.triggers
+                        .iter()
+                        .map(|t| t.name())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            }
         },
     );
 
-    let components = scoring::components(faithfulness, contradiction, confidence.score, input.latency_ms, drift.as_ref().is_some_and(|d| d.drifted));
+    let components = scoring::components(
+        faithfulness,
+        contradiction,
+        confidence.score,
+        input.latency_ms,
+        drift.as_ref().is_some_and(|d| d.drifted),
+    );
     let score = components.score();
-    let summary = Summary { counts, citation_coverage, faithfulness, confidence, contradiction, questions };
+    let summary = Summary {
+        counts,
+        citation_coverage,
+        faithfulness,
+        confidence,
+        contradiction,
+        questions,
+    };
     let mut report = Report {
         claims,
         sources: doc.source_reports(),
@@ -268,7 +434,11 @@ fn run(doc: &Document, input: &CheckInput, cfg: &Config, outer: bool, known: &[C
         first_problem,
         summary,
         risk,
-        quality: Quality { score, components, routing: scoring::Routing::Fallback },
+        quality: Quality {
+            score,
+            components,
+            routing: scoring::Routing::Fallback,
+        },
         drift,
         repair: None,
         samples: Vec::new(),
@@ -281,7 +451,10 @@ fn run(doc: &Document, input: &CheckInput, cfg: &Config, outer: bool, known: &[C
         let r = repair::repair(doc, input, cfg, &report);
         trace.push(
             None,
-            || EventKind::Repair { strategy: r.strategy.name().to_string(), succeeded: r.succeeded },
+            || EventKind::Repair {
+                strategy: r.strategy.name().to_string(),
+                succeeded: r.succeeded,
+            },
             || r.summary(),
         );
         if r.applied {
@@ -292,8 +465,16 @@ fn run(doc: &Document, input: &CheckInput, cfg: &Config, outer: bool, known: &[C
     report.quality.routing = scoring::route(score, healed, cfg.accept_threshold);
     trace.push(
         None,
-        || EventKind::Quality { score, routing: report.quality.routing },
-        || format!("Quality score {score:.2}: route {}.", report.quality.routing.name()),
+        || EventKind::Quality {
+            score,
+            routing: report.quality.routing,
+        },
+        || {
+            format!(
+                "Quality score {score:.2}: route {}.",
+                report.quality.routing.name()
+            )
+        },
     );
 
     if outer && !doc.is_empty() {
@@ -304,22 +485,45 @@ fn run(doc: &Document, input: &CheckInput, cfg: &Config, outer: bool, known: &[C
 }
 
 fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
 }
 
-fn score_consistency(claims: &[&str], input: &CheckInput, cfg: &Config) -> (Option<Vec<Consistency>>, Option<String>) {
+fn score_consistency(
+    claims: &[&str],
+    input: &CheckInput,
+    cfg: &Config,
+) -> (Option<Vec<Consistency>>, Option<String>) {
     if input.samples.is_empty() {
         return (None, None);
     }
-    let opts = ConsistencyOptions { sim_threshold: cfg.sim_threshold, consistency_threshold: cfg.consistency_threshold };
+    let opts = ConsistencyOptions {
+        sim_threshold: cfg.sim_threshold,
+        consistency_threshold: cfg.consistency_threshold,
+    };
     let samples: Vec<&str> = input.samples.iter().map(String::as_str).collect();
-    let lexical = LexicalEmbedder { options: cfg.into() };
-    let given = input.vectors.and_then(|v| consistency::self_check(claims, &samples, v, opts).map(|r| (r, v.label())));
+    let lexical = LexicalEmbedder {
+        options: cfg.into(),
+    };
+    let given = input
+        .vectors
+        .and_then(|v| consistency::self_check(claims, &samples, v, opts).map(|r| (r, v.label())));
     let (mut result, label) = given.unwrap_or_else(|| {
-        (consistency::self_check(claims, &samples, &lexical, opts).expect("the lexical embedder embeds any text"), lexical.label())
+        (
+            consistency::self_check(claims, &samples, &lexical, opts)
+                .expect("the lexical embedder embeds any text"),
+            lexical.label(),
+        )
     });
     if cfg.consistency_scoring == ConsistencyScoring::Lexical && label == lexical.label() {
-        for (r, score) in result.iter_mut().zip(consistency::lexical_scores(claims, &samples, cfg.into())) {
+        for (r, score) in
+            result
+                .iter_mut()
+                .zip(consistency::lexical_scores(claims, &samples, cfg.into()))
+        {
             r.score = score;
             r.flagged = r.samples_used == 0 || score > 0.5;
         }
@@ -356,25 +560,63 @@ fn check_claim(
     let sup = support::best_sentence(&terms, doc);
     let best = sup.best.map(|i| &doc.sentences[i]);
     let best_source = best.map(|s| s.id());
-    let matched_words: Vec<String> = sup.matched_terms.iter().map(|&i| answer[terms[i].start..terms[i].end].to_string()).collect();
-    let missing_words: Vec<String> =
-        (0..terms.len()).filter(|i| !sup.matched_terms.contains(i)).map(|i| answer[terms[i].start..terms[i].end].to_string()).collect();
+    let matched_words: Vec<String> = sup
+        .matched_terms
+        .iter()
+        .map(|&i| answer[terms[i].start..terms[i].end].to_string())
+        .collect();
+    let missing_words: Vec<String> = (0..terms.len())
+        .filter(|i| !sup.matched_terms.contains(i))
+        .map(|i| answer[terms[i].start..terms[i].end].to_string())
+        .collect();
     for (i, t) in terms.iter().enumerate() {
-        let kind = if sup.matched_terms.contains(&i) { MarkKind::Matched } else { MarkKind::Missing };
-        marks.push(Mark { side: MarkSide::Answer, kind, byte_start: t.start, byte_end: t.end });
+        let kind = if sup.matched_terms.contains(&i) {
+            MarkKind::Matched
+        } else {
+            MarkKind::Missing
+        };
+        marks.push(Mark {
+            side: MarkSide::Answer,
+            kind,
+            byte_start: t.start,
+            byte_end: t.end,
+        });
     }
     if let Some(s) = best {
-        let matched_keys: Vec<&str> = sup.matched_terms.iter().map(|&i| terms[i].key.as_str()).collect();
-        for t in s.analysed.tokens.iter().filter(|t| t.content && matched_keys.contains(&t.key.as_str())) {
-            marks.push(Mark { side: MarkSide::Source, kind: MarkKind::Matched, byte_start: t.start, byte_end: t.end });
+        let matched_keys: Vec<&str> = sup
+            .matched_terms
+            .iter()
+            .map(|&i| terms[i].key.as_str())
+            .collect();
+        for t in s
+            .analysed
+            .tokens
+            .iter()
+            .filter(|t| t.content && matched_keys.contains(&t.key.as_str()))
+        {
+            marks.push(Mark {
+                side: MarkSide::Source,
+                kind: MarkKind::Matched,
+                byte_start: t.start,
+                byte_end: t.end,
+            });
         }
     }
     let supported_lexically = best.is_some() && sup.support + EPS >= cfg.support_threshold;
     trace.push(
         Some(id),
-        || EventKind::BestMatch { best_source: best_source.clone(), support: sup.support, matched: sup.matched, total: sup.total, matched_words: matched_words.clone() },
+        || EventKind::BestMatch {
+            best_source: best_source.clone(),
+            support: sup.support,
+            matched: sup.matched,
+            total: sup.total,
+            matched_words: matched_words.clone(),
+        },
         || match &best_source {
-            Some(b) => format!("Best match for {id} is {b}: {} of {} content words ({:.2}).", sup.matched, sup.total, sup.support),
+            Some(b) => format!(
+                "Best match for {id} is {b}: {} of {} content words ({:.2}).",
+                sup.matched, sup.total, sup.support
+            ),
             None if doc.is_empty() => format!("{id} has no source to match."),
             None => format!("{id} shares no content word with any source sentence."),
         },
@@ -382,13 +624,34 @@ fn check_claim(
 
     if doc.is_empty() {
         match &consistency {
-            Some(c) if !c.flagged => reason(ReasonKind::Consistent, format!("{} of {} samples agree ({:.2}).", c.agreeing, c.samples_used, c.support)),
-            Some(c) if c.samples_used == 0 => reason(ReasonKind::Inconsistent, "No usable sample to compare with: flagged rather than passed.".into()),
-            Some(c) => reason(ReasonKind::Inconsistent, format!("Only {} of {} samples agree ({:.2}, below {:.2}).", c.agreeing, c.samples_used, c.support, cfg.consistency_threshold)),
-            None => reason(ReasonKind::NoSource, "There is no source and there are no samples to check it against.".into()),
+            Some(c) if !c.flagged => reason(
+                ReasonKind::Consistent,
+                format!(
+                    "{} of {} samples agree ({:.2}).",
+                    c.agreeing, c.samples_used, c.support
+                ),
+            ),
+            Some(c) if c.samples_used == 0 => reason(
+                ReasonKind::Inconsistent,
+                "No usable sample to compare with: flagged rather than passed.".into(),
+            ),
+            Some(c) => reason(
+                ReasonKind::Inconsistent,
+                format!(
+                    "Only {} of {} samples agree ({:.2}, below {:.2}).",
+                    c.agreeing, c.samples_used, c.support, cfg.consistency_threshold
+                ),
+            ),
+            None => reason(
+                ReasonKind::NoSource,
+                "There is no source and there are no samples to check it against.".into(),
+            ),
         }
     } else if best.is_none() {
-        reason(ReasonKind::NoMatch, "Shares no content word with any source sentence.".into());
+        reason(
+            ReasonKind::NoMatch,
+            "Shares no content word with any source sentence.".into(),
+        );
     } else if !supported_lexically {
         reason(
             ReasonKind::LowSupport,
@@ -411,32 +674,74 @@ fn check_claim(
     if let (Some(s), true) = (best, supported_lexically) {
         let sid = s.id();
         if cfg.number_check {
-            number_mismatches = numbers::check(&analysed.numbers, &s.analysed.numbers, cfg.number_normalisation);
+            number_mismatches = numbers::check(
+                &analysed.numbers,
+                &s.analysed.numbers,
+                cfg.number_normalisation,
+            );
             for m in &number_mismatches {
-                let said = if m.source_numbers.is_empty() { format!("{sid} states no number") } else { format!("{sid} says {}", m.source_numbers.join(", ")) };
-                reason(ReasonKind::NumberMismatch, format!("{} is not in {sid}, which it otherwise matches: {said}.", m.claim_number));
-                marks.push(Mark { side: MarkSide::Answer, kind: MarkKind::Number, byte_start: m.start, byte_end: m.end });
+                let said = if m.source_numbers.is_empty() {
+                    format!("{sid} states no number")
+                } else {
+                    format!("{sid} says {}", m.source_numbers.join(", "))
+                };
+                reason(
+                    ReasonKind::NumberMismatch,
+                    format!(
+                        "{} is not in {sid}, which it otherwise matches: {said}.",
+                        m.claim_number
+                    ),
+                );
+                marks.push(Mark {
+                    side: MarkSide::Answer,
+                    kind: MarkKind::Number,
+                    byte_start: m.start,
+                    byte_end: m.end,
+                });
             }
             if !number_mismatches.is_empty() {
                 for n in s.analysed.numbers.iter().filter(|n| !n.is_identifier()) {
-                    marks.push(Mark { side: MarkSide::Source, kind: MarkKind::Number, byte_start: n.start, byte_end: n.end });
+                    marks.push(Mark {
+                        side: MarkSide::Source,
+                        kind: MarkKind::Number,
+                        byte_start: n.start,
+                        byte_end: n.end,
+                    });
                 }
             }
             trace.push(
                 Some(id),
                 || EventKind::NumberCheck {
                     passed: number_mismatches.is_empty(),
-                    missing: number_mismatches.iter().map(|m| m.claim_number.clone()).collect(),
-                    source_numbers: s.analysed.numbers.iter().filter(|n| !n.is_identifier()).map(|n| n.raw.clone()).collect(),
+                    missing: number_mismatches
+                        .iter()
+                        .map(|m| m.claim_number.clone())
+                        .collect(),
+                    source_numbers: s
+                        .analysed
+                        .numbers
+                        .iter()
+                        .filter(|n| !n.is_identifier())
+                        .map(|n| n.raw.clone())
+                        .collect(),
                 },
-                || if number_mismatches.is_empty() {
-                    if analysed.numbers.iter().any(|n| !n.is_identifier()) {
-                        format!("Every number in {id} appears in {sid}.")
+                || {
+                    if number_mismatches.is_empty() {
+                        if analysed.numbers.iter().any(|n| !n.is_identifier()) {
+                            format!("Every number in {id} appears in {sid}.")
+                        } else {
+                            format!("{id} states no number.")
+                        }
                     } else {
-                        format!("{id} states no number.")
+                        format!(
+                            "{} missing from {sid}.",
+                            number_mismatches
+                                .iter()
+                                .map(|m| m.claim_number.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )
                     }
-                } else {
-                    format!("{} missing from {sid}.", number_mismatches.iter().map(|m| m.claim_number.as_str()).collect::<Vec<_>>().join(", "))
                 },
             );
         }
@@ -449,25 +754,71 @@ fn check_claim(
                     negation::Side::Claim => format!("The claim says \"{} … {}\"; {sid} says \"{source_word}\" without the negation.", f.negator, f.word),
                 };
                 reason(ReasonKind::NegationFlip, detail);
-                marks.push(Mark { side: MarkSide::Answer, kind: MarkKind::Negation, byte_start: f.claim_span.0, byte_end: f.claim_span.1 });
-                marks.push(Mark { side: MarkSide::Source, kind: MarkKind::Negation, byte_start: f.source_span.0, byte_end: f.source_span.1 });
-                let side = if f.negated_in == negation::Side::Claim { MarkSide::Answer } else { MarkSide::Source };
-                marks.push(Mark { side, kind: MarkKind::Negation, byte_start: f.negator_span.0, byte_end: f.negator_span.1 });
+                marks.push(Mark {
+                    side: MarkSide::Answer,
+                    kind: MarkKind::Negation,
+                    byte_start: f.claim_span.0,
+                    byte_end: f.claim_span.1,
+                });
+                marks.push(Mark {
+                    side: MarkSide::Source,
+                    kind: MarkKind::Negation,
+                    byte_start: f.source_span.0,
+                    byte_end: f.source_span.1,
+                });
+                let side = if f.negated_in == negation::Side::Claim {
+                    MarkSide::Answer
+                } else {
+                    MarkSide::Source
+                };
+                marks.push(Mark {
+                    side,
+                    kind: MarkKind::Negation,
+                    byte_start: f.negator_span.0,
+                    byte_end: f.negator_span.1,
+                });
             }
             if cfg.antonym_check && flip.is_none() {
                 antonym = negation::antonym_flip(analysed, answer, &s.analysed, &doc.text);
                 if let Some(a) = &antonym {
-                    reason(ReasonKind::AntonymFlip, format!("The claim says \"{}\" where {sid} says \"{}\", its opposite.", a.word, a.antonym));
-                    marks.push(Mark { side: MarkSide::Answer, kind: MarkKind::Negation, byte_start: a.claim_span.0, byte_end: a.claim_span.1 });
-                    marks.push(Mark { side: MarkSide::Source, kind: MarkKind::Negation, byte_start: a.source_span.0, byte_end: a.source_span.1 });
+                    reason(
+                        ReasonKind::AntonymFlip,
+                        format!(
+                            "The claim says \"{}\" where {sid} says \"{}\", its opposite.",
+                            a.word, a.antonym
+                        ),
+                    );
+                    marks.push(Mark {
+                        side: MarkSide::Answer,
+                        kind: MarkKind::Negation,
+                        byte_start: a.claim_span.0,
+                        byte_end: a.claim_span.1,
+                    });
+                    marks.push(Mark {
+                        side: MarkSide::Source,
+                        kind: MarkKind::Negation,
+                        byte_start: a.source_span.0,
+                        byte_end: a.source_span.1,
+                    });
                 }
             }
             trace.push(
                 Some(id),
-                || EventKind::NegationCheck { passed: flip.is_none() && antonym.is_none(), word: flip.as_ref().map(|f| f.word.clone()).or(antonym.as_ref().map(|a| a.word.clone())) },
+                || EventKind::NegationCheck {
+                    passed: flip.is_none() && antonym.is_none(),
+                    word: flip
+                        .as_ref()
+                        .map(|f| f.word.clone())
+                        .or(antonym.as_ref().map(|a| a.word.clone())),
+                },
                 || match (&flip, &antonym) {
-                    (Some(f), _) => format!("{id} flips the negation of \"{}\" against {sid}.", f.word),
-                    (None, Some(a)) => format!("{id} says \"{}\" where {sid} says \"{}\".", a.word, a.antonym),
+                    (Some(f), _) => {
+                        format!("{id} flips the negation of \"{}\" against {sid}.", f.word)
+                    }
+                    (None, Some(a)) => format!(
+                        "{id} says \"{}\" where {sid} says \"{}\".",
+                        a.word, a.antonym
+                    ),
                     _ => format!("{id} keeps {sid}'s negations."),
                 },
             );
@@ -478,59 +829,107 @@ fn check_claim(
     let mut invented_entities = Vec::new();
     if cfg.entity_check && !doc.is_empty() {
         let found = entities::find(answer, start, end, cfg.single_word_entities);
-        invented_entities = entities::invented(&found, &doc.folded, &doc.text, start).into_iter().cloned().collect::<Vec<_>>();
+        invented_entities = entities::invented(&found, &doc.folded, &doc.text, start)
+            .into_iter()
+            .cloned()
+            .collect::<Vec<_>>();
         for e in &invented_entities {
-            reason(ReasonKind::InventedEntity, format!("\"{}\" appears nowhere in the source.", e.text));
-            marks.push(Mark { side: MarkSide::Answer, kind: MarkKind::Entity, byte_start: e.start, byte_end: e.end });
+            reason(
+                ReasonKind::InventedEntity,
+                format!("\"{}\" appears nowhere in the source.", e.text),
+            );
+            marks.push(Mark {
+                side: MarkSide::Answer,
+                kind: MarkKind::Entity,
+                byte_start: e.start,
+                byte_end: e.end,
+            });
         }
         if !found.is_empty() {
             trace.push(
                 Some(id),
-                || EventKind::EntityCheck { passed: invented_entities.is_empty(), invented: invented_entities.iter().map(|e| e.text.clone()).collect() },
-                || if invented_entities.is_empty() {
-                    format!("Every name in {id} appears in the source.")
-                } else {
-                    format!("Not in the source: {}.", invented_entities.iter().map(|e| e.text.as_str()).collect::<Vec<_>>().join(", "))
+                || EventKind::EntityCheck {
+                    passed: invented_entities.is_empty(),
+                    invented: invented_entities.iter().map(|e| e.text.clone()).collect(),
+                },
+                || {
+                    if invented_entities.is_empty() {
+                        format!("Every name in {id} appears in the source.")
+                    } else {
+                        format!(
+                            "Not in the source: {}.",
+                            invented_entities
+                                .iter()
+                                .map(|e| e.text.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )
+                    }
                 },
             );
         }
     }
 
     // Citations.
-    let tied: Vec<usize> = if supported_lexically { sup.tied.iter().map(|i| i + 1).collect() } else { vec![] };
+    let tied: Vec<usize> = if supported_lexically {
+        sup.tied.iter().map(|i| i + 1).collect()
+    } else {
+        vec![]
+    };
     let citations = citations::check(&analysed.citations, layout, &tied, cfg.citation_check);
     for f in &citations.fabricated {
         reason(
             ReasonKind::FabricatedCitation,
-            format!("Cites {f}, which does not exist: the source has {} sentences in {} passage{}.", layout.sentences, layout.passages, plural(layout.passages)),
+            format!(
+                "Cites {f}, which does not exist: the source has {} sentences in {} passage{}.",
+                layout.sentences,
+                layout.passages,
+                plural(layout.passages)
+            ),
         );
     }
     if citations.points_to_support == Some(false) {
         reason(
             ReasonKind::WrongCitation,
-            format!("Cites {}, but the sentence that supports it is {}.", citations.cited.join(", "), best_source.as_deref().unwrap_or("-")),
+            format!(
+                "Cites {}, but the sentence that supports it is {}.",
+                citations.cited.join(", "),
+                best_source.as_deref().unwrap_or("-")
+            ),
         );
     }
     if !citations.fabricated.is_empty() || citations.points_to_support == Some(false) {
         for c in &analysed.citations {
-            marks.push(Mark { side: MarkSide::Answer, kind: MarkKind::Citation, byte_start: c.start, byte_end: c.end });
+            marks.push(Mark {
+                side: MarkSide::Answer,
+                kind: MarkKind::Citation,
+                byte_start: c.start,
+                byte_end: c.end,
+            });
         }
     }
     if !analysed.citations.is_empty() {
         let passed = citations.fabricated.is_empty() && citations.points_to_support != Some(false);
         trace.push(
             Some(id),
-            || EventKind::CitationCheck { passed, cited: citations.cited.clone(), fabricated: citations.fabricated.clone() },
-            || format!(
-                "{id} cites {}: {}.",
-                citations.cited.join(", "),
-                match (passed, citations.points_to_support) {
-                    (false, _) if !citations.fabricated.is_empty() => "it points at nothing in the source",
-                    (false, _) => "it misses the supporting sentence",
-                    (true, Some(true)) => "it points at the supporting sentence",
-                    _ => "not judged",
-                }
-            ),
+            || EventKind::CitationCheck {
+                passed,
+                cited: citations.cited.clone(),
+                fabricated: citations.fabricated.clone(),
+            },
+            || {
+                format!(
+                    "{id} cites {}: {}.",
+                    citations.cited.join(", "),
+                    match (passed, citations.points_to_support) {
+                        (false, _) if !citations.fabricated.is_empty() =>
+                            "it points at nothing in the source",
+                        (false, _) => "it misses the supporting sentence",
+                        (true, Some(true)) => "it points at the supporting sentence",
+                        _ => "not judged",
+                    }
+                )
+            },
         );
     }
 
@@ -538,30 +937,66 @@ fn check_claim(
     if let Some(c) = &consistency {
         trace.push(
             Some(id),
-            || EventKind::ConsistencyCheck { support: c.support, agreeing: c.agreeing, samples: c.samples_used, flagged: c.flagged },
-            || format!("{} of {} samples agree with {id} ({:.2}){}.", c.agreeing, c.samples_used, c.support, if c.flagged { ": flagged" } else { "" }),
+            || EventKind::ConsistencyCheck {
+                support: c.support,
+                agreeing: c.agreeing,
+                samples: c.samples_used,
+                flagged: c.flagged,
+            },
+            || {
+                format!(
+                    "{} of {} samples agree with {id} ({:.2}){}.",
+                    c.agreeing,
+                    c.samples_used,
+                    c.support,
+                    if c.flagged { ": flagged" } else { "" }
+                )
+            },
         );
     }
 
     // The verdict: the most severe finding.
-    let verdict = reasons.iter().map(|r| r.kind.verdict()).max_by_key(|v| *v as u8).unwrap_or(Verdict::Supported);
+    let verdict = reasons
+        .iter()
+        .map(|r| r.kind.verdict())
+        .max_by_key(|v| *v as u8)
+        .unwrap_or(Verdict::Supported);
     if reasons.is_empty() {
         let sid = best_source.as_deref().unwrap_or("-");
         let detail = if sup.matched == sup.total {
             format!("{sid} holds all {} content words.", sup.total)
         } else {
-            format!("{sid} holds {} of {} content words ({:.2}, at least {:.2}).", sup.matched, sup.total, sup.support, cfg.support_threshold)
+            format!(
+                "{sid} holds {} of {} content words ({:.2}, at least {:.2}).",
+                sup.matched, sup.total, sup.support, cfg.support_threshold
+            )
         };
-        reasons.push(Reason { kind: ReasonKind::Supported, detail });
+        reasons.push(Reason {
+            kind: ReasonKind::Supported,
+            detail,
+        });
     }
     crate::text::scan::sort_by_index_key(&mut reasons, |r| 3 - r.kind.verdict() as usize);
     // With a source, disagreeing samples are a note: the source decides.
     if let (false, Some(c)) = (doc.is_empty(), &consistency) {
         if c.flagged {
-            reasons.push(Reason { kind: ReasonKind::Inconsistent, detail: format!("Only {} of {} samples agree ({:.2}).", c.agreeing, c.samples_used, c.support) });
+            reasons.push(Reason {
+                kind: ReasonKind::Inconsistent,
+                detail: format!(
+                    "Only {} of {} samples agree ({:.2}).",
+                    c.agreeing, c.samples_used, c.support
+                ),
+            });
         }
     }
-    trace.push(Some(id), || EventKind::Verdict { verdict, reason: reasons[0].detail.clone() }, || format!("{id} is {}: {}", verdict.name(), reasons[0].detail));
+    trace.push(
+        Some(id),
+        || EventKind::Verdict {
+            verdict,
+            reason: reasons[0].detail.clone(),
+        },
+        || format!("{id} is {}: {}", verdict.name(), reasons[0].detail),
+    );
 
     ClaimReport {
         id: id.to_string(),
@@ -606,8 +1041,23 @@ fn best_of_n(doc: &Document, samples: &[String], cfg: &Config) -> Vec<SampleRepo
             }
         })
         .collect();
-    let score = |s: &SampleReport| (if s.claims == 0 { 0.0 } else { s.supported as f64 / s.claims as f64 }, s.faithfulness);
-    if let Some(best) = (0..out.len()).reduce(|a, b| if score(&out[b]) > score(&out[a]) { b } else { a }) {
+    let score = |s: &SampleReport| {
+        (
+            if s.claims == 0 {
+                0.0
+            } else {
+                s.supported as f64 / s.claims as f64
+            },
+            s.faithfulness,
+        )
+    };
+    if let Some(best) = (0..out.len()).reduce(|a, b| {
+        if score(&out[b]) > score(&out[a]) {
+            b
+        } else {
+            a
+        }
+    }) {
         out[best].best = true;
     }
     out
@@ -627,9 +1077,23 @@ mod tests {
             for answer in [ex.answer.as_str(), changed.as_str()] {
                 let reused = recheck(&doc, &ex.question, answer, &ex.config, &first.claims);
                 let fresh = recheck(&doc, &ex.question, answer, &ex.config, &[]);
-                let verdicts = |r: &Report| r.claims.iter().map(|c| (c.id.clone(), c.text.clone(), c.verdict)).collect::<Vec<_>>();
+                let verdicts = |r: &Report| {
+                    r.claims
+                        .iter()
+                        .map(|c| (c.id.clone(), c.text.clone(), c.verdict))
+                        .collect::<Vec<_>>()
+                };
                 assert_eq!(verdicts(&reused), verdicts(&fresh), "{}", ex.name);
-                assert_eq!((reused.decision, reused.risk.level, reused.summary.faithfulness), (fresh.decision, fresh.risk.level, fresh.summary.faithfulness), "{}", ex.name);
+                assert_eq!(
+                    (
+                        reused.decision,
+                        reused.risk.level,
+                        reused.summary.faithfulness
+                    ),
+                    (fresh.decision, fresh.risk.level, fresh.summary.faithfulness),
+                    "{}",
+                    ex.name
+                );
                 assert!(reused.trace.is_empty(), "a re-check keeps no trace");
             }
         }

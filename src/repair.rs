@@ -31,7 +31,7 @@ use crate::pipeline::{recheck, CheckInput};
 use crate::report::{Decision, Report, Verdict, VerdictCounts};
 use crate::scoring::RiskLevel;
 use crate::text::scan::{digits, find_word_ci};
-use crate::text::{AnalysisOptions, Analysed, Document};
+use crate::text::{Analysed, AnalysisOptions, Document};
 
 /// What is served when repair cannot make the answer safe.
 pub const SAFE_DECLINE: &str = "I can't answer that reliably from the provided sources.";
@@ -128,10 +128,20 @@ pub fn repair(doc: &Document, input: &CheckInput, cfg: &Config, report: &Report)
     }
     let faithfulness = report.summary.faithfulness;
     let (strategy, attempt) = if faithfulness < cfg.rewrite_below && !report.claims.is_empty() {
-        (Strategy::GroundingRewrite, grounding_rewrite(doc, input.question, input.answer, cfg))
+        (
+            Strategy::GroundingRewrite,
+            grounding_rewrite(doc, input.question, input.answer, cfg),
+        )
     } else if report.summary.contradiction {
-        (Strategy::ContradictionPatch, contradiction_patch(doc, input.answer, report, cfg))
-    } else if report.claims.iter().any(|c| !c.invented_entities.is_empty()) {
+        (
+            Strategy::ContradictionPatch,
+            contradiction_patch(doc, input.answer, report, cfg),
+        )
+    } else if report
+        .claims
+        .iter()
+        .any(|c| !c.invented_entities.is_empty())
+    {
         (Strategy::EntityScrub, entity_scrub(input.answer, report))
     } else {
         return unchanged(Strategy::NoApplicableStrategy);
@@ -154,18 +164,43 @@ pub fn repair(doc: &Document, input: &CheckInput, cfg: &Config, report: &Report)
         confidence_after: confidence_before,
         recheck,
     };
-    let Some(Healed { prefix, body, suffix, mut changes }) = attempt else {
-        return decline(vec![format!("{} found no safe change to make.", strategy.name())], None);
+    let Some(Healed {
+        prefix,
+        body,
+        suffix,
+        mut changes,
+    }) = attempt
+    else {
+        return decline(
+            vec![format!("{} found no safe change to make.", strategy.name())],
+            None,
+        );
     };
     // Claims the repair left as they were keep their findings.
     let re = recheck(doc, input.question, &body, cfg, &report.claims);
-    let summary = Recheck { decision: re.decision, counts: re.summary.counts, risk: re.risk.level, faithfulness: re.summary.faithfulness };
+    let summary = Recheck {
+        decision: re.decision,
+        counts: re.summary.counts,
+        risk: re.risk.level,
+        faithfulness: re.summary.faithfulness,
+    };
     if re.claims.is_empty() || re.risk.level > RiskLevel::Medium {
-        changes.push(format!("Re-check failed (risk {}): serving the safe decline.", re.risk.level.name()));
+        changes.push(format!(
+            "Re-check failed (risk {}): serving the safe decline.",
+            re.risk.level.name()
+        ));
         return decline(changes, Some(summary));
     }
-    changes.push(format!("Confidence recalibrated: {confidence_before:.2} → {confidence_after:.2} ({})", strategy.name()));
-    let after = [prefix.as_str(), body.as_str(), suffix.as_str()].iter().filter(|s| !s.is_empty()).copied().collect::<Vec<_>>().join(" ");
+    changes.push(format!(
+        "Confidence recalibrated: {confidence_before:.2} → {confidence_after:.2} ({})",
+        strategy.name()
+    ));
+    let after = [prefix.as_str(), body.as_str(), suffix.as_str()]
+        .iter()
+        .filter(|s| !s.is_empty())
+        .copied()
+        .collect::<Vec<_>>()
+        .join(" ");
     Repair {
         strategy,
         applied: true,
@@ -200,7 +235,9 @@ fn mentions_data(lower: &str) -> bool {
             return false;
         }
         let rest = lower[run_end..].trim_start();
-        (i > 0 && b[i - 1] == b'$') || lower[run_end..].starts_with('%') || ["day", "month", "year"].iter().any(|p| rest.starts_with(p))
+        (i > 0 && b[i - 1] == b'$')
+            || lower[run_end..].starts_with('%')
+            || ["day", "month", "year"].iter().any(|p| rest.starts_with(p))
     })
 }
 
@@ -217,7 +254,16 @@ fn grounding_rewrite(doc: &Document, question: &str, answer: &str, cfg: &Config)
             .sentences
             .iter()
             .enumerate()
-            .map(|(i, s)| (i, s.analysed.content_terms().iter().filter(|t| keys.contains(&t.key.as_str())).count()))
+            .map(|(i, s)| {
+                (
+                    i,
+                    s.analysed
+                        .content_terms()
+                        .iter()
+                        .filter(|t| keys.contains(&t.key.as_str()))
+                        .count(),
+                )
+            })
             .filter(|(_, n)| *n > 0)
             .collect();
         // Most shared words first; ties keep source order (the sort is stable).
@@ -233,18 +279,34 @@ fn grounding_rewrite(doc: &Document, question: &str, answer: &str, cfg: &Config)
         return None;
     }
     chosen.sort_unstable();
-    let body = chosen.iter().map(|&i| doc.sentence_text(i)).collect::<Vec<_>>().join(" ");
+    let body = chosen
+        .iter()
+        .map(|&i| doc.sentence_text(i))
+        .collect::<Vec<_>>()
+        .join(" ");
     let lower = body.to_lowercase();
     let prefix = if mentions_data(&lower) {
         "According to the provided data:"
-    } else if ["policy", "guideline", "procedure", "rule"].iter().any(|w| lower.contains(w)) {
+    } else if ["policy", "guideline", "procedure", "rule"]
+        .iter()
+        .any(|w| lower.contains(w))
+    {
         "Per the source documentation:"
     } else {
         "The source indicates that:"
     };
     let ids: Vec<String> = chosen.iter().map(|&i| doc.sentences[i].id()).collect();
-    let changes = vec![format!("Rebuilt the answer from {} (faithfulness was below {:.2}).", ids.join(" and "), cfg.rewrite_below)];
-    Some(Healed { prefix: prefix.to_string(), body, suffix: String::new(), changes })
+    let changes = vec![format!(
+        "Rebuilt the answer from {} (faithfulness was below {:.2}).",
+        ids.join(" and "),
+        cfg.rewrite_below
+    )];
+    Some(Healed {
+        prefix: prefix.to_string(),
+        body,
+        suffix: String::new(),
+        changes,
+    })
 }
 
 /// Billing-period phrases, specific before general, each with its counterpart.
@@ -274,8 +336,27 @@ const ANNUAL_TO_MONTHLY: &[(&str, &str)] = &[
 ];
 
 /// Phrases that say a price is per year, and per month.
-const ANNUAL: &[&str] = &["per year", "a year", "per annum", "annually", "yearly", "annual", "/year", "/ year", "/yr", "/ yr"];
-const MONTHLY: &[&str] = &["per month", "a month", "monthly", "/month", "/ month", "/mo", "/ mo"];
+const ANNUAL: &[&str] = &[
+    "per year",
+    "a year",
+    "per annum",
+    "annually",
+    "yearly",
+    "annual",
+    "/year",
+    "/ year",
+    "/yr",
+    "/ yr",
+];
+const MONTHLY: &[&str] = &[
+    "per month",
+    "a month",
+    "monthly",
+    "/month",
+    "/ month",
+    "/mo",
+    "/ mo",
+];
 
 fn says_any(text: &str, phrases: &[&str]) -> bool {
     phrases.iter().any(|p| !find_word_ci(text, p).is_empty())
@@ -297,7 +378,11 @@ fn match_case(found: &str, replacement: &str) -> String {
 /// Rewrite billing periods in one ordered pass: each phrase is replaced once,
 /// and text already rewritten is not rewritten again.
 fn normalise_billing(text: &str, to_annual: bool, changes: &mut Vec<String>) -> String {
-    let table = if to_annual { MONTHLY_TO_ANNUAL } else { ANNUAL_TO_MONTHLY };
+    let table = if to_annual {
+        MONTHLY_TO_ANNUAL
+    } else {
+        ANNUAL_TO_MONTHLY
+    };
     // Find every non-overlapping phrase, specific phrases claiming text first.
     let mut claimed: Vec<(usize, usize, &str)> = Vec::new();
     for (from, to) in table {
@@ -319,7 +404,13 @@ fn normalise_billing(text: &str, to_annual: bool, changes: &mut Vec<String>) -> 
     for (s, e, to) in claimed {
         out.push_str(&text[at..s]);
         let mut replacement = match_case(&text[s..e], to);
-        if to == "annually" && text[e..].starts_with(' ') && text[e + 1..].chars().next().is_some_and(char::is_alphabetic) {
+        if to == "annually"
+            && text[e..].starts_with(' ')
+            && text[e + 1..]
+                .chars()
+                .next()
+                .is_some_and(char::is_alphabetic)
+        {
             replacement = match_case(&text[s..e], "annual");
         }
         out.push_str(&replacement);
@@ -338,20 +429,44 @@ fn unit_of(m: &NumberMention) -> Option<Unit> {
 
 /// The word after a span, lower-cased ("days" in "30 days").
 fn word_after(text: &str, end: usize) -> String {
-    text[end..].split_whitespace().next().unwrap_or("").trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase()
+    text[end..]
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .trim_matches(|c: char| !c.is_alphanumeric())
+        .to_lowercase()
 }
 
-fn contradiction_patch(doc: &Document, answer: &str, report: &Report, cfg: &Config) -> Option<Healed> {
+fn contradiction_patch(
+    doc: &Document,
+    answer: &str,
+    report: &Report,
+    cfg: &Config,
+) -> Option<Healed> {
     let opts = AnalysisOptions::from(cfg);
     let mut edits: Vec<(usize, usize, String)> = Vec::new();
     let mut changes = Vec::new();
     let mut billing_period: Option<bool> = None; // Some(true): the source bills annually
-    for claim in report.claims.iter().filter(|c| c.verdict == Verdict::Contradicted) {
-        let sentence = &doc.sentences[claim.best_source.as_deref()?.trim_start_matches('S').parse::<usize>().ok()? - 1];
+    for claim in report
+        .claims
+        .iter()
+        .filter(|c| c.verdict == Verdict::Contradicted)
+    {
+        let sentence = &doc.sentences[claim
+            .best_source
+            .as_deref()?
+            .trim_start_matches('S')
+            .parse::<usize>()
+            .ok()?
+            - 1];
         let sentence_text = &doc.text[sentence.start..sentence.end];
         if !claim.number_mismatches.is_empty() {
             let analysed = Analysed::new(answer, claim.byte_start, claim.byte_end, opts);
-            let stated: Vec<&NumberMention> = analysed.numbers.iter().filter(|n| !n.is_identifier()).collect();
+            let stated: Vec<&NumberMention> = analysed
+                .numbers
+                .iter()
+                .filter(|n| !n.is_identifier())
+                .collect();
             for miss in &claim.number_mismatches {
                 let wrong = stated.iter().find(|n| n.start == miss.start)?;
                 // Candidates: the sentence's numbers of the same kind that the claim does not already state.
@@ -360,7 +475,14 @@ fn contradiction_patch(doc: &Document, answer: &str, report: &Report, cfg: &Conf
                     .numbers
                     .iter()
                     .filter(|s| !s.is_identifier() && unit_of(s) == unit_of(wrong))
-                    .filter(|s| !stated.iter().any(|c| c.quantity.as_ref().zip(s.quantity.as_ref()).is_some_and(|(cq, sq)| cq.stated_by(sq))))
+                    .filter(|s| {
+                        !stated.iter().any(|c| {
+                            c.quantity
+                                .as_ref()
+                                .zip(s.quantity.as_ref())
+                                .is_some_and(|(cq, sq)| cq.stated_by(sq))
+                        })
+                    })
                     .collect();
                 if candidates.len() > 1 {
                     let unit_word = word_after(answer, wrong.end);
@@ -379,7 +501,11 @@ fn contradiction_patch(doc: &Document, answer: &str, report: &Report, cfg: &Conf
             }
         } else if claim.negation.is_some() {
             edits.push((claim.byte_start, claim.byte_end, sentence_text.to_string()));
-            changes.push(format!("Replaced {} with {}, whose negation it reversed", claim.id, sentence.id()));
+            changes.push(format!(
+                "Replaced {} with {}, whose negation it reversed",
+                claim.id,
+                sentence.id()
+            ));
         } else {
             return None;
         }
@@ -405,7 +531,12 @@ fn contradiction_patch(doc: &Document, answer: &str, report: &Report, cfg: &Conf
             body = normalise_billing(&body, to_annual, &mut changes);
         }
     }
-    Some(Healed { prefix: String::new(), body: body.trim().to_string(), suffix: String::new(), changes })
+    Some(Healed {
+        prefix: String::new(),
+        body: body.trim().to_string(),
+        suffix: String::new(),
+        changes,
+    })
 }
 
 fn entity_scrub(answer: &str, report: &Report) -> Option<Healed> {
@@ -418,15 +549,28 @@ fn entity_scrub(answer: &str, report: &Report) -> Option<Healed> {
         }
         body.push_str(&answer[at..c.byte_start]);
         at = c.byte_end;
-        let names: Vec<&str> = c.invented_entities.iter().map(|e| e.text.as_str()).collect();
-        changes.push(format!("Removed {}: {} could not be verified in the source", c.id, names.join(", ")));
+        let names: Vec<&str> = c
+            .invented_entities
+            .iter()
+            .map(|e| e.text.as_str())
+            .collect();
+        changes.push(format!(
+            "Removed {}: {} could not be verified in the source",
+            c.id,
+            names.join(", ")
+        ));
     }
     body.push_str(&answer[at..]);
     let body = body.split_whitespace().collect::<Vec<_>>().join(" ");
     if body.is_empty() || changes.is_empty() {
         return None;
     }
-    Some(Healed { prefix: String::new(), body, suffix: SCRUB_NOTE.to_string(), changes })
+    Some(Healed {
+        prefix: String::new(),
+        body,
+        suffix: SCRUB_NOTE.to_string(),
+        changes,
+    })
 }
 
 #[cfg(test)]
@@ -464,7 +608,13 @@ mod tests {
     #[test]
     fn the_bare_adjective_and_the_adverb_both_read_well() {
         let mut changes = Vec::new();
-        assert_eq!(normalise_billing("Monthly billing. You pay monthly.", true, &mut changes), "Annual billing. You pay annually.");
-        assert_eq!(normalise_billing("You pay annually, $5 a year.", false, &mut changes), "You pay monthly, $5 a month.");
+        assert_eq!(
+            normalise_billing("Monthly billing. You pay monthly.", true, &mut changes),
+            "Annual billing. You pay annually."
+        );
+        assert_eq!(
+            normalise_billing("You pay annually, $5 a year.", false, &mut changes),
+            "You pay monthly, $5 a month."
+        );
     }
 }

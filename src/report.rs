@@ -30,7 +30,12 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    pub const ALL: [Verdict; 4] = [Verdict::Supported, Verdict::Contradicted, Verdict::Unsupported, Verdict::Miscited];
+    pub const ALL: [Verdict; 4] = [
+        Verdict::Supported,
+        Verdict::Contradicted,
+        Verdict::Unsupported,
+        Verdict::Miscited,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {

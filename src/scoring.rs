@@ -61,7 +61,9 @@ impl Trigger {
     pub fn level(self) -> RiskLevel {
         match self {
             Trigger::Contradiction => RiskLevel::Critical,
-            Trigger::InventedEntity | Trigger::FabricatedCitation | Trigger::ConfidentButUnfaithful => RiskLevel::High,
+            Trigger::InventedEntity
+            | Trigger::FabricatedCitation
+            | Trigger::ConfidentButUnfaithful => RiskLevel::High,
             Trigger::LowFaithfulness | Trigger::Drift | Trigger::Inconsistent => RiskLevel::Medium,
         }
     }
@@ -87,9 +89,20 @@ pub struct Risk {
 
 impl Risk {
     pub fn from_triggers(triggers: Vec<Trigger>) -> Risk {
-        let worst = triggers.iter().map(|t| t.level()).max().unwrap_or(RiskLevel::Low);
-        let highs = triggers.iter().filter(|t| t.level() == RiskLevel::High).count();
-        let level = if highs >= 2 { RiskLevel::Critical } else { worst };
+        let worst = triggers
+            .iter()
+            .map(|t| t.level())
+            .max()
+            .unwrap_or(RiskLevel::Low);
+        let highs = triggers
+            .iter()
+            .filter(|t| t.level() == RiskLevel::High)
+            .count();
+        let level = if highs >= 2 {
+            RiskLevel::Critical
+        } else {
+            worst
+        };
         Risk { level, triggers }
     }
 }
@@ -158,10 +171,20 @@ pub fn calibrated_confidence(confidence: f64, faithfulness: f64) -> f64 {
 }
 
 /// The weighted components (routing is decided later, after repair).
-pub fn components(faithfulness: f64, contradiction: bool, confidence: f64, latency_ms: f64, drifted: bool) -> Components {
+pub fn components(
+    faithfulness: f64,
+    contradiction: bool,
+    confidence: f64,
+    latency_ms: f64,
+    drifted: bool,
+) -> Components {
     Components {
         faithfulness: WEIGHT_FAITHFULNESS * faithfulness,
-        consistency: if contradiction { 0.0 } else { WEIGHT_CONSISTENCY },
+        consistency: if contradiction {
+            0.0
+        } else {
+            WEIGHT_CONSISTENCY
+        },
         confidence: WEIGHT_CONFIDENCE * calibrated_confidence(confidence, faithfulness),
         latency: WEIGHT_LATENCY * latency_score(latency_ms),
         drift_penalty: if drifted { DRIFT_PENALTY } else { 0.0 },
@@ -170,7 +193,8 @@ pub fn components(faithfulness: f64, contradiction: bool, confidence: f64, laten
 
 impl Components {
     pub fn score(&self) -> f64 {
-        (self.faithfulness + self.consistency + self.confidence + self.latency - self.drift_penalty).max(0.0)
+        (self.faithfulness + self.consistency + self.confidence + self.latency - self.drift_penalty)
+            .max(0.0)
     }
 }
 
@@ -196,7 +220,12 @@ mod tests {
     fn seed_001_billing_scenario_scores_0_40() {
         // Faithfulness 0.50, a contradiction, confidence 0.50, fast.
         let c = components(0.5, true, 0.5, 0.0, false);
-        assert!(close(c.faithfulness, 0.20) && close(c.consistency, 0.0) && close(c.confidence, 0.10) && close(c.latency, 0.10));
+        assert!(
+            close(c.faithfulness, 0.20)
+                && close(c.consistency, 0.0)
+                && close(c.confidence, 0.10)
+                && close(c.latency, 0.10)
+        );
         assert!(close(c.score(), 0.40));
         assert_eq!(route(c.score(), Some(true), 0.75), Routing::HealedAccept);
     }
@@ -232,11 +261,30 @@ mod tests {
     #[test]
     fn risk_levels() {
         assert_eq!(Risk::from_triggers(vec![]).level, RiskLevel::Low);
-        assert_eq!(Risk::from_triggers(vec![Trigger::Contradiction]).level, RiskLevel::Critical);
-        assert_eq!(Risk::from_triggers(vec![Trigger::Drift]).level, RiskLevel::Medium);
-        assert_eq!(Risk::from_triggers(vec![Trigger::Drift, Trigger::Contradiction]).level, RiskLevel::Critical);
-        assert_eq!(Risk::from_triggers(vec![Trigger::InventedEntity]).level, RiskLevel::High);
-        assert_eq!(Risk::from_triggers(vec![Trigger::InventedEntity, Trigger::ConfidentButUnfaithful]).level, RiskLevel::Critical);
+        assert_eq!(
+            Risk::from_triggers(vec![Trigger::Contradiction]).level,
+            RiskLevel::Critical
+        );
+        assert_eq!(
+            Risk::from_triggers(vec![Trigger::Drift]).level,
+            RiskLevel::Medium
+        );
+        assert_eq!(
+            Risk::from_triggers(vec![Trigger::Drift, Trigger::Contradiction]).level,
+            RiskLevel::Critical
+        );
+        assert_eq!(
+            Risk::from_triggers(vec![Trigger::InventedEntity]).level,
+            RiskLevel::High
+        );
+        assert_eq!(
+            Risk::from_triggers(vec![
+                Trigger::InventedEntity,
+                Trigger::ConfidentButUnfaithful
+            ])
+            .level,
+            RiskLevel::Critical
+        );
     }
 
     #[test]

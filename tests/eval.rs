@@ -7,7 +7,10 @@ use std::process::{Command, Output, Stdio};
 use serde_json::Value;
 
 fn claimlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_claimlab")).args(args).output().expect("claimlab runs")
+    Command::new(env!("CARGO_BIN_EXE_claimlab"))
+        .args(args)
+        .output()
+        .expect("claimlab runs")
 }
 
 fn fixture(name: &str) -> String {
@@ -18,7 +21,12 @@ fn eval_json(args: &[&str]) -> Value {
     let mut all = vec!["eval", "--format", "json"];
     all.extend_from_slice(args);
     let out = claimlab(&all);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
@@ -30,30 +38,76 @@ fn unit(v: &Value) -> f64 {
 
 #[test]
 fn ragtruth_follows_the_upstream_protocol_and_reports_spans() {
-    let r = eval_json(&["--dataset", "ragtruth", "--path", &fixture("ragtruth_qa"), "--split", "test"]);
-    assert_eq!((r["examples"].as_u64(), r["positives"].as_u64()), (Some(20), Some(10)), "quality good, split test");
+    let r = eval_json(&[
+        "--dataset",
+        "ragtruth",
+        "--path",
+        &fixture("ragtruth_qa"),
+        "--split",
+        "test",
+    ]);
+    assert_eq!(
+        (r["examples"].as_u64(), r["positives"].as_u64()),
+        (Some(20), Some(10)),
+        "quality good, split test"
+    );
     for key in ["precision", "recall", "f1", "balanced_accuracy"] {
         unit(&r["at_threshold"][key]);
     }
     unit(&r["average_precision"]);
     unit(&r["span"]["f1"]);
     assert!(r["pairwise_accuracy"].is_null());
-    assert_eq!(r["per_group"].as_array().unwrap().iter().map(|g| g["examples"].as_u64().unwrap()).sum::<u64>(), 20);
+    assert_eq!(
+        r["per_group"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["examples"].as_u64().unwrap())
+            .sum::<u64>(),
+        20
+    );
 }
 
 #[test]
 fn halueval_pairs_give_pairwise_accuracy() {
-    let r = eval_json(&["--dataset", "halueval", "--path", &fixture("halueval"), "--split", "tune"]);
-    assert_eq!((r["examples"].as_u64(), r["positives"].as_u64()), (Some(60), Some(30)));
-    assert!(unit(&r["pairwise_accuracy"]) > 0.5, "the checker ranks most hallucinated answers above the right ones");
+    let r = eval_json(&[
+        "--dataset",
+        "halueval",
+        "--path",
+        &fixture("halueval"),
+        "--split",
+        "tune",
+    ]);
+    assert_eq!(
+        (r["examples"].as_u64(), r["positives"].as_u64()),
+        (Some(60), Some(30))
+    );
+    assert!(
+        unit(&r["pairwise_accuracy"]) > 0.5,
+        "the checker ranks most hallucinated answers above the right ones"
+    );
 }
 
 #[test]
 fn summedits_and_wikibio() {
-    let r = eval_json(&["--dataset", "summedits", "--path", &fixture("summedits"), "--split", "test"]);
+    let r = eval_json(&[
+        "--dataset",
+        "summedits",
+        "--path",
+        &fixture("summedits"),
+        "--split",
+        "test",
+    ]);
     assert_eq!(r["examples"].as_u64(), Some(12));
     assert_eq!(r["per_group"].as_array().unwrap().len(), 2);
-    let w = eval_json(&["--dataset", "wikibio", "--path", &fixture("selfcheckgpt_wikibio"), "--preset", "improved"]);
+    let w = eval_json(&[
+        "--dataset",
+        "wikibio",
+        "--path",
+        &fixture("selfcheckgpt_wikibio"),
+        "--preset",
+        "improved",
+    ]);
     assert_eq!(w["examples"].as_u64(), Some(25));
     unit(&w["average_precision"]);
     unit(&w["average_precision_factual"]);
@@ -61,22 +115,59 @@ fn summedits_and_wikibio() {
 
 #[test]
 fn the_sweep_lists_the_curve() {
-    let r = eval_json(&["--dataset", "halueval", "--path", &fixture("halueval"), "--split", "tune", "--sweep"]);
+    let r = eval_json(&[
+        "--dataset",
+        "halueval",
+        "--path",
+        &fixture("halueval"),
+        "--split",
+        "tune",
+        "--sweep",
+    ]);
     let curve = r["curve"].as_array().unwrap();
     assert!(curve.len() > 2);
     // Recall only grows as the threshold falls; support thresholds are given (seed scoring).
-    let recalls: Vec<f64> = curve.iter().map(|p| p["recall"].as_f64().unwrap()).collect();
+    let recalls: Vec<f64> = curve
+        .iter()
+        .map(|p| p["recall"].as_f64().unwrap())
+        .collect();
     assert!(recalls.windows(2).all(|w| w[0] <= w[1]));
     assert!(curve.iter().all(|p| p["support_threshold"].is_number()));
-    let text = String::from_utf8(claimlab(&["eval", "--dataset", "halueval", "--path", &fixture("halueval"), "--split", "tune", "--sweep"]).stdout).unwrap();
+    let text = String::from_utf8(
+        claimlab(&[
+            "eval",
+            "--dataset",
+            "halueval",
+            "--path",
+            &fixture("halueval"),
+            "--split",
+            "tune",
+            "--sweep",
+        ])
+        .stdout,
+    )
+    .unwrap();
     assert!(text.contains("score_threshold,support_threshold,precision,recall,f1,flagged"));
 }
 
 #[test]
 fn a_threshold_is_chosen_on_the_tuning_split() {
-    let out = claimlab(&["eval", "--dataset", "ragtruth", "--path", &fixture("ragtruth_qa"), "--tune-split", "train", "--preset", "improved", "--format", "json"]);
+    let out = claimlab(&[
+        "eval",
+        "--dataset",
+        "ragtruth",
+        "--path",
+        &fixture("ragtruth_qa"),
+        "--tune-split",
+        "train",
+        "--preset",
+        "improved",
+        "--format",
+        "json",
+    ]);
     assert_eq!(out.status.code(), Some(0));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("threshold chosen on the train split: answer_threshold"));
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .contains("threshold chosen on the train split: answer_threshold"));
     let r: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(r["at_threshold"]["setting"], "answer_threshold");
     assert_eq!(r["split"], "test");
@@ -90,26 +181,76 @@ fn bad_records_stop_with_their_line_or_are_skipped_and_counted() {
     broken.insert(3, "{\"knowledge\": \"oops\"");
     std::fs::write(dir.path().join("qa_data.json"), broken.join("\n")).unwrap();
     let path = dir.path().to_str().unwrap();
-    let out = claimlab(&["eval", "--dataset", "halueval", "--path", path, "--split", "tune"]);
+    let out = claimlab(&[
+        "eval",
+        "--dataset",
+        "halueval",
+        "--path",
+        path,
+        "--split",
+        "tune",
+    ]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("qa_data.json:4:") && err.contains("--skip-bad"), "{err}");
+    assert!(
+        err.contains("qa_data.json:4:") && err.contains("--skip-bad"),
+        "{err}"
+    );
     assert_eq!(err.trim_end().lines().count(), 1);
-    let r = eval_json(&["--dataset", "halueval", "--path", path, "--split", "tune", "--skip-bad"]);
-    assert_eq!((r["examples"].as_u64(), r["skipped_records"].as_u64()), (Some(60), Some(1)));
+    let r = eval_json(&[
+        "--dataset",
+        "halueval",
+        "--path",
+        path,
+        "--split",
+        "tune",
+        "--skip-bad",
+    ]);
+    assert_eq!(
+        (r["examples"].as_u64(), r["skipped_records"].as_u64()),
+        (Some(60), Some(1))
+    );
 }
 
 #[test]
 fn eval_usage_errors() {
     for (args, expect) in [
-        (vec!["eval", "--dataset", "ragtruth", "--path", "/no/such/dir"], "not a directory"),
-        (vec!["eval", "--dataset", "halueval", "--path", "tests/fixtures/halueval", "--split", "train"], "has no split \"train\""),
-        (vec!["eval", "--dataset", "nope", "--path", "."], "invalid value 'nope'"),
-        (vec!["eval", "--dataset", "summedits", "--path", "tests"], "no summedits_<domain>.json files"),
+        (
+            vec!["eval", "--dataset", "ragtruth", "--path", "/no/such/dir"],
+            "not a directory",
+        ),
+        (
+            vec![
+                "eval",
+                "--dataset",
+                "halueval",
+                "--path",
+                "tests/fixtures/halueval",
+                "--split",
+                "train",
+            ],
+            "has no split \"train\"",
+        ),
+        (
+            vec!["eval", "--dataset", "nope", "--path", "."],
+            "invalid value 'nope'",
+        ),
+        (
+            vec!["eval", "--dataset", "summedits", "--path", "tests"],
+            "no summedits_<domain>.json files",
+        ),
     ] {
-        let out = Command::new(env!("CARGO_BIN_EXE_claimlab")).args(&args).current_dir(env!("CARGO_MANIFEST_DIR")).output().unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_claimlab"))
+            .args(&args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(String::from_utf8_lossy(&out.stderr).contains(expect), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(expect),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
 }
 
@@ -128,13 +269,25 @@ fn batch_writes_one_report_per_line_and_a_summary() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(1), "one answer is not faithful");
-    let reports: Vec<Value> = String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let reports: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(reports.len(), 3);
     assert_eq!(reports[0]["claims"][0]["verdict"], "contradicted");
-    assert_eq!(reports[1]["decision"], "deliver", "passages are numbered for [N] citations");
+    assert_eq!(
+        reports[1]["decision"], "deliver",
+        "passages are numbered for [N] citations"
+    );
     assert_eq!(reports[2]["claims"][0]["consistency"]["support"], 0.0);
     let summary = String::from_utf8(out.stderr).unwrap();
     assert!(summary.contains("Faithful: 1/3 (33%)"), "{summary}");
@@ -151,8 +304,18 @@ fn batch_bad_lines() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("in.jsonl:2:"));
     let out_file = dir.path().join("out.jsonl");
-    let out = claimlab(&["batch", "--input", f, "--output", out_file.to_str().unwrap(), "--skip-bad"]);
+    let out = claimlab(&[
+        "batch",
+        "--input",
+        f,
+        "--output",
+        out_file.to_str().unwrap(),
+        "--skip-bad",
+    ]);
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stdout).contains("Skipped 2 bad lines"));
-    assert_eq!(std::fs::read_to_string(out_file).unwrap().lines().count(), 1);
+    assert_eq!(
+        std::fs::read_to_string(out_file).unwrap().lines().count(),
+        1
+    );
 }

@@ -12,7 +12,11 @@ fn cfg() -> Config {
 
 #[test]
 fn questions_are_not_claims_and_are_counted() {
-    let r = check_text("The bridge opened in 1998.", "Did it open in 1998? It opened in 1998.", &cfg());
+    let r = check_text(
+        "The bridge opened in 1998.",
+        "Did it open in 1998? It opened in 1998.",
+        &cfg(),
+    );
     assert_eq!(r.claims.len(), 1);
     assert_eq!(r.claims[0].text, "It opened in 1998.");
     assert_eq!(r.summary.questions, 1);
@@ -20,18 +24,34 @@ fn questions_are_not_claims_and_are_counted() {
 
 #[test]
 fn negation_flip_is_contradicted_with_the_word_named() {
-    let r = check_text("Annual plans cannot be cancelled after 30 days.", "Annual plans can be cancelled after 30 days.", &cfg());
+    let r = check_text(
+        "Annual plans cannot be cancelled after 30 days.",
+        "Annual plans can be cancelled after 30 days.",
+        &cfg(),
+    );
     let c = &r.claims[0];
     assert_eq!(c.verdict, Verdict::Contradicted);
     assert_eq!(c.reasons[0].kind, ReasonKind::NegationFlip);
-    assert!(c.reasons[0].detail.contains("cancelled"), "{}", c.reasons[0].detail);
-    let r = check_text("Annual plans can't be cancelled after 30 days.", "Annual plans cannot be cancelled after 30 days.", &cfg());
+    assert!(
+        c.reasons[0].detail.contains("cancelled"),
+        "{}",
+        c.reasons[0].detail
+    );
+    let r = check_text(
+        "Annual plans can't be cancelled after 30 days.",
+        "Annual plans cannot be cancelled after 30 days.",
+        &cfg(),
+    );
     assert_eq!(r.claims[0].verdict, Verdict::Supported);
 }
 
 #[test]
 fn invented_entity_makes_a_well_supported_claim_unsupported() {
-    let r = check_text("The bridge was designed by Anna Schmidt in 1995.", "The bridge was designed by Anna Miller in 1995.", &cfg());
+    let r = check_text(
+        "The bridge was designed by Anna Schmidt in 1995.",
+        "The bridge was designed by Anna Miller in 1995.",
+        &cfg(),
+    );
     let c = &r.claims[0];
     assert!(c.support >= 0.5);
     assert_eq!(c.verdict, Verdict::Unsupported);
@@ -42,22 +62,40 @@ fn invented_entity_makes_a_well_supported_claim_unsupported() {
 
 #[test]
 fn fabricated_citation_is_miscited_with_its_own_reason() {
-    let r = check_text("The bridge opened in 1998. The span is 410 metres.", "The bridge opened in 1998 [S9].", &cfg());
+    let r = check_text(
+        "The bridge opened in 1998. The span is 410 metres.",
+        "The bridge opened in 1998 [S9].",
+        &cfg(),
+    );
     let c = &r.claims[0];
     assert_eq!(c.verdict, Verdict::Miscited);
     assert_eq!(c.reasons[0].kind, ReasonKind::FabricatedCitation);
     assert!(c.reasons[0].detail.contains("S9") && c.reasons[0].detail.contains("2 sentences"));
     // Fabrication is caught even with the pointing check off.
-    let r = check_text("The bridge opened in 1998.", "The bridge opened in 1998 [S9].", &Config { citation_check: false, ..cfg() });
+    let r = check_text(
+        "The bridge opened in 1998.",
+        "The bridge opened in 1998 [S9].",
+        &Config {
+            citation_check: false,
+            ..cfg()
+        },
+    );
     assert_eq!(r.claims[0].verdict, Verdict::Miscited);
 }
 
 #[test]
 fn passage_citations_through_the_whole_check() {
     let source = "passage 1:The bridge opened in 1998. It has four lanes.\n\npassage 2:The main span is 410 metres long.";
-    let r = check_text(source, "The main span is 410 metres long [2]. The bridge opened in 1998 [2].", &cfg());
+    let r = check_text(
+        source,
+        "The main span is 410 metres long [2]. The bridge opened in 1998 [2].",
+        &cfg(),
+    );
     assert_eq!(r.passages, 2);
-    assert_eq!(r.sources.iter().map(|s| s.passage).collect::<Vec<_>>(), [1, 1, 2]);
+    assert_eq!(
+        r.sources.iter().map(|s| s.passage).collect::<Vec<_>>(),
+        [1, 1, 2]
+    );
     assert_eq!(r.claims[0].verdict, Verdict::Supported);
     assert_eq!(r.claims[1].verdict, Verdict::Miscited);
     assert_eq!(r.claims[1].citations.cited, ["passage 2"]);
@@ -65,7 +103,11 @@ fn passage_citations_through_the_whole_check() {
 
 #[test]
 fn citation_coverage_is_the_share_of_claims_citing() {
-    let r = check_text(claimlab::examples::RIDGELINE, "The bridge opened in 1998 [S1]. The main span is 410 metres long.", &cfg());
+    let r = check_text(
+        claimlab::examples::RIDGELINE,
+        "The bridge opened in 1998 [S1]. The main span is 410 metres long.",
+        &cfg(),
+    );
     assert_eq!(r.summary.citation_coverage, 0.5);
 }
 
@@ -75,24 +117,60 @@ fn trace_tells_the_story_in_order() {
     let r = check_text(&ex.source, &ex.answer, &ex.config);
     let kinds: Vec<&str> = r.trace.iter().map(|e| e.kind.name()).collect();
     assert_eq!(&kinds[..2], ["source_split", "claims_split"]);
-    let c2: Vec<&str> = r.trace.iter().filter(|e| e.claim.as_deref() == Some("C2")).map(|e| e.kind.name()).collect();
-    assert_eq!(c2, ["best_match", "number_check", "negation_check", "citation_check", "verdict"]);
+    let c2: Vec<&str> = r
+        .trace
+        .iter()
+        .filter(|e| e.claim.as_deref() == Some("C2"))
+        .map(|e| e.kind.name())
+        .collect();
+    assert_eq!(
+        c2,
+        [
+            "best_match",
+            "number_check",
+            "negation_check",
+            "citation_check",
+            "verdict"
+        ]
+    );
     let tail: Vec<&str> = kinds.iter().rev().take(5).rev().copied().collect();
-    assert_eq!(tail, ["answer_metrics", "decision", "risk", "repair", "quality"]);
+    assert_eq!(
+        tail,
+        ["answer_metrics", "decision", "risk", "repair", "quality"]
+    );
     assert!(r.trace.iter().enumerate().all(|(i, e)| e.index == i));
-    let verdict = r.trace.iter().find(|e| e.claim.as_deref() == Some("C2") && e.kind.name() == "verdict").unwrap();
-    assert!(verdict.summary.contains("contradicted") && verdict.summary.contains("460"), "{}", verdict.summary);
+    let verdict = r
+        .trace
+        .iter()
+        .find(|e| e.claim.as_deref() == Some("C2") && e.kind.name() == "verdict")
+        .unwrap();
+    assert!(
+        verdict.summary.contains("contradicted") && verdict.summary.contains("460"),
+        "{}",
+        verdict.summary
+    );
 }
 
 #[test]
 fn offsets_are_characters_and_bytes() {
     let answer = "Café opened in 1998. Über span is 410 metres.";
-    let r = check_text("Café opened in 1998. Über span is 410 metres.", answer, &cfg());
+    let r = check_text(
+        "Café opened in 1998. Über span is 410 metres.",
+        answer,
+        &cfg(),
+    );
     let c2 = &r.claims[1];
     assert_eq!(c2.text, "Über span is 410 metres.");
     assert_eq!((c2.start, c2.end), (21, 45));
     assert_eq!(&answer[c2.byte_start..c2.byte_end], c2.text);
-    assert_eq!(answer.chars().skip(c2.start).take(c2.end - c2.start).collect::<String>(), c2.text);
+    assert_eq!(
+        answer
+            .chars()
+            .skip(c2.start)
+            .take(c2.end - c2.start)
+            .collect::<String>(),
+        c2.text
+    );
     assert_eq!((r.sources[1].start, r.sources[1].byte_start), (21, 22));
 }
 
@@ -101,12 +179,22 @@ fn marks_point_at_the_evidence() {
     let ex = claimlab::examples::by_name("opening-answer").unwrap();
     let r = check_text(&ex.source, &ex.answer, &ex.config);
     let c2 = &r.claims[1];
-    let number = c2.marks.iter().find(|m| m.kind == claimlab::report::MarkKind::Number && m.side == claimlab::report::MarkSide::Answer).unwrap();
+    let number = c2
+        .marks
+        .iter()
+        .find(|m| {
+            m.kind == claimlab::report::MarkKind::Number
+                && m.side == claimlab::report::MarkSide::Answer
+        })
+        .unwrap();
     assert_eq!(&ex.answer[number.byte_start..number.byte_end], "460");
     let in_source: Vec<&str> = c2
         .marks
         .iter()
-        .filter(|m| m.side == claimlab::report::MarkSide::Source && m.kind == claimlab::report::MarkKind::Matched)
+        .filter(|m| {
+            m.side == claimlab::report::MarkSide::Source
+                && m.kind == claimlab::report::MarkKind::Matched
+        })
         .map(|m| &ex.source[m.byte_start..m.byte_end])
         .collect();
     assert_eq!(in_source, ["main", "span", "metres", "long"]);
@@ -130,8 +218,22 @@ fn an_empty_answer_has_no_claims_and_is_delivered() {
 fn every_verdict_has_a_reason() {
     for ex in claimlab::examples::all() {
         let r = check_text(&ex.source, &ex.answer, &ex.config);
-        assert!(r.claims.iter().all(|c| !c.reasons.is_empty() && !c.reasons[0].detail.is_empty()), "{}", ex.name);
-        assert_eq!(r.claims.iter().map(|c| c.reasons[0].kind.verdict()).collect::<Vec<_>>(), r.claims.iter().map(|c| c.verdict).collect::<Vec<_>>(), "{}", ex.name);
+        assert!(
+            r.claims
+                .iter()
+                .all(|c| !c.reasons.is_empty() && !c.reasons[0].detail.is_empty()),
+            "{}",
+            ex.name
+        );
+        assert_eq!(
+            r.claims
+                .iter()
+                .map(|c| c.reasons[0].kind.verdict())
+                .collect::<Vec<_>>(),
+            r.claims.iter().map(|c| c.verdict).collect::<Vec<_>>(),
+            "{}",
+            ex.name
+        );
     }
 }
 
@@ -161,7 +263,11 @@ fn an_ambiguous_patch_is_declined_not_guessed() {
 #[test]
 fn a_patch_picks_the_number_with_the_same_unit_word() {
     let source = "Refunds take 14 days and exchanges take 3 weeks.";
-    let r = check_text(source, "Refunds take 30 days and exchanges take 3 weeks.", &cfg());
+    let r = check_text(
+        source,
+        "Refunds take 30 days and exchanges take 3 weeks.",
+        &cfg(),
+    );
     let h = r.repair.unwrap();
     assert!(h.succeeded, "{h:?}");
     assert_eq!(h.after, "Refunds take 14 days and exchanges take 3 weeks.");
@@ -175,10 +281,19 @@ fn samples_are_checked_against_the_source_and_the_best_is_marked() {
         String::new(),
         "The main span is 410 metres long. The bridge opened in 1998.".to_string(),
     ];
-    let input = CheckInput { answer: "The main span is 410 metres long.", samples: &samples, ..Default::default() };
+    let input = CheckInput {
+        answer: "The main span is 410 metres long.",
+        samples: &samples,
+        ..Default::default()
+    };
     let r = check(&doc, &input, &cfg());
     assert_eq!(r.samples.len(), 2, "the empty sample is skipped");
-    let best: Vec<usize> = r.samples.iter().filter(|s| s.best).map(|s| s.sample).collect();
+    let best: Vec<usize> = r
+        .samples
+        .iter()
+        .filter(|s| s.best)
+        .map(|s| s.sample)
+        .collect();
     assert_eq!(best, [3]);
     assert!(r.claims[0].consistency.is_some());
 }
@@ -186,9 +301,19 @@ fn samples_are_checked_against_the_source_and_the_best_is_marked() {
 #[test]
 fn analysis_settings_mismatch_is_reanalysed_not_misread() {
     // A document analysed with stemming, checked with stemming off.
-    let doc = Document::analyse("The bridge was designed by Halvorsen Partners.", (&cfg()).into());
-    let off = Config { stemming: false, ..cfg() };
-    let r = check(&doc, &CheckInput::answer("Halvorsen Partners design bridges."), &off);
+    let doc = Document::analyse(
+        "The bridge was designed by Halvorsen Partners.",
+        (&cfg()).into(),
+    );
+    let off = Config {
+        stemming: false,
+        ..cfg()
+    };
+    let r = check(
+        &doc,
+        &CheckInput::answer("Halvorsen Partners design bridges."),
+        &off,
+    );
     assert_eq!(r.claims[0].matched_words, ["Halvorsen", "Partners"]);
 }
 
@@ -209,5 +334,8 @@ fn reports_on_one_document_share_its_sentences() {
     let a = check(&doc, &CheckInput::answer("One sentence."), &cfg);
     let b = check(&doc, &CheckInput::answer("Another one."), &cfg);
     assert!(std::sync::Arc::ptr_eq(&a.sources, &b.sources));
-    assert_eq!(a.sources.iter().map(|s| s.id.as_str()).collect::<Vec<_>>(), ["S1", "S2"]);
+    assert_eq!(
+        a.sources.iter().map(|s| s.id.as_str()).collect::<Vec<_>>(),
+        ["S1", "S2"]
+    );
 }

@@ -54,8 +54,14 @@ fn seed_004_opening_answer_has_three_claims_c1_and_c3_supported_by_s1_and_s4() {
     let r = seed("opening-answer");
     assert_eq!(r.claims.len(), 3);
     assert_eq!(r.sources.len(), 6);
-    assert_eq!((r.claims[0].verdict, r.claims[0].best_source.as_deref()), (Verdict::Supported, Some("S1")));
-    assert_eq!((r.claims[2].verdict, r.claims[2].best_source.as_deref()), (Verdict::Supported, Some("S4")));
+    assert_eq!(
+        (r.claims[0].verdict, r.claims[0].best_source.as_deref()),
+        (Verdict::Supported, Some("S1"))
+    );
+    assert_eq!(
+        (r.claims[2].verdict, r.claims[2].best_source.as_deref()),
+        (Verdict::Supported, Some("S4"))
+    );
 }
 
 #[test]
@@ -64,7 +70,13 @@ fn seed_004_c2_overlaps_s3_at_0_8_and_is_contradicted_by_460_vs_410() {
     let c2 = &r.claims[1];
     assert_eq!(c2.best_source.as_deref(), Some("S3"));
     assert_eq!(c2.support, 0.8);
-    assert_eq!((c2.matched_words.len(), c2.matched_words.len() + c2.missing_words.len()), (4, 5));
+    assert_eq!(
+        (
+            c2.matched_words.len(),
+            c2.matched_words.len() + c2.missing_words.len()
+        ),
+        (4, 5)
+    );
     assert_eq!(c2.verdict, Verdict::Contradicted);
     assert_eq!(c2.number_mismatches[0].claim_number, "460");
     assert_eq!(c2.number_mismatches[0].source_numbers, ["410"]);
@@ -98,7 +110,11 @@ fn seed_004_invented_fact_is_unsupported_at_any_positive_threshold() {
     for t in [0.01, 0.25, 0.5, 0.65, 1.0] {
         let r = with("invented-fact", |c| c.support_threshold = t);
         let c2 = &r.claims[1];
-        assert_eq!((c2.verdict, c2.support, c2.best_source.as_deref()), (Verdict::Unsupported, 0.0, None), "threshold {t}");
+        assert_eq!(
+            (c2.verdict, c2.support, c2.best_source.as_deref()),
+            (Verdict::Unsupported, 0.0, None),
+            "threshold {t}"
+        );
         assert_eq!(c2.reasons[0].kind, ReasonKind::NoMatch);
     }
 }
@@ -124,7 +140,10 @@ fn seed_004_without_the_citation_check_both_claims_are_supported_and_delivered()
 fn seed_004_paraphrase_overlaps_three_of_five_0_6() {
     let r = seed("correct-paraphrase");
     let c2 = &r.claims[1];
-    assert_eq!((c2.support, c2.matched_words.len(), c2.missing_words.len()), (0.6, 3, 2));
+    assert_eq!(
+        (c2.support, c2.matched_words.len(), c2.missing_words.len()),
+        (0.6, 3, 2)
+    );
     assert_eq!(c2.best_source.as_deref(), Some("S3"));
 }
 
@@ -147,8 +166,17 @@ fn seed_004_default_support_threshold_is_0_5() {
 fn seed_004_replay_reveals_the_claims_one_by_one_over_sixty_seconds() {
     let r = seed("opening-answer");
     let times = claimlab::trace::reveal_times(&r.trace, 60_000);
-    let first_of = |id: &str| times[r.trace.iter().position(|e| e.claim.as_deref() == Some(id)).unwrap()];
-    assert_eq!((first_of("C1"), first_of("C2"), first_of("C3")), (0, 20_000, 40_000));
+    let first_of = |id: &str| {
+        times[r
+            .trace
+            .iter()
+            .position(|e| e.claim.as_deref() == Some(id))
+            .unwrap()]
+    };
+    assert_eq!(
+        (first_of("C1"), first_of("C2"), first_of("C3")),
+        (0, 20_000, 40_000)
+    );
     assert_eq!(*times.last().unwrap(), 60_000);
 }
 
@@ -157,9 +185,18 @@ fn seed_004_replay_reveals_the_claims_one_by_one_over_sixty_seconds() {
 #[test]
 fn seed_000_tagore_support_is_1_0_and_0_33_and_flags_mumbai() {
     let r = seed("tagore");
-    let support: Vec<f64> = r.claims.iter().map(|c| (c.consistency.as_ref().unwrap().support * 100.0).round() / 100.0).collect();
+    let support: Vec<f64> = r
+        .claims
+        .iter()
+        .map(|c| (c.consistency.as_ref().unwrap().support * 100.0).round() / 100.0)
+        .collect();
     assert_eq!(support, [1.0, 0.33]);
-    let flagged: Vec<&str> = r.claims.iter().filter(|c| c.consistency.as_ref().unwrap().flagged).map(|c| c.text.as_str()).collect();
+    let flagged: Vec<&str> = r
+        .claims
+        .iter()
+        .filter(|c| c.consistency.as_ref().unwrap().flagged)
+        .map(|c| c.text.as_str())
+        .collect();
     assert_eq!(flagged, ["He was born in Mumbai."]);
     assert_eq!(verdicts(&r), [Verdict::Supported, Verdict::Unsupported]);
     assert_eq!(r.embedder.as_deref(), Some("given vectors"));
@@ -176,7 +213,10 @@ fn seed_000_a_consistent_hallucination_passes() {
     let mut ex = example("tagore");
     ex.samples = vec!["Tagore won the Nobel Prize in 1913. Tagore was born in Mumbai.".into(); 3];
     let mut vectors = ex.vectors.clone().unwrap().0;
-    vectors.insert("Tagore won the Nobel Prize in 1913.".into(), vec![1.0, 0.0, 0.0]);
+    vectors.insert(
+        "Tagore won the Nobel Prize in 1913.".into(),
+        vec![1.0, 0.0, 0.0],
+    );
     ex.vectors = Some(GivenVectors(vectors));
     let r = run(&ex, &ex.config);
     assert_eq!(verdicts(&r), [Verdict::Supported, Verdict::Supported]);
@@ -187,7 +227,10 @@ fn seed_000_with_no_usable_samples_everything_is_flagged() {
     let mut ex = example("tagore");
     ex.samples = vec![String::new(), "   ".into()];
     let r = run(&ex, &ex.config);
-    assert!(r.claims.iter().all(|c| c.consistency.as_ref().unwrap().flagged));
+    assert!(r
+        .claims
+        .iter()
+        .all(|c| c.consistency.as_ref().unwrap().flagged));
     assert_eq!(verdicts(&r), [Verdict::Unsupported, Verdict::Unsupported]);
 }
 
@@ -214,7 +257,12 @@ fn seed_001_scenario_3_billing_detect_figures() {
 fn seed_001_scenario_3_billing_scores_0_40_and_routes_healed_accept() {
     let r = seed("billing-contradiction");
     let c = &r.quality.components;
-    assert!(close(c.faithfulness, 0.20) && close(c.consistency, 0.00) && close(c.confidence, 0.10) && close(c.latency, 0.10));
+    assert!(
+        close(c.faithfulness, 0.20)
+            && close(c.consistency, 0.00)
+            && close(c.confidence, 0.10)
+            && close(c.latency, 0.10)
+    );
     assert!(close(r.quality.score, 0.40));
     assert_eq!(r.quality.routing, Routing::HealedAccept);
 }
@@ -224,14 +272,28 @@ fn seed_001_scenario_3_billing_heal_patches_price_and_billing_period() {
     let r = seed("billing-contradiction");
     let h = r.repair.as_ref().unwrap();
     assert_eq!(h.strategy, Strategy::ContradictionPatch);
-    assert_eq!((h.initial_risk, h.final_risk), (RiskLevel::Critical, RiskLevel::Low));
+    assert_eq!(
+        (h.initial_risk, h.final_risk),
+        (RiskLevel::Critical, RiskLevel::Low)
+    );
     assert_eq!(h.before, "The Pro plan costs $10 per month, billed monthly. You can cancel your monthly subscription at any time.");
     assert_eq!(h.after, "The Pro plan costs $120 per year, billed annually. You can cancel your annual subscription at any time.");
     assert_eq!(h.changes[0], "Replaced '$10' → '$120'");
-    for change in ["'per month' → 'per year'", "'monthly subscription' → 'annual subscription'", "'billed monthly' → 'billed annually'"] {
-        assert!(h.changes.iter().any(|c| c.ends_with(change)), "missing {change}: {:?}", h.changes);
+    for change in [
+        "'per month' → 'per year'",
+        "'monthly subscription' → 'annual subscription'",
+        "'billed monthly' → 'billed annually'",
+    ] {
+        assert!(
+            h.changes.iter().any(|c| c.ends_with(change)),
+            "missing {change}: {:?}",
+            h.changes
+        );
     }
-    assert_eq!(h.changes.last().unwrap(), "Confidence recalibrated: 0.50 → 0.65 (contradiction_patch)");
+    assert_eq!(
+        h.changes.last().unwrap(),
+        "Confidence recalibrated: 0.50 → 0.65 (contradiction_patch)"
+    );
     assert_eq!((h.confidence_before, h.confidence_after), (0.50, 0.65));
 }
 
@@ -241,7 +303,10 @@ fn seed_001_scenario_1_confident_lie_is_patched_critical_to_low_confidence_1_00_
     assert_eq!(r.summary.confidence.score, 1.0);
     let h = r.repair.as_ref().unwrap();
     assert_eq!(h.strategy, Strategy::ContradictionPatch);
-    assert_eq!((h.initial_risk, h.final_risk), (RiskLevel::Critical, RiskLevel::Low));
+    assert_eq!(
+        (h.initial_risk, h.final_risk),
+        (RiskLevel::Critical, RiskLevel::Low)
+    );
     assert_eq!((h.confidence_before, h.confidence_after), (1.00, 0.80));
     assert!(h.after.contains("within 14 days"));
     assert_eq!(r.quality.routing, Routing::HealedAccept);
@@ -251,10 +316,26 @@ fn seed_001_scenario_1_confident_lie_is_patched_critical_to_low_confidence_1_00_
 fn seed_001_scenario_2_hallucinated_citation_faithfulness_0_triggers_grounding_rewrite() {
     let r = seed("hallucinated-citation");
     assert_eq!(r.summary.faithfulness, 0.0);
-    let invented: Vec<&str> = r.claims.iter().flat_map(|c| c.invented_entities.iter().map(|e| e.text.as_str())).collect();
-    assert_eq!(invented, ["Dr. James Harrison", "Dr. Wei Liu", "arXiv:2204.09876", "DeepMind Research Institute"]);
+    let invented: Vec<&str> = r
+        .claims
+        .iter()
+        .flat_map(|c| c.invented_entities.iter().map(|e| e.text.as_str()))
+        .collect();
+    assert_eq!(
+        invented,
+        [
+            "Dr. James Harrison",
+            "Dr. Wei Liu",
+            "arXiv:2204.09876",
+            "DeepMind Research Institute"
+        ]
+    );
     let h = r.repair.as_ref().unwrap();
-    assert_eq!(h.strategy, Strategy::GroundingRewrite, "faithfulness 0.00 fires before entities are considered");
+    assert_eq!(
+        h.strategy,
+        Strategy::GroundingRewrite,
+        "faithfulness 0.00 fires before entities are considered"
+    );
     assert!(h.succeeded);
     assert_eq!(h.after, "According to the provided data: Recent studies show transformer models achieve 94% accuracy on NER tasks.");
 }
@@ -263,13 +344,19 @@ fn seed_001_scenario_2_hallucinated_citation_faithfulness_0_triggers_grounding_r
 fn seed_001_scenario_4_drift_and_contradiction_are_critical_and_rewritten_confidence_0_50() {
     let r = seed("answer-drift");
     assert!(r.drift.as_ref().unwrap().drifted);
-    assert!(r.risk.triggers.contains(&Trigger::Drift) && r.risk.triggers.contains(&Trigger::Contradiction));
+    assert!(
+        r.risk.triggers.contains(&Trigger::Drift)
+            && r.risk.triggers.contains(&Trigger::Contradiction)
+    );
     assert_eq!(r.risk.level, RiskLevel::Critical);
     assert_eq!(r.claims[0].number_mismatches[0].claim_number, "$39.99");
     assert_eq!(r.claims[0].number_mismatches[0].source_numbers, ["$49.99"]);
     let h = r.repair.as_ref().unwrap();
     assert_eq!(h.strategy, Strategy::GroundingRewrite);
-    assert_eq!((h.initial_risk, h.final_risk), (RiskLevel::Critical, RiskLevel::Low));
+    assert_eq!(
+        (h.initial_risk, h.final_risk),
+        (RiskLevel::Critical, RiskLevel::Low)
+    );
     assert_eq!((h.confidence_before, h.confidence_after), (0.50, 0.50));
 }
 
@@ -277,7 +364,9 @@ fn seed_001_scenario_4_drift_and_contradiction_are_critical_and_rewritten_confid
 fn seed_001_scenario_4_drift_only_would_be_medium() {
     // The same drifted answer without its contradiction: drift alone is medium.
     let mut ex = example("answer-drift");
-    ex.answer = "The Aurora desk lamp costs $49.99 at the moment, according to the shop listing today.".into();
+    ex.answer =
+        "The Aurora desk lamp costs $49.99 at the moment, according to the shop listing today."
+            .into();
     let r = run(&ex, &ex.config);
     assert!(r.drift.as_ref().unwrap().drifted, "{:?}", r.drift);
     assert_eq!(r.risk.triggers, [Trigger::Drift]);
@@ -291,7 +380,10 @@ fn seed_001_scenario_5_clean_answer_needs_no_healing_confidence_0_62() {
     assert_eq!(verdicts(&r), [Verdict::Supported; 4]);
     let h = r.repair.as_ref().unwrap();
     assert_eq!(h.strategy, Strategy::NoHealingNeeded);
-    assert_eq!((h.initial_risk, h.final_risk), (RiskLevel::Low, RiskLevel::Low));
+    assert_eq!(
+        (h.initial_risk, h.final_risk),
+        (RiskLevel::Low, RiskLevel::Low)
+    );
     assert_eq!((h.confidence_before, h.confidence_after), (0.62, 0.62));
     assert_eq!(r.quality.routing, Routing::Accept);
 }
@@ -310,16 +402,44 @@ fn seed_001_sku_441_drifts_on_the_sixth_answer() {
 #[test]
 fn seed_001_thresholds_and_strict_mode() {
     let c = Config::default();
-    assert_eq!((c.confidence_threshold, c.faithfulness_threshold, c.drift_threshold, c.drift_min_similarity), (0.75, 0.50, 0.35, 0.65));
-    assert_eq!((c.drift_window, c.drift_min_history, c.rewrite_below), (10, 3, 0.30));
+    assert_eq!(
+        (
+            c.confidence_threshold,
+            c.faithfulness_threshold,
+            c.drift_threshold,
+            c.drift_min_similarity
+        ),
+        (0.75, 0.50, 0.35, 0.65)
+    );
+    assert_eq!(
+        (c.drift_window, c.drift_min_history, c.rewrite_below),
+        (10, 3, 0.30)
+    );
     let s = claimlab::Preset::Strict.config();
-    assert_eq!((s.faithfulness_threshold, s.support_threshold, s.confidence_threshold, s.drift_threshold), (0.70, 0.70, 0.60, 0.25));
+    assert_eq!(
+        (
+            s.faithfulness_threshold,
+            s.support_threshold,
+            s.confidence_threshold,
+            s.drift_threshold
+        ),
+        (0.70, 0.70, 0.60, 0.25)
+    );
 }
 
 #[test]
 fn seed_001_quality_weights() {
     use claimlab::scoring::*;
-    assert_eq!((WEIGHT_FAITHFULNESS, WEIGHT_CONSISTENCY, WEIGHT_CONFIDENCE, WEIGHT_LATENCY, DRIFT_PENALTY), (0.40, 0.30, 0.20, 0.10, 0.20));
+    assert_eq!(
+        (
+            WEIGHT_FAITHFULNESS,
+            WEIGHT_CONSISTENCY,
+            WEIGHT_CONFIDENCE,
+            WEIGHT_LATENCY,
+            DRIFT_PENALTY
+        ),
+        (0.40, 0.30, 0.20, 0.10, 0.20)
+    );
 }
 
 #[test]
@@ -335,7 +455,11 @@ fn seed_001_strict_config_triggers_confident_but_unfaithful() {
     assert!(conf > 0.60 && conf <= 0.75, "confidence {conf}");
     assert!(!r.risk.triggers.contains(&Trigger::ConfidentButUnfaithful));
     let r = claimlab::check_text(source, answer, &strict);
-    assert!(r.risk.triggers.contains(&Trigger::ConfidentButUnfaithful), "{:?}", r.risk);
+    assert!(
+        r.risk.triggers.contains(&Trigger::ConfidentButUnfaithful),
+        "{:?}",
+        r.risk
+    );
 }
 
 #[test]
@@ -346,7 +470,8 @@ fn seed_001_contradiction_patch_caps_confidence_at_0_80() {
 
 #[test]
 fn seed_001_entity_scrub_removes_the_sentence_says_so_and_scales_confidence_by_0_85() {
-    let source = "The Ridgeline bridge opened to traffic in 1998. The main span is 410 metres long.";
+    let source =
+        "The Ridgeline bridge opened to traffic in 1998. The main span is 410 metres long.";
     let answer = "The Ridgeline bridge opened to traffic in 1998. The main span is 410 metres long. Its engineer Dr. Maria Okafor also designed the Varna tunnel.";
     let r = claimlab::check_text(source, answer, &Config::default());
     let h = r.repair.as_ref().unwrap();
@@ -354,12 +479,16 @@ fn seed_001_entity_scrub_removes_the_sentence_says_so_and_scales_confidence_by_0
     assert!(h.succeeded, "{h:?}");
     assert!(!h.after.contains("Okafor"));
     assert!(h.after.ends_with(SCRUB_NOTE));
-    assert!(close(h.confidence_after, (h.confidence_before * 0.85 * 100.0).round() / 100.0));
+    assert!(close(
+        h.confidence_after,
+        (h.confidence_before * 0.85 * 100.0).round() / 100.0
+    ));
 }
 
 #[test]
 fn seed_001_entity_scrub_of_every_sentence_serves_the_safe_decline() {
-    let source = "The Ridgeline bridge opened to traffic in 1998. The main span is 410 metres long.";
+    let source =
+        "The Ridgeline bridge opened to traffic in 1998. The main span is 410 metres long.";
     let answer = "The Ridgeline bridge was opened in 1998 by Mayor Jonas Berg. The 410 metres main span was designed by Dr. Maria Okafor.";
     let r = claimlab::check_text(source, answer, &Config::default());
     let h = r.repair.as_ref().unwrap();
@@ -372,10 +501,24 @@ fn seed_001_entity_scrub_of_every_sentence_serves_the_safe_decline() {
 #[test]
 fn seed_001_grounding_rewrite_hedged_scores_lower_than_assertive() {
     let source = "Recent studies show transformer models achieve 94% accuracy on NER tasks.";
-    let assertive = "Dr. James Harrison definitely published it, guaranteed, at DeepMind Research Institute.";
-    let hedged = "I think Dr. James Harrison might have published it at DeepMind Research Institute.";
-    let a = claimlab::check_text(source, assertive, &Config::default()).repair.unwrap();
-    let h = claimlab::check_text(source, hedged, &Config::default()).repair.unwrap();
-    assert_eq!((a.strategy, h.strategy), (Strategy::GroundingRewrite, Strategy::GroundingRewrite));
-    assert!(h.confidence_after < a.confidence_after, "{} vs {}", h.confidence_after, a.confidence_after);
+    let assertive =
+        "Dr. James Harrison definitely published it, guaranteed, at DeepMind Research Institute.";
+    let hedged =
+        "I think Dr. James Harrison might have published it at DeepMind Research Institute.";
+    let a = claimlab::check_text(source, assertive, &Config::default())
+        .repair
+        .unwrap();
+    let h = claimlab::check_text(source, hedged, &Config::default())
+        .repair
+        .unwrap();
+    assert_eq!(
+        (a.strategy, h.strategy),
+        (Strategy::GroundingRewrite, Strategy::GroundingRewrite)
+    );
+    assert!(
+        h.confidence_after < a.confidence_after,
+        "{} vs {}",
+        h.confidence_after,
+        a.confidence_after
+    );
 }

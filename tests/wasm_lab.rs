@@ -36,14 +36,29 @@ async fn claims_panel_renders_each_claims_verdict_and_support() {
     let lab = Lab::new(LabState::default());
     let _handle = leptos::mount::mount_to(host.clone(), move || view! { <ClaimsPanel lab/> });
     settle().await;
-    assert_eq!(attr(&host, r#"[data-claim-id="C1"]"#, "data-verdict").as_deref(), Some("supported"));
-    assert_eq!(attr(&host, r#"[data-claim-id="C2"]"#, "data-verdict").as_deref(), Some("contradicted"));
-    assert_eq!(attr(&host, r#"[data-claim-id="C2"]"#, "data-support").as_deref(), Some("0.80"));
+    assert_eq!(
+        attr(&host, r#"[data-claim-id="C1"]"#, "data-verdict").as_deref(),
+        Some("supported")
+    );
+    assert_eq!(
+        attr(&host, r#"[data-claim-id="C2"]"#, "data-verdict").as_deref(),
+        Some("contradicted")
+    );
+    assert_eq!(
+        attr(&host, r#"[data-claim-id="C2"]"#, "data-support").as_deref(),
+        Some("0.80")
+    );
     // The rows follow the answer.
     lab.answer.set("The main span is 410 metres long.".into());
     settle().await;
-    assert_eq!(attr(&host, r#"[data-claim-id="C1"]"#, "data-verdict").as_deref(), Some("supported"));
-    assert!(host.query_selector(r#"[data-claim-id="C2"]"#).unwrap().is_none());
+    assert_eq!(
+        attr(&host, r#"[data-claim-id="C1"]"#, "data-verdict").as_deref(),
+        Some("supported")
+    );
+    assert!(host
+        .query_selector(r#"[data-claim-id="C2"]"#)
+        .unwrap()
+        .is_none());
     host.remove();
 }
 
@@ -52,26 +67,50 @@ async fn answer_panel_renders_user_text_as_text() {
     let host = host();
     let lab = Lab::new(LabState::default());
     let _handle = leptos::mount::mount_to(host.clone(), move || view! { <AnswerPanel lab/> });
-    lab.answer.set("<img src=x onerror=alert(1)> The main span is 410 metres long.".into());
+    lab.answer
+        .set("<img src=x onerror=alert(1)> The main span is 410 metres long.".into());
     settle().await;
     assert!(host.query_selector(".answer-view img").unwrap().is_none());
-    assert!(host.query_selector(".answer-view").unwrap().unwrap().text_content().unwrap().contains("<img src=x"));
+    assert!(host
+        .query_selector(".answer-view")
+        .unwrap()
+        .unwrap()
+        .text_content()
+        .unwrap()
+        .contains("<img src=x"));
     host.remove();
 }
 
 #[wasm_bindgen_test]
 async fn threshold_slider_moves_the_verdict() {
     let host = host();
-    let lab = Lab::new(LabState::from_example(&claimlab::examples::by_name("correct-paraphrase").unwrap()));
-    let _handle = leptos::mount::mount_to(host.clone(), move || view! { <Controls lab/><ClaimsPanel lab/> });
+    let lab = Lab::new(LabState::from_example(
+        &claimlab::examples::by_name("correct-paraphrase").unwrap(),
+    ));
+    let _handle = leptos::mount::mount_to(
+        host.clone(),
+        move || view! { <Controls lab/><ClaimsPanel lab/> },
+    );
     settle().await;
-    assert_eq!(attr(&host, r#"[data-claim-id="C2"]"#, "data-verdict").as_deref(), Some("supported"));
-    let slider: web_sys::HtmlInputElement = host.query_selector("#support-threshold").unwrap().unwrap().unchecked_into();
+    assert_eq!(
+        attr(&host, r#"[data-claim-id="C2"]"#, "data-verdict").as_deref(),
+        Some("supported")
+    );
+    let slider: web_sys::HtmlInputElement = host
+        .query_selector("#support-threshold")
+        .unwrap()
+        .unwrap()
+        .unchecked_into();
     slider.set_value("0.65");
-    slider.dispatch_event(&web_sys::Event::new("input").unwrap()).unwrap();
+    slider
+        .dispatch_event(&web_sys::Event::new("input").unwrap())
+        .unwrap();
     settle().await;
     assert_eq!(lab.config.get_untracked().support_threshold, 0.65);
-    assert_eq!(attr(&host, r#"[data-claim-id="C2"]"#, "data-verdict").as_deref(), Some("unsupported"));
+    assert_eq!(
+        attr(&host, r#"[data-claim-id="C2"]"#, "data-verdict").as_deref(),
+        Some("unsupported")
+    );
     host.remove();
 }
 
@@ -83,10 +122,25 @@ async fn trace_panel_steps_and_restarts() {
     settle().await;
     let states = || {
         let items = host.query_selector_all("[data-event]").unwrap();
-        (0..items.length()).map(|i| items.item(i).unwrap().unchecked_into::<web_sys::Element>().get_attribute("data-state").unwrap()).collect::<Vec<_>>()
+        (0..items.length())
+            .map(|i| {
+                items
+                    .item(i)
+                    .unwrap()
+                    .unchecked_into::<web_sys::Element>()
+                    .get_attribute("data-state")
+                    .unwrap()
+            })
+            .collect::<Vec<_>>()
     };
     assert!(states().iter().all(|s| s == "shown"));
-    let click = |id: &str| host.query_selector(id).unwrap().unwrap().unchecked_into::<web_sys::HtmlElement>().click();
+    let click = |id: &str| {
+        host.query_selector(id)
+            .unwrap()
+            .unwrap()
+            .unchecked_into::<web_sys::HtmlElement>()
+            .click()
+    };
     click("#restart");
     settle().await;
     assert!(states().iter().all(|s| s == "pending"));
@@ -104,11 +158,20 @@ async fn final_metrics_announce_the_decision() {
     let lab = Lab::new(LabState::default());
     let _handle = leptos::mount::mount_to(host.clone(), move || view! { <FinalMetrics lab/> });
     settle().await;
-    assert_eq!(attr(&host, "#decision", "data-decision").as_deref(), Some("block"));
-    assert_eq!(attr(&host, "#decision", "aria-live").as_deref(), Some("polite"));
+    assert_eq!(
+        attr(&host, "#decision", "data-decision").as_deref(),
+        Some("block")
+    );
+    assert_eq!(
+        attr(&host, "#decision", "aria-live").as_deref(),
+        Some("polite")
+    );
     lab.config.update(|c| c.policy = claimlab::Policy::Flag);
     settle().await;
-    assert_eq!(attr(&host, "#decision", "data-decision").as_deref(), Some("deliver_with_flags"));
+    assert_eq!(
+        attr(&host, "#decision", "data-decision").as_deref(),
+        Some("deliver_with_flags")
+    );
     host.remove();
 }
 
@@ -130,12 +193,22 @@ async fn links_made_by_the_browser_and_by_the_core_read_the_same() {
     let state = busy_state();
     // Browser compression (CompressionStream) → core inflate (miniz_oxide).
     let by_browser = share::encode(&state).await.expect("the browser compresses");
-    let data = permalink::parse_fragment(&by_browser).state.unwrap().to_string();
+    let data = permalink::parse_fragment(&by_browser)
+        .state
+        .unwrap()
+        .to_string();
     assert_eq!(permalink::decode(&data).unwrap().state, state);
-    assert!(by_browser.len() < 4_000, "18 KB of repeated text packs small: {}", by_browser.len());
+    assert!(
+        by_browser.len() < 4_000,
+        "18 KB of repeated text packs small: {}",
+        by_browser.len()
+    );
     // Core compression → browser inflate (DecompressionStream).
     let by_core = permalink::encode(&state);
-    let data = permalink::parse_fragment(&by_core).state.unwrap().to_string();
+    let data = permalink::parse_fragment(&by_core)
+        .state
+        .unwrap()
+        .to_string();
     assert_eq!(share::decode(&data).await.unwrap().state, state);
 }
 
@@ -146,40 +219,73 @@ async fn the_browser_refuses_damaged_and_oversized_links_as_the_core_does() {
     use claimlab::permalink;
     let good = permalink::encode(&LabState::default());
     let data = permalink::parse_fragment(&good).state.unwrap();
-    let b64 = |bytes: &[u8]| format!("1.{}", base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes));
+    let b64 = |bytes: &[u8]| {
+        format!(
+            "1.{}",
+            base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+        )
+    };
     let packed = permalink::packed_state(data).unwrap();
     let cut = b64(&packed[..packed.len() / 2]);
     assert_eq!(share::decode(&cut).await.unwrap_err(), permalink::DAMAGED);
     assert_eq!(permalink::decode(&cut).unwrap_err(), permalink::DAMAGED);
-    let bomb = b64(&miniz_oxide::deflate::compress_to_vec(&vec![b' '; permalink::MAX_STATE_BYTES + 1], 9));
-    assert_eq!(share::decode(&bomb).await.unwrap_err(), permalink::too_large());
-    assert!(share::decode("2.abc").await.unwrap_err().contains("newer lab"));
+    let bomb = b64(&miniz_oxide::deflate::compress_to_vec(
+        &vec![b' '; permalink::MAX_STATE_BYTES + 1],
+        9,
+    ));
+    assert_eq!(
+        share::decode(&bomb).await.unwrap_err(),
+        permalink::too_large()
+    );
+    assert!(share::decode("2.abc")
+        .await
+        .unwrap_err()
+        .contains("newer lab"));
 }
 
 #[wasm_bindgen_test]
 fn drift_history_files_read_the_same_in_the_browser_and_the_core() {
     use claimlab::app::storage;
     use claimlab::drift::{self, Record};
-    let mut records: Vec<Record> = ["The lamp costs $49.99.", "The lamp now costs $39.99 and ships free."]
-        .iter()
-        .enumerate()
-        .map(|(i, a)| {
-            let mut fingerprint = drift::fingerprint(a);
-            fingerprint.recorded_at = Some(1_700_000_000_000.0 + i as f64);
-            Record { question: "how much is sku-441?".into(), fingerprint }
-        })
-        .collect();
+    let mut records: Vec<Record> = [
+        "The lamp costs $49.99.",
+        "The lamp now costs $39.99 and ships free.",
+    ]
+    .iter()
+    .enumerate()
+    .map(|(i, a)| {
+        let mut fingerprint = drift::fingerprint(a);
+        fingerprint.recorded_at = Some(1_700_000_000_000.0 + i as f64);
+        Record {
+            question: "how much is sku-441?".into(),
+            fingerprint,
+        }
+    })
+    .collect();
     records[1].fingerprint.recorded_at = None;
     // Written by the browser's JSON, read by the core's serde, and back.
     let by_browser = storage::export_text(&records);
-    assert_eq!(drift::import_json(&by_browser, &[]).unwrap().records, records);
+    assert_eq!(
+        drift::import_json(&by_browser, &[]).unwrap().records,
+        records
+    );
     let by_core = drift::export_json(&records);
-    assert_eq!(storage::import_text(&by_core, &[]).unwrap().records, records);
+    assert_eq!(
+        storage::import_text(&by_core, &[]).unwrap().records,
+        records
+    );
     // Merging: nothing twice; bad records counted, good ones kept.
-    assert_eq!(storage::import_text(&by_core, &records).unwrap().duplicates, 2);
+    assert_eq!(
+        storage::import_text(&by_core, &records).unwrap().duplicates,
+        2
+    );
     let mixed = by_core.replacen("\"polarity\": \"neutral\"", "\"polarity\": \"sideways\"", 1);
     let import = storage::import_text(&mixed, &[]).unwrap();
     assert_eq!((import.records.len(), import.skipped), (1, 1));
-    assert!(storage::import_text("[1, 2]", &[]).unwrap_err().contains("not a ClaimLab"));
-    assert!(storage::import_text("{", &[]).unwrap_err().contains("not JSON"));
+    assert!(storage::import_text("[1, 2]", &[])
+        .unwrap_err()
+        .contains("not a ClaimLab"));
+    assert!(storage::import_text("{", &[])
+        .unwrap_err()
+        .contains("not JSON"));
 }

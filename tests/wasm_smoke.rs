@@ -42,16 +42,22 @@ fn the_app_mounts_and_renders_the_default_decision() {
     let host: web_sys::HtmlElement = host.unchecked_into();
 
     let handle = leptos::mount::mount_to(host.clone(), || {
-        use leptos::prelude::*;
         use claimlab::{app::App, permalink::Opening};
+        use leptos::prelude::*;
         view! { <App opening=Opening::default()/> }
     });
 
     let text = host.text_content().unwrap_or_default();
     assert!(text.contains("ClaimLab"), "rendered text: {text:?}");
 
-    let decision = host.query_selector("#decision").unwrap().expect("#decision is rendered");
-    assert_eq!(decision.get_attribute("data-decision").as_deref(), Some("block"));
+    let decision = host
+        .query_selector("#decision")
+        .unwrap()
+        .expect("#decision is rendered");
+    assert_eq!(
+        decision.get_attribute("data-decision").as_deref(),
+        Some("block")
+    );
     // The attribute is the contract; the wording around it belongs to the UI.
     let shown = decision.text_content().unwrap_or_default().to_lowercase();
     assert!(shown.contains("block"), "#decision text: {shown:?}");

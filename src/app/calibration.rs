@@ -21,7 +21,10 @@ use crate::text::Document;
 use super::lab::{Lab, Shared};
 
 /// The samples shipped in `dist/calibration/`.
-const SETS: [(&str, &str); 2] = [("ragtruth", "RAGTruth QA: 200 train responses"), ("halueval", "HaluEval QA: 100 tuning pairs")];
+const SETS: [(&str, &str); 2] = [
+    ("ragtruth", "RAGTruth QA: 200 train responses"),
+    ("halueval", "HaluEval QA: 100 tuning pairs"),
+];
 
 /// Read a sample with the browser's own JSON parser (keeping a JSON parser
 /// out of the page's wasm).
@@ -30,7 +33,10 @@ fn parse_set(text: &str) -> Result<CalibrationSet, String> {
     let value = js_sys::JSON::parse(text).map_err(|_| bad("not JSON"))?;
     let get = |v: &wasm_bindgen::JsValue, key: &str| js_sys::Reflect::get(v, &key.into()).ok();
     let string = |v: &wasm_bindgen::JsValue, key: &str| get(v, key).and_then(|s| s.as_string());
-    let list: js_sys::Array = get(&value, "examples").filter(|e| e.is_array()).ok_or_else(|| bad("no examples"))?.unchecked_into();
+    let list: js_sys::Array = get(&value, "examples")
+        .filter(|e| e.is_array())
+        .ok_or_else(|| bad("no examples"))?
+        .unchecked_into();
     let examples = list
         .iter()
         .map(|e| {
@@ -44,28 +50,44 @@ fn parse_set(text: &str) -> Result<CalibrationSet, String> {
         })
         .collect::<Option<Vec<_>>>()
         .ok_or_else(|| bad("an example lacks a field"))?;
-    Ok(CalibrationSet { name: string(&value, "name").unwrap_or_default(), licence: string(&value, "licence").unwrap_or_default(), examples })
+    Ok(CalibrationSet {
+        name: string(&value, "name").unwrap_or_default(),
+        licence: string(&value, "licence").unwrap_or_default(),
+        examples,
+    })
 }
 
 async fn fetch_text(url: &str) -> Result<String, String> {
     let window = web_sys::window().ok_or("no window")?;
-    let response = wasm_bindgen_futures::JsFuture::from(window.fetch_with_str(url)).await.map_err(|_| format!("could not fetch {url}"))?;
+    let response = wasm_bindgen_futures::JsFuture::from(window.fetch_with_str(url))
+        .await
+        .map_err(|_| format!("could not fetch {url}"))?;
     let response: web_sys::Response = response.unchecked_into();
     if !response.ok() {
         return Err(format!("could not fetch {url}: HTTP {}", response.status()));
     }
-    let text = wasm_bindgen_futures::JsFuture::from(response.text().map_err(|_| "unreadable response")?).await.map_err(|_| "unreadable response")?;
-    text.as_string().ok_or_else(|| "the response is not text".to_string())
+    let text =
+        wasm_bindgen_futures::JsFuture::from(response.text().map_err(|_| "unreadable response")?)
+            .await
+            .map_err(|_| "unreadable response")?;
+    text.as_string()
+        .ok_or_else(|| "the response is not text".to_string())
 }
 
 /// Scores of every example under the given settings (worst-claim scoring).
 fn score_set(set: &CalibrationSet, cfg: &Config) -> Vec<(f64, bool)> {
-    let cfg = Config { answer_scoring: AnswerScoring::WorstClaim, ..cfg.clone() };
+    let cfg = Config {
+        answer_scoring: AnswerScoring::WorstClaim,
+        ..cfg.clone()
+    };
     set.examples
         .iter()
         .map(|e| {
             let doc = Document::analyse(&e.source, (&cfg).into());
-            (score_answer(&doc, &e.question, &e.answer, &cfg).score, e.label)
+            (
+                score_answer(&doc, &e.question, &e.answer, &cfg).score,
+                e.label,
+            )
         })
         .collect()
 }
@@ -104,7 +126,10 @@ pub fn CalibrationPanel(lab: Lab) -> impl IntoView {
     };
     // Scores depend on the settings but not on the support threshold.
     let scores = Memo::new(move |_| {
-        let cfg = lab.config.with(|c| Config { support_threshold: 0.5, ..c.clone() });
+        let cfg = lab.config.with(|c| Config {
+            support_threshold: 0.5,
+            ..c.clone()
+        });
         set.with(|s| match s {
             Some(Ok(s)) => Some(Shared(Arc::new(score_set(s, &cfg)))),
             _ => None,
@@ -114,10 +139,20 @@ pub fn CalibrationPanel(lab: Lab) -> impl IntoView {
     let chart = move || {
         let scored = scores.get()?;
         let curve = metrics::pr_curve(&scored);
-        let mut points = vec![format!("{:.1},{:.1}", x_of(0.0), y_of(curve.first().map_or(1.0, |p| p.precision)))];
-        points.extend(curve.iter().map(|p| format!("{:.1},{:.1}", x_of(p.recall), y_of(p.precision))));
+        let mut points = vec![format!(
+            "{:.1},{:.1}",
+            x_of(0.0),
+            y_of(curve.first().map_or(1.0, |p| p.precision))
+        )];
+        points.extend(
+            curve
+                .iter()
+                .map(|p| format!("{:.1},{:.1}", x_of(p.recall), y_of(p.precision))),
+        );
         let t = threshold();
-        let at = Confusion::from_predictions(scored.iter().map(|&(s, label)| (s > 1.0 - t + 1e-9, label)));
+        let at = Confusion::from_predictions(
+            scored.iter().map(|&(s, label)| (s > 1.0 - t + 1e-9, label)),
+        );
         let ap = metrics::average_precision(&scored);
         let base = scored.iter().filter(|s| s.1).count() as f64 / scored.len().max(1) as f64;
         Some(view! {

@@ -25,9 +25,22 @@ pub fn mark_class(kind: MarkKind) -> &'static str {
 
 /// Render `text[start..end]` with the claim's marks on one side. User text is
 /// only ever inserted as text nodes.
-pub fn marked_text(text: &str, start: usize, end: usize, claim: Option<&ClaimReport>, side: MarkSide) -> Vec<AnyView> {
-    let marks: Vec<(usize, usize, MarkKind)> =
-        claim.map(|c| c.marks.iter().filter(|m| m.side == side).map(|m| (m.byte_start, m.byte_end, m.kind)).collect()).unwrap_or_default();
+pub fn marked_text(
+    text: &str,
+    start: usize,
+    end: usize,
+    claim: Option<&ClaimReport>,
+    side: MarkSide,
+) -> Vec<AnyView> {
+    let marks: Vec<(usize, usize, MarkKind)> = claim
+        .map(|c| {
+            c.marks
+                .iter()
+                .filter(|m| m.side == side)
+                .map(|m| (m.byte_start, m.byte_end, m.kind))
+                .collect()
+        })
+        .unwrap_or_default();
     let spans: Vec<(usize, usize)> = marks.iter().map(|m| (m.0, m.1)).collect();
     highlight::runs(text, start, end, &spans)
         .into_iter()
@@ -36,7 +49,8 @@ pub fn marked_text(text: &str, start: usize, end: usize, claim: Option<&ClaimRep
             if run.marks.is_empty() {
                 t.into_any()
             } else {
-                let mut kinds: Vec<&str> = run.marks.iter().map(|&i| mark_class(marks[i].2)).collect();
+                let mut kinds: Vec<&str> =
+                    run.marks.iter().map(|&i| mark_class(marks[i].2)).collect();
                 kinds.sort_unstable();
                 kinds.dedup();
                 view! { <mark class=kinds.join(" ")>{t}</mark> }.into_any()
@@ -52,7 +66,10 @@ fn verdict_label(v: Verdict) -> &'static str {
 #[component]
 pub fn ClaimsPanel(lab: Lab) -> impl IntoView {
     let report = move || lab.checked.get();
-    let has_samples = move || lab.checked.with(|c| c.report.claims.iter().any(|c| c.consistency.is_some()));
+    let has_samples = move || {
+        lab.checked
+            .with(|c| c.report.claims.iter().any(|c| c.consistency.is_some()))
+    };
     view! {
         <section class="panel claims" aria-labelledby="claims-title" class:hidden=lab.is_hidden("claims")>
             <header class="panel-head">
@@ -104,19 +121,45 @@ fn claim_row(lab: Lab, c: &ClaimReport, show_consistency: bool, has_source: bool
     let enter_id = id.clone();
     let is_focused = move || lab.focus.with(|f| f.as_deref() == Some(focus_id.as_str()));
     let total = c.matched_words.len() + c.missing_words.len();
-    let overlap = if has_source { format!("{}/{} = {:.2}", c.matched_words.len(), total, c.support) } else { "— no source".to_string() };
+    let overlap = if has_source {
+        format!("{}/{} = {:.2}", c.matched_words.len(), total, c.support)
+    } else {
+        "— no source".to_string()
+    };
     let numbers = if !c.numbers_checked {
         (true, "—".to_string())
     } else if !c.number_mismatches.is_empty() {
         let m = &c.number_mismatches[0];
-        let said = if m.source_numbers.is_empty() { "no number".to_string() } else { m.source_numbers.join(", ") };
-        (false, format!("{} not in {} (says {said})", m.claim_number, c.best_source.as_deref().unwrap_or("-")))
+        let said = if m.source_numbers.is_empty() {
+            "no number".to_string()
+        } else {
+            m.source_numbers.join(", ")
+        };
+        (
+            false,
+            format!(
+                "{} not in {} (says {said})",
+                m.claim_number,
+                c.best_source.as_deref().unwrap_or("-")
+            ),
+        )
     } else {
         (true, "✓".to_string())
     };
-    let citation = match (&c.citations.fabricated[..], c.citations.points_to_support, c.citations.cited.is_empty()) {
+    let citation = match (
+        &c.citations.fabricated[..],
+        c.citations.points_to_support,
+        c.citations.cited.is_empty(),
+    ) {
         ([f, ..], _, _) => (Some(false), format!("{f} does not exist")),
-        (_, Some(false), _) => (Some(false), format!("cites {}, not {}", c.citations.cited.join(", "), c.best_source.as_deref().unwrap_or("-"))),
+        (_, Some(false), _) => (
+            Some(false),
+            format!(
+                "cites {}, not {}",
+                c.citations.cited.join(", "),
+                c.best_source.as_deref().unwrap_or("-")
+            ),
+        ),
         (_, Some(true), _) => (Some(true), format!("✓ {}", c.citations.cited.join(", "))),
         (_, None, false) => (None, c.citations.cited.join(", ")),
         (_, None, true) => (None, "—".to_string()),
@@ -128,11 +171,22 @@ fn claim_row(lab: Lab, c: &ClaimReport, show_consistency: bool, has_source: bool
     for e in &c.invented_entities {
         findings.push(format!("not in source: “{}”", e.text));
     }
-    let consistency = c.consistency.as_ref().map(|x| format!("{:.2} ({} of {})", x.support, x.agreeing, x.samples_used));
+    let consistency = c
+        .consistency
+        .as_ref()
+        .map(|x| format!("{:.2} ({} of {})", x.support, x.agreeing, x.samples_used));
     let verdict = c.verdict;
     let reason = c.main_reason().to_string();
-    let matched = if has_source { c.matched_words.clone() } else { vec![] };
-    let missing = if has_source { c.missing_words.clone() } else { vec![] };
+    let matched = if has_source {
+        c.matched_words.clone()
+    } else {
+        vec![]
+    };
+    let missing = if has_source {
+        c.missing_words.clone()
+    } else {
+        vec![]
+    };
     view! {
         <tr
             data-claim-id=id.clone()

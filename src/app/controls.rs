@@ -16,7 +16,13 @@ pub fn ExamplePicker(lab: Lab) -> impl IntoView {
         (Seed::SelfConsistency, "Self-consistency (seed 000)"),
     ];
     let all = examples::all();
-    let lesson = move || lab.example.get().and_then(|n| examples::by_name(&n)).map(|e| e.lesson).unwrap_or_default();
+    let lesson = move || {
+        lab.example
+            .get()
+            .and_then(|n| examples::by_name(&n))
+            .map(|e| e.lesson)
+            .unwrap_or_default()
+    };
     view! {
         <div class="example-picker" class:hidden=lab.is_hidden("examples")>
             <label for="examples">"Example"</label>
@@ -44,7 +50,13 @@ pub fn ExamplePicker(lab: Lab) -> impl IntoView {
 }
 
 #[component]
-fn Toggle(lab: Lab, id: &'static str, label: &'static str, get: fn(&Config) -> bool, set: fn(&mut Config, bool)) -> impl IntoView {
+fn Toggle(
+    lab: Lab,
+    id: &'static str,
+    label: &'static str,
+    get: fn(&Config) -> bool,
+    set: fn(&mut Config, bool),
+) -> impl IntoView {
     view! {
         <label class="toggle" for=id>
             <input
@@ -64,7 +76,10 @@ fn Toggle(lab: Lab, id: &'static str, label: &'static str, get: fn(&Config) -> b
 #[component]
 pub fn Controls(lab: Lab) -> impl IntoView {
     let threshold = move || lab.config.with(|c| c.support_threshold);
-    let preset_name = move || lab.config.with(|c| c.preset().map_or("custom", |p| p.name()));
+    let preset_name = move || {
+        lab.config
+            .with(|c| c.preset().map_or("custom", |p| p.name()))
+    };
     view! {
         <section class="panel controls" aria-labelledby="controls-title" class:hidden=lab.is_hidden("controls")>
             <h2 id="controls-title" class="visually-hidden">"Settings"</h2>

@@ -22,7 +22,9 @@ fn now_ms() -> f64 {
 fn fall_back(lab: Lab, why: String) {
     lab.backend.set(Backend::Memory);
     lab.db.set_value(None);
-    lab.storage_message.set(Some(format!("Drift history is kept in memory for this visit only: {why}.")));
+    lab.storage_message.set(Some(format!(
+        "Drift history is kept in memory for this visit only: {why}."
+    )));
 }
 
 /// Open IndexedDB and load the history (or fall back to memory).
@@ -66,12 +68,21 @@ fn store(lab: Lab, new: Vec<Record>, done: impl FnOnce(Result<usize, String>) + 
 pub fn record_answer(lab: Lab) {
     let question = drift::question_key(&lab.question.get_untracked());
     if question.is_empty() {
-        lab.storage_message.set(Some("Type the question first: drift is tracked per question.".into()));
+        lab.storage_message.set(Some(
+            "Type the question first: drift is tracked per question.".into(),
+        ));
         return;
     }
     let mut fingerprint = drift::fingerprint(&lab.answer.get_untracked());
     fingerprint.recorded_at = Some(now_ms());
-    store(lab, vec![Record { question, fingerprint }], |_| {});
+    store(
+        lab,
+        vec![Record {
+            question,
+            fingerprint,
+        }],
+        |_| {},
+    );
 }
 
 fn download(name: &str, text: &str) -> Option<()> {
@@ -96,7 +107,12 @@ pub fn DriftPanel(lab: Lab) -> impl IntoView {
     let key = Memo::new(move |_| lab.question.with(|q| drift::question_key(q)));
     let stored = Memo::new(move |_| {
         let k = key.get();
-        lab.records.with(|all| all.iter().filter(|r| r.question == k).cloned().collect::<Vec<_>>())
+        lab.records.with(|all| {
+            all.iter()
+                .filter(|r| r.question == k)
+                .cloned()
+                .collect::<Vec<_>>()
+        })
     });
     let count = move || stored.with(Vec::len);
     let current = move || lab.checked.with(|c| c.report.drift.clone());
@@ -125,8 +141,17 @@ pub fn DriftPanel(lab: Lab) -> impl IntoView {
         let x = |i: usize| 20.0 + (W - 30.0) * i as f64 / (n - 1.0);
         let y = |sim: f64| 10.0 + (H - 30.0) * (1.0 - sim);
         let line_y = y(1.0 - cfg.drift_threshold);
-        let points: Vec<(f64, f64, bool)> = t.iter().enumerate().skip(1).map(|(i, r)| (x(i), y(1.0 - r.delta), r.drifted)).collect();
-        let path = points.iter().map(|(a, b, _)| format!("{a:.1},{b:.1}")).collect::<Vec<_>>().join(" ");
+        let points: Vec<(f64, f64, bool)> = t
+            .iter()
+            .enumerate()
+            .skip(1)
+            .map(|(i, r)| (x(i), y(1.0 - r.delta), r.drifted))
+            .collect();
+        let path = points
+            .iter()
+            .map(|(a, b, _)| format!("{a:.1},{b:.1}"))
+            .collect::<Vec<_>>()
+            .join(" ");
         Some(view! {
             <svg class="drift-chart" viewBox=format!("0 0 {W} {H}") role="img"
                 aria-label=format!("Similarity of each of {} stored answers to the one before; drift below {:.2}", fps.len(), 1.0 - cfg.drift_threshold)>
@@ -164,23 +189,43 @@ pub fn DriftPanel(lab: Lab) -> impl IntoView {
     };
     let on_import = move |ev: leptos::ev::Event| {
         let input: web_sys::HtmlInputElement = ev.target().unwrap().unchecked_into();
-        let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
+        let Some(file) = input.files().and_then(|f| f.get(0)) else {
+            return;
+        };
         input.set_value("");
         if file.size() > drift::MAX_IMPORT_BYTES as f64 {
-            message.set(Some(format!("{} is too large to be a drift history.", file.name())));
+            message.set(Some(format!(
+                "{} is too large to be a drift history.",
+                file.name()
+            )));
             return;
         }
         leptos::task::spawn_local(async move {
-            let text = wasm_bindgen_futures::JsFuture::from(file.text()).await.ok().and_then(|t| t.as_string());
+            let text = wasm_bindgen_futures::JsFuture::from(file.text())
+                .await
+                .ok()
+                .and_then(|t| t.as_string());
             let Some(text) = text else {
                 message.set(Some("The file could not be read.".into()));
                 return;
             };
-            match lab.records.with_untracked(|all| storage::import_text(&text, all)) {
+            match lab
+                .records
+                .with_untracked(|all| storage::import_text(&text, all))
+            {
                 Ok(import) => {
-                    let (added, dup, bad) = (import.records.len(), import.duplicates, import.skipped);
-                    let summary = format!("Imported {added} answer{}; {dup} already held, {bad} unreadable skipped.", if added == 1 { "" } else { "s" });
-                    store(lab, import.records, move |r| message.set(Some(r.map_or_else(|e| format!("Import kept in memory only: {e}."), |_| summary))));
+                    let (added, dup, bad) =
+                        (import.records.len(), import.duplicates, import.skipped);
+                    let summary = format!(
+                        "Imported {added} answer{}; {dup} already held, {bad} unreadable skipped.",
+                        if added == 1 { "" } else { "s" }
+                    );
+                    store(lab, import.records, move |r| {
+                        message.set(Some(r.map_or_else(
+                            |e| format!("Import kept in memory only: {e}."),
+                            |_| summary,
+                        )))
+                    });
                 }
                 Err(e) => message.set(Some(format!("Nothing imported: {e}."))),
             }
@@ -188,7 +233,12 @@ pub fn DriftPanel(lab: Lab) -> impl IntoView {
     };
     let on_clear = move |_| {
         let k = key.get_untracked();
-        let confirmed = web_sys::window().and_then(|w| w.confirm_with_message(&format!("Clear the {} stored answers to \"{k}\"?", count())).ok()).unwrap_or(false);
+        let confirmed = web_sys::window()
+            .and_then(|w| {
+                w.confirm_with_message(&format!("Clear the {} stored answers to \"{k}\"?", count()))
+                    .ok()
+            })
+            .unwrap_or(false);
         if !confirmed {
             return;
         }

@@ -38,7 +38,17 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
                 out.push(view! { <li class="passage-head" aria-hidden="true">{format!("Passage {passage}")}</li> }.into_any());
             }
             let is_best = best.as_deref() == Some(s.id.as_str());
-            let body = if is_best { marked_text(&source, s.byte_start, s.byte_end, focused.as_ref(), MarkSide::Source) } else { vec![s.text.clone().into_any()] };
+            let body = if is_best {
+                marked_text(
+                    &source,
+                    s.byte_start,
+                    s.byte_end,
+                    focused.as_ref(),
+                    MarkSide::Source,
+                )
+            } else {
+                vec![s.text.clone().into_any()]
+            };
             out.push(
                 view! {
                     <li data-source=s.id.clone() class:best=is_best>
@@ -53,22 +63,36 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
     };
     let on_file = move |ev: leptos::ev::Event| {
         let input: web_sys::HtmlInputElement = ev.target().unwrap().unchecked_into();
-        let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
+        let Some(file) = input.files().and_then(|f| f.get(0)) else {
+            return;
+        };
         input.set_value("");
         let name = file.name();
         let Some(kind) = FileKind::from_name(&name) else {
-            lab.file_message.set(Some((false, format!("Cannot open {name}: choose a .txt, .md or .vtt file."))));
+            lab.file_message.set(Some((
+                false,
+                format!("Cannot open {name}: choose a .txt, .md or .vtt file."),
+            )));
             return;
         };
         if file.size() > MAX_FILE_BYTES {
-            lab.file_message.set(Some((false, format!("Cannot open {name}: it is {:.1} MB; the limit is 4 MB.", file.size() / 1048576.0))));
+            lab.file_message.set(Some((
+                false,
+                format!(
+                    "Cannot open {name}: it is {:.1} MB; the limit is 4 MB.",
+                    file.size() / 1048576.0
+                ),
+            )));
             return;
         }
         leptos::task::spawn_local(async move {
             let buffer = match wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await {
                 Ok(b) => js_sys::Uint8Array::new(&b).to_vec(),
                 Err(_) => {
-                    lab.file_message.set(Some((false, format!("Cannot read {name}: the browser refused to read it."))));
+                    lab.file_message.set(Some((
+                        false,
+                        format!("Cannot read {name}: the browser refused to read it."),
+                    )));
                     return;
                 }
             };
@@ -76,17 +100,29 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
                 Ok(text) => {
                     let source = import::to_source(kind, &text, 500);
                     if source.trim().is_empty() {
-                        lab.file_message.set(Some((false, format!("{name} holds no text to check against."))));
+                        lab.file_message.set(Some((
+                            false,
+                            format!("{name} holds no text to check against."),
+                        )));
                         return;
                     }
                     let passages = source.matches("\n\n").count() + 1;
                     lab.source.set(source);
                     lab.edited();
-                    lab.file_message.set(Some((true, format!("Opened {name} as {passages} passage{}.", if passages == 1 { "" } else { "s" }))));
+                    lab.file_message.set(Some((
+                        true,
+                        format!(
+                            "Opened {name} as {passages} passage{}.",
+                            if passages == 1 { "" } else { "s" }
+                        ),
+                    )));
                 }
                 Err(e) => lab.file_message.set(Some((
                     false,
-                    format!("Cannot open {name}: it is not UTF-8 text (invalid byte at offset {}).", e.utf8_error().valid_up_to()),
+                    format!(
+                        "Cannot open {name}: it is not UTF-8 text (invalid byte at offset {}).",
+                        e.utf8_error().valid_up_to()
+                    ),
                 ))),
             }
         });
@@ -136,7 +172,11 @@ pub fn AnswerPanel(lab: Lab) -> impl IntoView {
                 out.push(answer[at..c.byte_start].to_string().into_any());
             }
             let focused = focus.as_deref() == Some(c.id.as_str());
-            let body = if focused { marked_text(&answer, c.byte_start, c.byte_end, Some(c), MarkSide::Answer) } else { vec![c.text.clone().into_any()] };
+            let body = if focused {
+                marked_text(&answer, c.byte_start, c.byte_end, Some(c), MarkSide::Answer)
+            } else {
+                vec![c.text.clone().into_any()]
+            };
             let id = c.id.clone();
             out.push(
                 view! {

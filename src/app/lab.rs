@@ -54,12 +54,18 @@ pub struct Checked {
 }
 
 fn now_ms() -> f64 {
-    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
 }
 
 fn prefers_reduced_motion() -> bool {
     web_sys::window()
-        .and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten())
+        .and_then(|w| {
+            w.match_media("(prefers-reduced-motion: reduce)")
+                .ok()
+                .flatten()
+        })
         .is_some_and(|m| m.matches())
 }
 
@@ -117,8 +123,12 @@ impl Lab {
                 Shared(Arc::new((doc, now_ms() - start)))
             })
         });
-        let vectors: Memo<Option<Shared<GivenVectors>>> =
-            Memo::new(move |_| example.with(|e| e.as_deref().and_then(examples::by_name)).and_then(|e| e.vectors).map(|v| Shared(Arc::new(v))));
+        let vectors: Memo<Option<Shared<GivenVectors>>> = Memo::new(move |_| {
+            example
+                .with(|e| e.as_deref().and_then(examples::by_name))
+                .and_then(|e| e.vectors)
+                .map(|v| Shared(Arc::new(v)))
+        });
         let answer = RwSignal::new(state.answer);
         let samples = RwSignal::new(state.samples);
         let question = RwSignal::new(state.question);
@@ -127,12 +137,22 @@ impl Lab {
         // in until some answer to that question is stored.
         let history: Memo<Shared<Vec<Fingerprint>>> = Memo::new(move |_| {
             let key = question.with(|q| drift::question_key(q));
-            let stored: Vec<Fingerprint> = records.with(|all| all.iter().filter(|r| r.question == key).map(|r| r.fingerprint.clone()).collect());
+            let stored: Vec<Fingerprint> = records.with(|all| {
+                all.iter()
+                    .filter(|r| r.question == key)
+                    .map(|r| r.fingerprint.clone())
+                    .collect()
+            });
             if !stored.is_empty() || key.is_empty() {
                 return Shared(Arc::new(stored));
             }
-            let ex = example.with(|e| e.as_deref().and_then(examples::by_name)).filter(|e| drift::question_key(&e.question) == key);
-            Shared(Arc::new(ex.map(|e| e.history.iter().map(|a| drift::fingerprint(a)).collect()).unwrap_or_default()))
+            let ex = example
+                .with(|e| e.as_deref().and_then(examples::by_name))
+                .filter(|e| drift::question_key(&e.question) == key);
+            Shared(Arc::new(
+                ex.map(|e| e.history.iter().map(|a| drift::fingerprint(a)).collect())
+                    .unwrap_or_default(),
+            ))
         });
         let checked = Memo::new(move |previous: Option<&Shared<Checked>>| {
             let doc = document.get();
@@ -140,7 +160,11 @@ impl Lab {
             let vectors = vectors.get();
             let history = history.get();
             // The source was analysed for this report only if the document changed.
-            let analyse_ms = if previous.is_some_and(|p| p.document == doc) { 0.0 } else { doc.1 };
+            let analyse_ms = if previous.is_some_and(|p| p.document == doc) {
+                0.0
+            } else {
+                doc.1
+            };
             answer.with(|answer| {
                 samples.with(|samples| {
                     question.with(|question| {
@@ -155,7 +179,12 @@ impl Lab {
                         };
                         let report = check(&doc.0 .0, &input, &cfg);
                         let check_ms = now_ms() - start;
-                        Shared(Arc::new(Checked { report, check_ms, analyse_ms, document: doc.clone() }))
+                        Shared(Arc::new(Checked {
+                            report,
+                            check_ms,
+                            analyse_ms,
+                            document: doc.clone(),
+                        }))
                     })
                 })
             })
@@ -225,7 +254,10 @@ impl Lab {
     pub fn load_example(&self, name: &str) {
         if let Some(ex) = examples::by_name(name) {
             let hidden = self.hidden.get_untracked();
-            self.restore(LabState { hidden, ..LabState::from_example(&ex) });
+            self.restore(LabState {
+                hidden,
+                ..LabState::from_example(&ex)
+            });
             self.file_message.set(None);
         }
     }

@@ -20,7 +20,6 @@ use leptos::prelude::*;
 
 pub use lab::Lab;
 
-
 /// Entry point called by `src/main.rs`: mounts the lab.
 ///
 /// A panic stops the wasm with a trap, which `www/panic.js` turns into a
@@ -41,12 +40,21 @@ pub fn start() {
 fn ThemeToggle() -> impl IntoView {
     const KEY: &str = "claimlab-theme";
     let storage = || web_sys::window().and_then(|w| w.local_storage().ok().flatten());
-    let initial = storage().and_then(|s| s.get_item(KEY).ok().flatten()).unwrap_or_else(|| "system".into());
+    let initial = storage()
+        .and_then(|s| s.get_item(KEY).ok().flatten())
+        .unwrap_or_else(|| "system".into());
     let theme = RwSignal::new(initial);
     Effect::new(move |_| {
         let t = theme.get();
-        if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
-            let _ = if t == "system" { root.remove_attribute("data-theme") } else { root.set_attribute("data-theme", &t) };
+        if let Some(root) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.document_element())
+        {
+            let _ = if t == "system" {
+                root.remove_attribute("data-theme")
+            } else {
+                root.set_attribute("data-theme", &t)
+            };
         }
         if let Some(s) = storage() {
             let _ = s.set_item(KEY, &t);
@@ -76,13 +84,19 @@ pub fn App(opening: crate::permalink::Opening) -> impl IntoView {
     lab.embed.set(opening.embed);
     lab.link_error.set(opening.error);
     if !opening.notes.is_empty() {
-        lab.link_notice.set(Some(format!("Part of this link could not be used: {}.", opening.notes.join("; "))));
+        lab.link_notice.set(Some(format!(
+            "Part of this link could not be used: {}.",
+            opening.notes.join("; ")
+        )));
     }
     provide_context(lab);
     drift::start_storage(lab);
     share::keep_address_current(lab);
     if opening.embed {
-        if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+        if let Some(root) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.document_element())
+        {
             let _ = root.class_list().add_1("embed");
         }
         share::report_height();

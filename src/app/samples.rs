@@ -14,9 +14,19 @@ pub fn SamplesPanel(lab: Lab) -> impl IntoView {
     let count = move || lab.samples.with(Vec::len);
     let best_of_n = move |i: usize| {
         lab.checked.with(|c| {
-            c.report.samples.iter().find(|s| s.sample == i + 1).map(|s| {
-                (format!("{} of {} claims supported by the source", s.supported, s.claims), s.best)
-            })
+            c.report
+                .samples
+                .iter()
+                .find(|s| s.sample == i + 1)
+                .map(|s| {
+                    (
+                        format!(
+                            "{} of {} claims supported by the source",
+                            s.supported, s.claims
+                        ),
+                        s.best,
+                    )
+                })
         })
     };
     let rows = move || {
@@ -96,7 +106,11 @@ pub fn RepairPanel(lab: Lab) -> impl IntoView {
             }
             .into_any();
         }
-        let changes = h.changes.iter().map(|c| view! { <li>{c.clone()}</li> }).collect::<Vec<_>>();
+        let changes = h
+            .changes
+            .iter()
+            .map(|c| view! { <li>{c.clone()}</li> })
+            .collect::<Vec<_>>();
         view! {
             <p class="repair-strategy">
                 <strong>{h.strategy.name().replace('_', " ")}</strong>

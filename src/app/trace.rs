@@ -44,9 +44,15 @@ pub fn TracePanel(lab: Lab) -> impl IntoView {
             lab.playing.set(false);
             return;
         }
-        let previous = if position == 0 { 0 } else { times[position - 1] };
+        let previous = if position == 0 {
+            0
+        } else {
+            times[position - 1]
+        };
         let delay = ((times[position].saturating_sub(previous)) as f64 / speed).round() as u32;
-        timer.set_value(Some(Timeout::new(delay, move || lab.position.update(|p| *p = (*p).min(n) + 1))));
+        timer.set_value(Some(Timeout::new(delay, move || {
+            lab.position.update(|p| *p = (*p).min(n) + 1)
+        })));
     });
 
     let play = move |_| {
@@ -140,7 +146,11 @@ pub fn ComputedData(lab: Lab) -> impl IntoView {
         let shown = lab.position.get().min(checked.report.trace.len());
         let index = lab.selected_event.get().unwrap_or(shown.saturating_sub(1));
         let event = checked.report.trace.get(index).filter(|_| shown > 0)?;
-        let fields = event.kind.fields().into_iter().map(|(k, v)| view! { <dt>{k}</dt><dd>{v}</dd> });
+        let fields = event
+            .kind
+            .fields()
+            .into_iter()
+            .map(|(k, v)| view! { <dt>{k}</dt><dd>{v}</dd> });
         Some(
             view! {
                 <p class="event-summary">{event.summary.clone()}</p>
@@ -167,7 +177,13 @@ pub fn FinalMetrics(lab: Lab) -> impl IntoView {
             .iter()
             .map(|v| view! { <li class=format!("count verdict-{}", v.name())><strong>{s.counts.get(*v)}</strong>" "{v.name()}</li> })
             .collect::<Vec<_>>();
-        let triggers = r.risk.triggers.iter().map(|t| t.name().replace('_', " ")).collect::<Vec<_>>().join(", ");
+        let triggers = r
+            .risk
+            .triggers
+            .iter()
+            .map(|t| t.name().replace('_', " "))
+            .collect::<Vec<_>>()
+            .join(", ");
         let q = &r.quality.components;
         view! {
             <ul class="counts" aria-label="Claims per verdict">{counts}</ul>
@@ -189,7 +205,10 @@ pub fn FinalMetrics(lab: Lab) -> impl IntoView {
     let recompute = move || {
         lab.checked.with(|c| {
             if c.analyse_ms > 0.0 {
-                format!("checked in {:.1} ms (source analysed in {:.1} ms)", c.check_ms, c.analyse_ms)
+                format!(
+                    "checked in {:.1} ms (source analysed in {:.1} ms)",
+                    c.check_ms, c.analyse_ms
+                )
             } else {
                 format!("checked in {:.1} ms", c.check_ms)
             }

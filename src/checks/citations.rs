@@ -61,7 +61,11 @@ impl CiteRange {
         if self.first == self.last {
             one(self.first)
         } else {
-            format!("{}–{}", one(self.first), one(self.last).trim_start_matches("passage "))
+            format!(
+                "{}–{}",
+                one(self.first),
+                one(self.last).trim_start_matches("passage ")
+            )
         }
     }
 }
@@ -99,8 +103,19 @@ fn item_at(s: &str) -> Option<(CiteRange, usize)> {
             j = m + n;
         }
     }
-    let kind = if sentence { CiteKind::Sentence } else { CiteKind::Passage };
-    Some((CiteRange { kind, first: first.min(last), last: first.max(last) }, j))
+    let kind = if sentence {
+        CiteKind::Sentence
+    } else {
+        CiteKind::Passage
+    };
+    Some((
+        CiteRange {
+            kind,
+            first: first.min(last),
+            last: first.max(last),
+        },
+        j,
+    ))
 }
 
 /// A citation starting at the `[` at byte 0 of `s`: its ranges and length.
@@ -131,7 +146,12 @@ pub fn find(text: &str) -> Vec<Citation> {
             continue;
         }
         if let Some((ranges, len)) = citation_at(&text[i..]) {
-            out.push(Citation { start: i, end: i + len, raw: text[i..i + len].to_string(), ranges });
+            out.push(Citation {
+                start: i,
+                end: i + len,
+                raw: text[i..i + len].to_string(),
+                ranges,
+            });
         }
     }
     out
@@ -141,7 +161,10 @@ pub fn find(text: &str) -> Vec<Citation> {
 /// "passages 1, 2, and 4", "passages 1-3" (RAG answers cite this way).
 pub fn find_in_words(text: &str) -> Vec<Citation> {
     let mut out = Vec::new();
-    for (start, word_end) in find_word_ci(text, "passage").into_iter().chain(find_word_ci(text, "passages")) {
+    for (start, word_end) in find_word_ci(text, "passage")
+        .into_iter()
+        .chain(find_word_ci(text, "passages"))
+    {
         let mut j = word_end + blanks(&text[word_end..]);
         let mut ranges = Vec::new();
         let mut end = word_end;
@@ -165,17 +188,30 @@ pub fn find_in_words(text: &str) -> Vec<Citation> {
                     end = j;
                 }
             }
-            ranges.push(CiteRange { kind: CiteKind::Passage, first: first.min(last), last: first.max(last) });
+            ranges.push(CiteRange {
+                kind: CiteKind::Passage,
+                first: first.min(last),
+                last: first.max(last),
+            });
             // More items: ", 2", " and 3", ", and 4", " & 5", " or 6".
             let rest = &text[j..];
-            let sep = [", and ", " and ", ", or ", " or ", " & ", ", "].iter().find(|s| rest.starts_with(**s));
+            let sep = [", and ", " and ", ", or ", " or ", " & ", ", "]
+                .iter()
+                .find(|s| rest.starts_with(**s));
             match sep {
-                Some(s) if rest[s.len()..].starts_with(|c: char| c.is_ascii_digit()) => j += s.len(),
+                Some(s) if rest[s.len()..].starts_with(|c: char| c.is_ascii_digit()) => {
+                    j += s.len()
+                }
                 _ => break,
             }
         }
         if !ranges.is_empty() {
-            out.push(Citation { start, end, raw: text[start..end].to_string(), ranges });
+            out.push(Citation {
+                start,
+                end,
+                raw: text[start..end].to_string(),
+                ranges,
+            });
         }
     }
     crate::text::scan::sort_by_index_key(&mut out, |c| c.start);
@@ -203,7 +239,11 @@ pub fn leading_citations_len(text: &str) -> usize {
     loop {
         let rest = &text[pos..];
         let spaces = blanks(rest);
-        match rest[spaces..].starts_with('[').then(|| citation_at(&rest[spaces..])).flatten() {
+        match rest[spaces..]
+            .starts_with('[')
+            .then(|| citation_at(&rest[spaces..]))
+            .flatten()
+        {
             Some((_, len)) => pos += spaces + len,
             None => return pos,
         }
@@ -233,7 +273,12 @@ pub struct SourceLayout<'a> {
 /// Check a claim's citations. `best` lists the sentence numbers (1-based)
 /// that support the claim as well as the best one does; it is empty when the
 /// claim is not supported, and then only fabrication is checked.
-pub fn check(citations: &[Citation], layout: &SourceLayout, best: &[usize], check_pointing: bool) -> CitationFinding {
+pub fn check(
+    citations: &[Citation],
+    layout: &SourceLayout,
+    best: &[usize],
+    check_pointing: bool,
+) -> CitationFinding {
     let ranges: Vec<&CiteRange> = citations.iter().flat_map(|c| c.ranges.iter()).collect();
     let cited = ranges.iter().map(|r| r.label()).collect();
     let fabricated = ranges
@@ -255,7 +300,11 @@ pub fn check(citations: &[Citation], layout: &SourceLayout, best: &[usize], chec
             })
         })
     });
-    CitationFinding { cited, fabricated, points_to_support }
+    CitationFinding {
+        cited,
+        fabricated,
+        points_to_support,
+    }
 }
 
 #[cfg(test)]
@@ -263,7 +312,10 @@ mod tests {
     use super::*;
 
     fn ranges(text: &str) -> Vec<(CiteKind, usize, usize)> {
-        find(text).iter().flat_map(|c| c.ranges.iter().map(|r| (r.kind, r.first, r.last))).collect()
+        find(text)
+            .iter()
+            .flat_map(|c| c.ranges.iter().map(|r| (r.kind, r.first, r.last)))
+            .collect()
     }
 
     #[test]
@@ -274,7 +326,10 @@ mod tests {
         assert_eq!(ranges("x [1, 2]."), [(Passage, 1, 1), (Passage, 2, 2)]);
         assert_eq!(ranges("x [1-3]."), [(Passage, 1, 3)]);
         assert_eq!(ranges("x [S1][S2]."), [(Sentence, 1, 1), (Sentence, 2, 2)]);
-        assert_eq!(ranges("x [S2–S4; s6]."), [(Sentence, 2, 4), (Sentence, 6, 6)]);
+        assert_eq!(
+            ranges("x [S2–S4; s6]."),
+            [(Sentence, 2, 4), (Sentence, 6, 6)]
+        );
         assert!(ranges("an array a[i] or [note] or [S]").is_empty());
     }
 
@@ -282,16 +337,31 @@ mod tests {
     fn citations_in_words() {
         use CiteKind::*;
         let r = |text: &str| -> Vec<(CiteKind, usize, usize)> {
-            find_in_words(text).iter().flat_map(|c| c.ranges.iter().map(|r| (r.kind, r.first, r.last))).collect()
+            find_in_words(text)
+                .iter()
+                .flat_map(|c| c.ranges.iter().map(|r| (r.kind, r.first, r.last)))
+                .collect()
         };
         assert_eq!(r("as stated in Passage 2."), [(Passage, 2, 2)]);
-        assert_eq!(r("passages 1 and 3 agree"), [(Passage, 1, 1), (Passage, 3, 3)]);
-        assert_eq!(r("passages 1, 2, and 4"), [(Passage, 1, 1), (Passage, 2, 2), (Passage, 4, 4)]);
+        assert_eq!(
+            r("passages 1 and 3 agree"),
+            [(Passage, 1, 1), (Passage, 3, 3)]
+        );
+        assert_eq!(
+            r("passages 1, 2, and 4"),
+            [(Passage, 1, 1), (Passage, 2, 2), (Passage, 4, 4)]
+        );
         assert_eq!(r("(passages 1-3)"), [(Passage, 1, 3)]);
         assert!(r("a passage of 2000 words").is_empty());
         assert!(r("the passage is long").is_empty());
         let text = "In passage 2 [S4] it says so.";
-        assert_eq!(find_with_words(text).iter().map(|c| c.raw.as_str()).collect::<Vec<_>>(), ["passage 2", "[S4]"]);
+        assert_eq!(
+            find_with_words(text)
+                .iter()
+                .map(|c| c.raw.as_str())
+                .collect::<Vec<_>>(),
+            ["passage 2", "[S4]"]
+        );
     }
 
     #[test]
@@ -309,7 +379,11 @@ mod tests {
     }
 
     fn layout(passage_of: &[usize]) -> SourceLayout<'_> {
-        SourceLayout { sentences: passage_of.len(), passages: *passage_of.iter().max().unwrap_or(&0), passage_of }
+        SourceLayout {
+            sentences: passage_of.len(),
+            passages: *passage_of.iter().max().unwrap_or(&0),
+            passage_of,
+        }
     }
 
     #[test]
@@ -318,19 +392,37 @@ mod tests {
         let wrong = check(&find("[S2]"), &l, &[5], true);
         assert_eq!(wrong.points_to_support, Some(false));
         assert!(wrong.fabricated.is_empty());
-        assert_eq!(check(&find("[S5]"), &l, &[5], true).points_to_support, Some(true));
+        assert_eq!(
+            check(&find("[S5]"), &l, &[5], true).points_to_support,
+            Some(true)
+        );
         // A tie with the best sentence is right.
-        assert_eq!(check(&find("[S6]"), &l, &[5, 6], true).points_to_support, Some(true));
+        assert_eq!(
+            check(&find("[S6]"), &l, &[5, 6], true).points_to_support,
+            Some(true)
+        );
         // Switched off, the pointing is not judged.
-        assert_eq!(check(&find("[S2]"), &l, &[5], false).points_to_support, None);
+        assert_eq!(
+            check(&find("[S2]"), &l, &[5], false).points_to_support,
+            None
+        );
     }
 
     #[test]
     fn passage_citation_must_contain_the_supporting_sentence() {
         let l = layout(&[1, 1, 2, 2, 3]);
-        assert_eq!(check(&find("[2]"), &l, &[4], true).points_to_support, Some(true));
-        assert_eq!(check(&find("[1, 3]"), &l, &[4], true).points_to_support, Some(false));
-        assert_eq!(check(&find("[1-3]"), &l, &[4], true).points_to_support, Some(true));
+        assert_eq!(
+            check(&find("[2]"), &l, &[4], true).points_to_support,
+            Some(true)
+        );
+        assert_eq!(
+            check(&find("[1, 3]"), &l, &[4], true).points_to_support,
+            Some(false)
+        );
+        assert_eq!(
+            check(&find("[1-3]"), &l, &[4], true).points_to_support,
+            Some(true)
+        );
     }
 
     #[test]
@@ -338,7 +430,10 @@ mod tests {
         let l = layout(&[1, 1, 1]);
         let f = check(&find("[S9]"), &l, &[1], false);
         assert_eq!(f.fabricated, ["S9"]);
-        assert_eq!(check(&find("[2]"), &l, &[1], true).fabricated, ["passage 2"]);
+        assert_eq!(
+            check(&find("[2]"), &l, &[1], true).fabricated,
+            ["passage 2"]
+        );
         assert_eq!(check(&find("[S0]"), &l, &[], true).fabricated, ["S0"]);
         assert!(check(&find("[S3]"), &l, &[], true).fabricated.is_empty());
     }

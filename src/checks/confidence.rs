@@ -27,16 +27,52 @@ pub const LIMITS: &str = "Confidence is word counting, not probability: a fluent
 
 /// Phrases that assert certainty.
 pub const HIGH: &[&str] = &[
-    "definitely", "certainly", "clearly", "undoubtedly", "absolutely", "guaranteed", "guarantee",
-    "always", "without a doubt", "without doubt", "no doubt", "obviously", "unquestionably",
-    "surely", "100%", "proven", "officially", "of course", "for sure", "rest assured",
+    "definitely",
+    "certainly",
+    "clearly",
+    "undoubtedly",
+    "absolutely",
+    "guaranteed",
+    "guarantee",
+    "always",
+    "without a doubt",
+    "without doubt",
+    "no doubt",
+    "obviously",
+    "unquestionably",
+    "surely",
+    "100%",
+    "proven",
+    "officially",
+    "of course",
+    "for sure",
+    "rest assured",
 ];
 
 /// Phrases that hedge.
 pub const LOW: &[&str] = &[
-    "might", "may", "could", "possibly", "perhaps", "maybe", "probably", "likely", "i think",
-    "i believe", "i guess", "it seems", "seems", "appears", "not sure", "uncertain", "unclear",
-    "approximately", "roughly", "i'm not certain", "i’m not certain", "as far as i know",
+    "might",
+    "may",
+    "could",
+    "possibly",
+    "perhaps",
+    "maybe",
+    "probably",
+    "likely",
+    "i think",
+    "i believe",
+    "i guess",
+    "it seems",
+    "seems",
+    "appears",
+    "not sure",
+    "uncertain",
+    "unclear",
+    "approximately",
+    "roughly",
+    "i'm not certain",
+    "i’m not certain",
+    "as far as i know",
 ];
 
 /// A marker found in the answer, with its byte span.
@@ -91,8 +127,16 @@ fn find_markers(lower: &str, text: &str) -> Vec<Marker> {
         // Lower-casing keeps byte offsets only for text whose case mapping
         // keeps lengths; otherwise report the lower-cased text.
         let found = &lower[start..end];
-        let surface = text.get(start..end).filter(|s| s.to_lowercase() == found).unwrap_or(found);
-        out.push(Marker { text: surface.to_string(), assertive, start, end });
+        let surface = text
+            .get(start..end)
+            .filter(|s| s.to_lowercase() == found)
+            .unwrap_or(found);
+        out.push(Marker {
+            text: surface.to_string(),
+            assertive,
+            start,
+            end,
+        });
     }
     out
 }
@@ -106,8 +150,13 @@ pub fn score(answer: &str) -> Confidence {
     let per_ten = words as f64 / 10.0;
     let high = markers.iter().filter(|m| m.assertive).count() as f64;
     let low = markers.len() as f64 - high;
-    let score = (0.5 + (high / per_ten).min(1.0) * 0.5 - (low / per_ten).min(1.0) * 0.5).clamp(0.0, 1.0);
-    Confidence { score, words, markers }
+    let score =
+        (0.5 + (high / per_ten).min(1.0) * 0.5 - (low / per_ten).min(1.0) * 0.5).clamp(0.0, 1.0);
+    Confidence {
+        score,
+        words,
+        markers,
+    }
 }
 
 #[cfg(test)]
@@ -148,7 +197,10 @@ mod tests {
 
     #[test]
     fn neutral_text_scores_one_half() {
-        assert_eq!(score("The Pro plan costs $10 per month, billed monthly.").score, 0.5);
+        assert_eq!(
+            score("The Pro plan costs $10 per month, billed monthly.").score,
+            0.5
+        );
     }
 
     #[test]
@@ -175,7 +227,15 @@ mod tests {
 
     #[test]
     fn bounded_for_any_input() {
-        for text in ["", " ", "definitely", "might", "definitely definitely definitely", "ÄÖÜ", "👍 100%"] {
+        for text in [
+            "",
+            " ",
+            "definitely",
+            "might",
+            "definitely definitely definitely",
+            "ÄÖÜ",
+            "👍 100%",
+        ] {
             let s = score(text).score;
             assert!((0.0..=1.0).contains(&s), "{text}: {s}");
         }

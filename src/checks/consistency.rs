@@ -33,7 +33,7 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::text::{sentences, AnalysisOptions, Analysed};
+use crate::text::{sentences, Analysed, AnalysisOptions};
 
 /// What this check cannot see, in plain words, for the lab to show where the
 /// user meets it.
@@ -106,7 +106,11 @@ pub struct LexicalEmbedder {
 impl Embedder for LexicalEmbedder {
     fn embed(&self, sentence: &str) -> Option<Embedding> {
         let a = Analysed::new(sentence, 0, sentence.len(), self.options);
-        let mut terms: Vec<(u64, f32)> = a.content_terms().into_iter().map(|t| (term_hash(&t.key), 1.0)).collect();
+        let mut terms: Vec<(u64, f32)> = a
+            .content_terms()
+            .into_iter()
+            .map(|t| (term_hash(&t.key), 1.0))
+            .collect();
         terms.sort_unstable_by_key(|t| t.0);
         terms.dedup_by_key(|t| t.0);
         Some(Embedding::Sparse(terms))
@@ -123,7 +127,9 @@ pub struct GivenVectors(pub HashMap<String, Vec<f32>>);
 
 impl Embedder for GivenVectors {
     fn embed(&self, sentence: &str) -> Option<Embedding> {
-        self.0.get(sentence.trim()).map(|v| Embedding::Dense(v.clone()))
+        self.0
+            .get(sentence.trim())
+            .map(|v| Embedding::Dense(v.clone()))
     }
 
     fn label(&self) -> &'static str {
@@ -165,16 +171,38 @@ pub struct ConsistencyOptions {
 
 /// Score each claim against the samples. Returns `None` when the embedder
 /// cannot embed some sentence (the caller may fall back to another).
-pub fn self_check(claims: &[&str], samples: &[&str], embedder: &dyn Embedder, opts: ConsistencyOptions) -> Option<Vec<Consistency>> {
+pub fn self_check(
+    claims: &[&str],
+    samples: &[&str],
+    embedder: &dyn Embedder,
+    opts: ConsistencyOptions,
+) -> Option<Vec<Consistency>> {
     let per_sample: Vec<(usize, Vec<&str>)> = samples
         .iter()
         .enumerate()
-        .map(|(i, s)| (i + 1, sentences::split(s).into_iter().map(|(a, b)| &s[a..b]).collect::<Vec<_>>()))
+        .map(|(i, s)| {
+            (
+                i + 1,
+                sentences::split(s)
+                    .into_iter()
+                    .map(|(a, b)| &s[a..b])
+                    .collect::<Vec<_>>(),
+            )
+        })
         .filter(|(_, ss)| !ss.is_empty())
         .collect();
-    let claim_vecs: Vec<Embedding> = claims.iter().map(|c| embedder.embed(c)).collect::<Option<_>>()?;
-    let sample_vecs: Vec<Vec<Embedding>> =
-        per_sample.iter().map(|(_, ss)| ss.iter().map(|s| embedder.embed(s)).collect::<Option<Vec<_>>>()).collect::<Option<_>>()?;
+    let claim_vecs: Vec<Embedding> = claims
+        .iter()
+        .map(|c| embedder.embed(c))
+        .collect::<Option<_>>()?;
+    let sample_vecs: Vec<Vec<Embedding>> = per_sample
+        .iter()
+        .map(|(_, ss)| {
+            ss.iter()
+                .map(|s| embedder.embed(s))
+                .collect::<Option<Vec<_>>>()
+        })
+        .collect::<Option<_>>()?;
     let used = per_sample.len();
     Some(
         claim_vecs
@@ -190,13 +218,33 @@ pub fn self_check(claims: &[&str], samples: &[&str], embedder: &dyn Embedder, op
                             .map(|(k, v)| (k, cv.cosine(v)))
                             .fold((0, f32::MIN), |best, x| if x.1 > best.1 { x } else { best });
                         let similarity = f64::from(sim);
-                        SampleMatch { sample: *n, similarity, sentence: sentences[k].to_string(), agrees: similarity >= opts.sim_threshold }
+                        SampleMatch {
+                            sample: *n,
+                            similarity,
+                            sentence: sentences[k].to_string(),
+                            agrees: similarity >= opts.sim_threshold,
+                        }
                     })
                     .collect();
                 let agreeing = matches.iter().filter(|m| m.agrees).count();
-                let support = if used == 0 { 0.0 } else { agreeing as f64 / used as f64 };
-                let score = if used == 0 { 1.0 } else { 1.0 - matches.iter().map(|m| m.similarity).sum::<f64>() / used as f64 };
-                Consistency { support, score, agreeing, samples_used: used, flagged: used == 0 || support < opts.consistency_threshold, matches }
+                let support = if used == 0 {
+                    0.0
+                } else {
+                    agreeing as f64 / used as f64
+                };
+                let score = if used == 0 {
+                    1.0
+                } else {
+                    1.0 - matches.iter().map(|m| m.similarity).sum::<f64>() / used as f64
+                };
+                Consistency {
+                    support,
+                    score,
+                    agreeing,
+                    samples_used: used,
+                    flagged: used == 0 || support < opts.consistency_threshold,
+                    matches,
+                }
             })
             .collect(),
     )
@@ -208,7 +256,11 @@ const SURPRISAL_SCALE: f64 = 8.0;
 /// SelfCheck-style lexical scores of `claims` (0 borne out … 1 not) against
 /// `samples`: see the module documentation.
 pub fn lexical_scores(claims: &[&str], samples: &[&str], options: AnalysisOptions) -> Vec<f64> {
-    let samples: Vec<&str> = samples.iter().copied().filter(|s| !s.trim().is_empty()).collect();
+    let samples: Vec<&str> = samples
+        .iter()
+        .copied()
+        .filter(|s| !s.trim().is_empty())
+        .collect();
     if samples.is_empty() {
         return vec![1.0; claims.len()];
     }
@@ -216,7 +268,11 @@ pub fn lexical_scores(claims: &[&str], samples: &[&str], options: AnalysisOption
     let sample_texts: Vec<Analysed> = samples.iter().map(|s| analyse(s)).collect();
     let claim_texts: Vec<Analysed> = claims.iter().map(|c| analyse(c)).collect();
     // One sorted vocabulary of every key; words are then plain indices.
-    let mut vocabulary: Vec<&str> = sample_texts.iter().chain(&claim_texts).flat_map(|a| a.tokens.iter().map(|t| t.key.as_str())).collect();
+    let mut vocabulary: Vec<&str> = sample_texts
+        .iter()
+        .chain(&claim_texts)
+        .flat_map(|a| a.tokens.iter().map(|t| t.key.as_str()))
+        .collect();
     vocabulary.sort_unstable();
     vocabulary.dedup();
     let id = |key: &str| vocabulary.binary_search(&key).unwrap_or(0);
@@ -227,7 +283,13 @@ pub fn lexical_scores(claims: &[&str], samples: &[&str], options: AnalysisOption
         }
     }
     let total: usize = counts.iter().sum();
-    let content_ids = |a: &Analysed| a.tokens.iter().filter(|t| t.content).map(|t| id(&t.key)).collect::<Vec<usize>>();
+    let content_ids = |a: &Analysed| {
+        a.tokens
+            .iter()
+            .filter(|t| t.content)
+            .map(|t| id(&t.key))
+            .collect::<Vec<usize>>()
+    };
     let sorted = |mut v: Vec<usize>| {
         v.sort_unstable();
         v.dedup();
@@ -254,41 +316,86 @@ pub fn lexical_scores(claims: &[&str], samples: &[&str], options: AnalysisOption
                 .tokens
                 .iter()
                 .enumerate()
-                .filter(|(i, t)| t.number.is_some() || (*i > 0 && text[t.start..t.end].starts_with(char::is_uppercase)))
+                .filter(|(i, t)| {
+                    t.number.is_some()
+                        || (*i > 0 && text[t.start..t.end].starts_with(char::is_uppercase))
+                })
                 .map(|(_, t)| id(&t.key))
                 .collect();
             let ids = content_ids(a);
-            let words = if informative.is_empty() { &ids } else { &informative };
+            let words = if informative.is_empty() {
+                &ids
+            } else {
+                &informative
+            };
             let word_score = if words.is_empty() {
                 0.0
             } else {
-                words.iter().map(|w| absent(sample_words.iter().filter(|s| s.binary_search(w).is_ok()).count())).sum::<f64>() / words.len() as f64
+                words
+                    .iter()
+                    .map(|w| {
+                        absent(
+                            sample_words
+                                .iter()
+                                .filter(|s| s.binary_search(w).is_ok())
+                                .count(),
+                        )
+                    })
+                    .sum::<f64>()
+                    / words.len() as f64
             };
             let pairs: Vec<(usize, usize)> = ids.windows(2).map(|w| (w[0], w[1])).collect();
             let pair_score = if pairs.is_empty() {
                 word_score
             } else {
-                pairs.iter().map(|p| absent(sample_pairs.iter().filter(|s| s.binary_search(p).is_ok()).count())).sum::<f64>() / pairs.len() as f64
+                pairs
+                    .iter()
+                    .map(|p| {
+                        absent(
+                            sample_pairs
+                                .iter()
+                                .filter(|s| s.binary_search(p).is_ok())
+                                .count(),
+                        )
+                    })
+                    .sum::<f64>()
+                    / pairs.len() as f64
             };
             let surprisal = a
                 .tokens
                 .iter()
-                .map(|t| -((counts[id(&t.key)] + 1) as f64 / (total + vocabulary.len()) as f64).ln())
+                .map(|t| {
+                    -((counts[id(&t.key)] + 1) as f64 / (total + vocabulary.len()) as f64).ln()
+                })
                 .fold(0.0, f64::max);
-            [word_score, pair_score, (surprisal / SURPRISAL_SCALE).min(1.5)]
+            [
+                word_score,
+                pair_score,
+                (surprisal / SURPRISAL_SCALE).min(1.5),
+            ]
         })
         .collect();
     let m = features.len().max(1) as f64;
-    let means: Vec<f64> = (0..3).map(|k| features.iter().map(|f| f[k]).sum::<f64>() / m).collect();
-    features.iter().map(|f| (f.iter().sum::<f64>() + means.iter().sum::<f64>()) / 6.0).collect()
+    let means: Vec<f64> = (0..3)
+        .map(|k| features.iter().map(|f| f[k]).sum::<f64>() / m)
+        .collect();
+    features
+        .iter()
+        .map(|f| (f.iter().sum::<f64>() + means.iter().sum::<f64>()) / 6.0)
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    const OPTS: ConsistencyOptions = ConsistencyOptions { sim_threshold: 0.8, consistency_threshold: 0.5 };
-    const LEXICAL: LexicalEmbedder = LexicalEmbedder { options: AnalysisOptions::SEED };
+    const OPTS: ConsistencyOptions = ConsistencyOptions {
+        sim_threshold: 0.8,
+        consistency_threshold: 0.5,
+    };
+    const LEXICAL: LexicalEmbedder = LexicalEmbedder {
+        options: AnalysisOptions::SEED,
+    };
 
     fn tagore_vectors() -> GivenVectors {
         let pairs: [(&str, [f32; 3]); 8] = [
@@ -301,7 +408,12 @@ mod tests {
             ("The Nobel came to Tagore in 1913.", [1.0, 0.0, 0.05]),
             ("Tagore was born in Mumbai.", [0.0, 1.0, 0.1]),
         ];
-        GivenVectors(pairs.iter().map(|(k, v)| (k.to_string(), v.to_vec())).collect())
+        GivenVectors(
+            pairs
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_vec()))
+                .collect(),
+        )
     }
 
     const SAMPLES: [&str; 3] = [
@@ -316,28 +428,68 @@ mod tests {
 
     #[test]
     fn seed_000_tagore_support_is_1_and_0_33() {
-        let claims = ["Tagore won the Nobel Prize in 1913.", "He was born in Mumbai."];
+        let claims = [
+            "Tagore won the Nobel Prize in 1913.",
+            "He was born in Mumbai.",
+        ];
         let r = self_check(&claims, &SAMPLES, &tagore_vectors(), OPTS).unwrap();
-        assert_eq!(r.iter().map(|c| round2(c.support)).collect::<Vec<_>>(), [1.0, 0.33]);
-        let flagged: Vec<&str> = claims.iter().zip(&r).filter(|(_, c)| c.flagged).map(|(s, _)| *s).collect();
+        assert_eq!(
+            r.iter().map(|c| round2(c.support)).collect::<Vec<_>>(),
+            [1.0, 0.33]
+        );
+        let flagged: Vec<&str> = claims
+            .iter()
+            .zip(&r)
+            .filter(|(_, c)| c.flagged)
+            .map(|(s, _)| *s)
+            .collect();
         assert_eq!(flagged, ["He was born in Mumbai."]);
         // The one agreeing sample is the one that repeated the error.
-        assert_eq!(r[1].matches.iter().filter(|m| m.agrees).map(|m| m.sample).collect::<Vec<_>>(), [3]);
+        assert_eq!(
+            r[1].matches
+                .iter()
+                .filter(|m| m.agrees)
+                .map(|m| m.sample)
+                .collect::<Vec<_>>(),
+            [3]
+        );
     }
 
     #[test]
     fn a_consistent_hallucination_passes() {
-        let samples = ["He was born in Mumbai.", "Tagore was born in Mumbai.", "He was born in Mumbai."];
-        let r = self_check(&["He was born in Mumbai."], &samples, &tagore_vectors(), OPTS).unwrap();
+        let samples = [
+            "He was born in Mumbai.",
+            "Tagore was born in Mumbai.",
+            "He was born in Mumbai.",
+        ];
+        let r = self_check(
+            &["He was born in Mumbai."],
+            &samples,
+            &tagore_vectors(),
+            OPTS,
+        )
+        .unwrap();
         assert_eq!(r[0].support, 1.0);
         assert!(!r[0].flagged);
     }
 
     #[test]
     fn empty_samples_are_skipped_and_none_usable_flags_everything() {
-        let r = self_check(&["Tagore won the Nobel Prize in 1913."], &["", "  ", SAMPLES[0]], &tagore_vectors(), OPTS).unwrap();
+        let r = self_check(
+            &["Tagore won the Nobel Prize in 1913."],
+            &["", "  ", SAMPLES[0]],
+            &tagore_vectors(),
+            OPTS,
+        )
+        .unwrap();
         assert_eq!((r[0].samples_used, r[0].support), (1, 1.0));
-        let r = self_check(&["Tagore won the Nobel Prize in 1913."], &["", " "], &tagore_vectors(), OPTS).unwrap();
+        let r = self_check(
+            &["Tagore won the Nobel Prize in 1913."],
+            &["", " "],
+            &tagore_vectors(),
+            OPTS,
+        )
+        .unwrap();
         assert!(r[0].flagged);
         assert_eq!(r[0].samples_used, 0);
     }
@@ -349,18 +501,29 @@ mod tests {
 
     #[test]
     fn lexical_scores_rank_the_changed_fact_higher() {
-        let claims = ["Tagore won the Nobel Prize in 1913.", "He was born in Mumbai."];
+        let claims = [
+            "Tagore won the Nobel Prize in 1913.",
+            "He was born in Mumbai.",
+        ];
         let scores = lexical_scores(&claims, &SAMPLES, AnalysisOptions::SEED);
         assert!(scores[1] > scores[0], "{scores:?}");
         assert!(scores.iter().all(|s| (0.0..=1.5).contains(s)));
-        assert_eq!(lexical_scores(&claims, &["", " "], AnalysisOptions::SEED), [1.0, 1.0]);
+        assert_eq!(
+            lexical_scores(&claims, &["", " "], AnalysisOptions::SEED),
+            [1.0, 1.0]
+        );
     }
 
     #[test]
     fn lexical_embedder_matches_restatements_not_changed_facts() {
         let r = self_check(&["He was born in Mumbai."], &SAMPLES, &LEXICAL, OPTS).unwrap();
-        assert_eq!(r[0].agreeing, 1, "only 'Tagore was born in Mumbai.' restates it");
+        assert_eq!(
+            r[0].agreeing, 1,
+            "only 'Tagore was born in Mumbai.' restates it"
+        );
         let same = LEXICAL.embed("The span is 410 metres.").unwrap();
-        assert!((same.cosine(&LEXICAL.embed("The span is 410 metres!").unwrap()) - 1.0).abs() < 1e-5);
+        assert!(
+            (same.cosine(&LEXICAL.embed("The span is 410 metres!").unwrap()) - 1.0).abs() < 1e-5
+        );
     }
 }

@@ -51,8 +51,28 @@ pub struct Entity {
 
 /// Titles that open a person's name.
 const TITLES: &[&str] = &[
-    "Capt", "Captain", "Dame", "Doctor", "Dr", "Gen", "General", "Judge", "Justice", "Lady", "Lord", "Mr",
-    "Mrs", "Ms", "Mx", "President", "Prof", "Professor", "Rev", "Reverend", "Senator", "Sir",
+    "Capt",
+    "Captain",
+    "Dame",
+    "Doctor",
+    "Dr",
+    "Gen",
+    "General",
+    "Judge",
+    "Justice",
+    "Lady",
+    "Lord",
+    "Mr",
+    "Mrs",
+    "Ms",
+    "Mx",
+    "President",
+    "Prof",
+    "Professor",
+    "Rev",
+    "Reverend",
+    "Senator",
+    "Sir",
 ];
 
 /// `arXiv:2204.09876` (any case, optional space, optional version): spans.
@@ -63,7 +83,8 @@ fn arxiv_ids(text: &str) -> Vec<(usize, usize)> {
             let j = e + usize::from(text[e..].starts_with(' '));
             let b = text.as_bytes();
             let (year, tail) = (digits(&text[j..]), j + 5);
-            if year != 4 || b.get(j + 4) != Some(&b'.') || !(4..=5).contains(&digits(&text[tail..])) {
+            if year != 4 || b.get(j + 4) != Some(&b'.') || !(4..=5).contains(&digits(&text[tail..]))
+            {
                 return None;
             }
             let mut end = tail + digits(&text[tail..]);
@@ -88,8 +109,11 @@ fn dois(text: &str) -> Vec<(usize, usize)> {
             continue;
         }
         let suffix_start = s + 4 + n;
-        let suffix = text[suffix_start..].find(|c: char| c.is_whitespace() || ",;()[]".contains(c)).unwrap_or(text.len() - suffix_start);
-        let suffix = text[suffix_start..suffix_start + suffix].trim_end_matches(['.', ',', ';', ':']);
+        let suffix = text[suffix_start..]
+            .find(|c: char| c.is_whitespace() || ",;()[]".contains(c))
+            .unwrap_or(text.len() - suffix_start);
+        let suffix =
+            text[suffix_start..suffix_start + suffix].trim_end_matches(['.', ',', ';', ':']);
         if !suffix.is_empty() {
             out.push((s, suffix_start + suffix.len()));
         }
@@ -99,23 +123,83 @@ fn dois(text: &str) -> Vec<(usize, usize)> {
 
 /// Lower-case words that may join the capitalised words of one name
 /// ("University of Oslo", "Ludwig van Beethoven").
-const CONNECTORS: &[&str] = &["al", "bin", "da", "de", "del", "der", "di", "du", "for", "la", "le", "of", "van", "von"];
+const CONNECTORS: &[&str] = &[
+    "al", "bin", "da", "de", "del", "der", "di", "du", "for", "la", "le", "of", "van", "von",
+];
 
 /// Last words that make a run an organisation.
 const ORG_WORDS: &[&str] = &[
-    "Agency", "Association", "Bank", "Center", "Centre", "College", "Committee", "Company",
-    "Corp", "Corporation", "Council", "Department", "Foundation", "Group", "Holdings",
-    "Hospital", "Inc", "Institute", "Labs", "Laboratory", "LLC", "Ltd", "Media", "Ministry",
-    "Partners", "Press", "Research", "School", "Society", "Studios", "Systems", "Technologies",
+    "Agency",
+    "Association",
+    "Bank",
+    "Center",
+    "Centre",
+    "College",
+    "Committee",
+    "Company",
+    "Corp",
+    "Corporation",
+    "Council",
+    "Department",
+    "Foundation",
+    "Group",
+    "Holdings",
+    "Hospital",
+    "Inc",
+    "Institute",
+    "Labs",
+    "Laboratory",
+    "LLC",
+    "Ltd",
+    "Media",
+    "Ministry",
+    "Partners",
+    "Press",
+    "Research",
+    "School",
+    "Society",
+    "Studios",
+    "Systems",
+    "Technologies",
     "University",
 ];
 
 /// Capitalised words that are not names on their own.
 const NOT_NAMES: &[&str] = &[
-    "January", "February", "March", "April", "May", "June", "July", "August", "September",
-    "October", "November", "December", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
-    "Saturday", "Sunday", "I", "OK", "Yes", "No", "Note", "Also", "Overall", "Yesterday",
-    "Today", "Tomorrow", "According", "Based", "Unable", "Sure", "Please",
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+    "Sunday",
+    "I",
+    "OK",
+    "Yes",
+    "No",
+    "Note",
+    "Also",
+    "Overall",
+    "Yesterday",
+    "Today",
+    "Tomorrow",
+    "According",
+    "Based",
+    "Unable",
+    "Sure",
+    "Please",
 ];
 
 /// A whitespace-separated word with the punctuation around it trimmed.
@@ -129,7 +213,8 @@ struct Word<'a> {
 
 impl Word<'_> {
     fn capitalised(&self) -> bool {
-        self.text.chars().next().is_some_and(char::is_uppercase) && self.text.chars().any(char::is_alphabetic)
+        self.text.chars().next().is_some_and(char::is_uppercase)
+            && self.text.chars().any(char::is_alphabetic)
     }
 
     fn is_title(&self) -> bool {
@@ -144,7 +229,9 @@ impl Word<'_> {
     /// Does punctuation after it end the name it may be part of?
     fn ends_name(&self) -> bool {
         let stop = self.after.starts_with('.') && !(self.is_title() || self.is_initial());
-        stop || self.after.starts_with([',', ';', ':', '!', '?', ')', '"', '”'])
+        stop || self
+            .after
+            .starts_with([',', ';', ':', '!', '?', ')', '"', '”'])
     }
 }
 
@@ -153,11 +240,19 @@ fn words(part: &str) -> Vec<Word<'_>> {
     let mut offset = 0;
     for chunk in part.split_inclusive(char::is_whitespace) {
         let token = chunk.trim_end();
-        let lead = token.len() - token.trim_start_matches(|c: char| !c.is_alphanumeric()).len();
+        let lead = token.len()
+            - token
+                .trim_start_matches(|c: char| !c.is_alphanumeric())
+                .len();
         let core = token[lead..].trim_end_matches(|c: char| !c.is_alphanumeric());
         if !core.is_empty() {
             let (start, end) = (offset + lead, offset + lead + core.len());
-            out.push(Word { start, end, text: core, after: &part[end..offset + token.len()] });
+            out.push(Word {
+                start,
+                end,
+                text: core,
+                after: &part[end..offset + token.len()],
+            });
         }
         offset += chunk.len();
     }
@@ -172,7 +267,12 @@ pub fn find(text: &str, start: usize, end: usize, single_words: bool) -> Vec<Ent
         if out.iter().any(|x| s < x.end && x.start < e) {
             return;
         }
-        out.push(Entity { text: part[s..e].to_string(), kind, start: s, end: e });
+        out.push(Entity {
+            text: part[s..e].to_string(),
+            kind,
+            start: s,
+            end: e,
+        });
     };
     for (s, e) in arxiv_ids(part).into_iter().chain(dois(part)) {
         push(s, e, EntityKind::Citation, &mut out);
@@ -180,9 +280,14 @@ pub fn find(text: &str, start: usize, end: usize, single_words: bool) -> Vec<Ent
     let words = words(part);
     // "Smith et al. (2021)"
     for i in 0..words.len() {
-        if words[i].capitalised() && words.get(i + 1).is_some_and(|w| w.text == "et") && words.get(i + 2).is_some_and(|w| w.text == "al") {
+        if words[i].capitalised()
+            && words.get(i + 1).is_some_and(|w| w.text == "et")
+            && words.get(i + 2).is_some_and(|w| w.text == "al")
+        {
             let al = &words[i + 2];
-            let year = words.get(i + 3).filter(|w| w.text.len() == 4 && w.text.chars().all(|c| c.is_ascii_digit()));
+            let year = words
+                .get(i + 3)
+                .filter(|w| w.text.len() == 4 && w.text.chars().all(|c| c.is_ascii_digit()));
             let end = match year {
                 Some(y) => y.end + usize::from(part[y.end..].starts_with(')')),
                 None => al.end + usize::from(al.after.starts_with('.')),
@@ -208,7 +313,14 @@ pub fn find(text: &str, start: usize, end: usize, single_words: bool) -> Vec<Ent
                 k += 1;
             }
             match words.get(k) {
-                Some(w) if w.capitalised() && !w.is_title() && !taken(w) && (k == next || !words[k - 1].ends_name()) => j = k,
+                Some(w)
+                    if w.capitalised()
+                        && !w.is_title()
+                        && !taken(w)
+                        && (k == next || !words[k - 1].ends_name()) =>
+                {
+                    j = k
+                }
                 _ => break,
             }
         }
@@ -219,13 +331,28 @@ pub fn find(text: &str, start: usize, end: usize, single_words: bool) -> Vec<Ent
             }
         } else {
             // Drop leading function words ("The Ridgeline …") and non-name words.
-            let skip = run.iter().take_while(|w| is_stopword(&w.text.to_lowercase()) || NOT_NAMES.contains(&w.text)).count();
+            let skip = run
+                .iter()
+                .take_while(|w| is_stopword(&w.text.to_lowercase()) || NOT_NAMES.contains(&w.text))
+                .count();
             let rest = &run[skip..];
-            let capitalised = rest.iter().filter(|w| w.capitalised() && !NOT_NAMES.contains(&w.text)).count();
+            let capitalised = rest
+                .iter()
+                .filter(|w| w.capitalised() && !NOT_NAMES.contains(&w.text))
+                .count();
             if capitalised >= 2 {
-                let kind = if rest.iter().any(|w| ORG_WORDS.contains(&w.text)) { EntityKind::Organisation } else { EntityKind::Name };
+                let kind = if rest.iter().any(|w| ORG_WORDS.contains(&w.text)) {
+                    EntityKind::Organisation
+                } else {
+                    EntityKind::Name
+                };
                 names.push((rest[0].start, rest[rest.len() - 1].end, kind));
-            } else if single_words && capitalised == 1 && rest.len() == 1 && rest[0].start > words[0].start && rest[0].text.chars().count() > 1 {
+            } else if single_words
+                && capitalised == 1
+                && rest.len() == 1
+                && rest[0].start > words[0].start
+                && rest[0].text.chars().count() > 1
+            {
                 names.push((rest[0].start, rest[0].end, EntityKind::Name));
             }
         }
@@ -282,7 +409,10 @@ fn contains_phrase(haystack: &str, needle: &str) -> bool {
 /// Is `word` used in `text` as an ordinary lower-case word?
 fn used_in_lower_case(text: &str, word: &str) -> bool {
     let lower = word.to_lowercase();
-    lower != word && text.match_indices(lower.as_str()).any(|(i, _)| !glued_before(text, i) && !crate::text::scan::glued_after(text, i + lower.len()))
+    lower != word
+        && text.match_indices(lower.as_str()).any(|(i, _)| {
+            !glued_before(text, i) && !crate::text::scan::glued_after(text, i + lower.len())
+        })
 }
 
 /// The claim's entities that the source never mentions (`folded_source` is
@@ -291,7 +421,12 @@ fn used_in_lower_case(text: &str, word: &str) -> bool {
 /// a capitalised sentence opener: when the rest is itself a name ("Yesterday
 /// John Smith"), or when the source uses the word in lower case ("Click
 /// Apply/Save" where the source says "click").
-pub fn invented<'e>(entities: &'e [Entity], folded_source: &str, source: &str, claim_start: usize) -> Vec<&'e Entity> {
+pub fn invented<'e>(
+    entities: &'e [Entity],
+    folded_source: &str,
+    source: &str,
+    claim_start: usize,
+) -> Vec<&'e Entity> {
     entities
         .iter()
         .filter(|e| {
@@ -302,7 +437,10 @@ pub fn invented<'e>(entities: &'e [Entity], folded_source: &str, source: &str, c
             if e.start == claim_start {
                 if let Some((_, rest)) = form.split_once(' ') {
                     let opener = e.text.split_whitespace().next().unwrap_or("");
-                    if rest.contains(' ') || e.kind != EntityKind::Name || used_in_lower_case(source, opener) {
+                    if rest.contains(' ')
+                        || e.kind != EntityKind::Name
+                        || used_in_lower_case(source, opener)
+                    {
                         return !contains_phrase(folded_source, rest);
                     }
                 }
@@ -317,7 +455,10 @@ mod tests {
     use super::*;
 
     fn names(text: &str, single: bool) -> Vec<(String, EntityKind)> {
-        find(text, 0, text.len(), single).into_iter().map(|e| (e.text, e.kind)).collect()
+        find(text, 0, text.len(), single)
+            .into_iter()
+            .map(|e| (e.text, e.kind))
+            .collect()
     }
 
     const SEED_ANSWER: &str = "The seminal work was published by Dr. James Harrison and Dr. Wei Liu in arXiv:2204.09876, at DeepMind Research Institute.";
@@ -338,17 +479,22 @@ mod tests {
 
     #[test]
     fn seed_001_entities_are_invented_against_its_context() {
-        let source = fold("Recent studies show transformer models achieve 94% accuracy on NER tasks.");
+        let source =
+            fold("Recent studies show transformer models achieve 94% accuracy on NER tasks.");
         let found = find(SEED_ANSWER, 0, SEED_ANSWER.len(), false);
         assert_eq!(invented(&found, &source, "", 0).len(), 4);
     }
 
     #[test]
     fn names_in_the_source_are_not_invented() {
-        let source = fold("The bridge was designed by Halvorsen Partners. Dr. Harrison reviewed it.");
+        let source =
+            fold("The bridge was designed by Halvorsen Partners. Dr. Harrison reviewed it.");
         let claim = "Halvorsen Partners designed it with James Harrison.";
         let found = find(claim, 0, claim.len(), false);
-        let bad: Vec<&str> = invented(&found, &source, "", 0).iter().map(|e| e.text.as_str()).collect();
+        let bad: Vec<&str> = invented(&found, &source, "", 0)
+            .iter()
+            .map(|e| e.text.as_str())
+            .collect();
         assert_eq!(bad, ["James Harrison"]);
         let claim = "It was reviewed by Dr. Harrison.";
         assert!(invented(&find(claim, 0, claim.len(), false), &source, "", 0).is_empty());
@@ -358,14 +504,23 @@ mod tests {
     fn whole_names_only() {
         let source = fold("Anna Schmidt chaired the panel.");
         let claim = "Anna Miller chaired the panel.";
-        assert_eq!(invented(&find(claim, 0, claim.len(), false), &source, "", 0).len(), 1);
+        assert_eq!(
+            invented(&find(claim, 0, claim.len(), false), &source, "", 0).len(),
+            1
+        );
         let source = fold("Anna Millerton chaired the panel.");
-        assert_eq!(invented(&find(claim, 0, claim.len(), false), &source, "", 0).len(), 1);
+        assert_eq!(
+            invented(&find(claim, 0, claim.len(), false), &source, "", 0).len(),
+            1
+        );
     }
 
     #[test]
     fn unicode_names_count() {
-        assert_eq!(names("It was built by José Álvarez in Spain.", false), [("José Álvarez".into(), EntityKind::Name)]);
+        assert_eq!(
+            names("It was built by José Álvarez in Spain.", false),
+            [("José Álvarez".into(), EntityKind::Name)]
+        );
         let source = fold("JOSÉ ÁLVAREZ built it.");
         let claim = "José Álvarez built it.";
         assert!(invented(&find(claim, 0, claim.len(), false), &source, "", 0).is_empty());
@@ -374,25 +529,41 @@ mod tests {
     #[test]
     fn sentence_openers_and_plain_words_are_not_names() {
         assert!(names("The Ridgeline bridge opened in 1998.", false).is_empty());
-        assert!(names("Recent studies show models achieve 94% on NER tasks.", false).is_empty());
+        assert!(names(
+            "Recent studies show models achieve 94% on NER tasks.",
+            false
+        )
+        .is_empty());
         assert!(names("In March the bridge reopened.", false).is_empty());
-        assert_eq!(names("The University of Oslo agreed.", false), [("University of Oslo".into(), EntityKind::Organisation)]);
+        assert_eq!(
+            names("The University of Oslo agreed.", false),
+            [("University of Oslo".into(), EntityKind::Organisation)]
+        );
     }
 
     #[test]
     fn single_words_only_when_asked_and_not_at_the_start() {
         assert!(names("He was born in Mumbai.", false).is_empty());
-        assert_eq!(names("He was born in Mumbai.", true), [("Mumbai".into(), EntityKind::Name)]);
+        assert_eq!(
+            names("He was born in Mumbai.", true),
+            [("Mumbai".into(), EntityKind::Name)]
+        );
         assert!(names("Tagore won it.", true).is_empty());
     }
 
     #[test]
     fn paper_references() {
         use EntityKind::*;
-        assert_eq!(names("See Smith et al. (2021) and doi 10.1145/3442188.3445922.", false), [
-            ("Smith et al. (2021)".into(), Citation),
-            ("10.1145/3442188.3445922".into(), Citation),
-        ]);
+        assert_eq!(
+            names(
+                "See Smith et al. (2021) and doi 10.1145/3442188.3445922.",
+                false
+            ),
+            [
+                ("Smith et al. (2021)".into(), Citation),
+                ("10.1145/3442188.3445922".into(), Citation),
+            ]
+        );
         let source = fold("As Smith et al. showed in 2021, it works.");
         let claim = "Smith et al. (2021) showed it.";
         assert!(invented(&find(claim, 0, claim.len(), false), &source, "", 0).is_empty());
@@ -408,7 +579,10 @@ mod tests {
         // A real name stays a name: "Anna" is not an ordinary word of the source.
         let raw = "Miller chaired the panel.";
         let claim = "Anna Miller chaired the panel.";
-        assert_eq!(invented(&find(claim, 0, claim.len(), false), &fold(raw), raw, 0).len(), 1);
+        assert_eq!(
+            invented(&find(claim, 0, claim.len(), false), &fold(raw), raw, 0).len(),
+            1
+        );
     }
 
     #[test]

@@ -58,30 +58,118 @@ pub struct NegationFlip {
 
 /// Common opposites, as written (each pair works both ways).
 const ANTONYMS: &[(&str, &str)] = &[
-    ("above", "below"), ("accept", "reject"), ("accepted", "rejected"), ("add", "remove"), ("added", "removed"),
-    ("after", "before"), ("agree", "disagree"), ("agreed", "disagreed"), ("allow", "forbid"), ("always", "never"),
-    ("approve", "reject"), ("approved", "rejected"), ("arrive", "depart"), ("arrived", "departed"), ("best", "worst"),
-    ("better", "worse"), ("big", "small"), ("bigger", "smaller"), ("bought", "sold"), ("buy", "sell"),
-    ("cheap", "expensive"), ("clean", "dirty"), ("confirm", "deny"), ("confirmed", "denied"), ("correct", "incorrect"),
-    ("decline", "growth"), ("decrease", "increase"), ("decreased", "increased"), ("decreases", "increases"),
-    ("decreasing", "increasing"), ("difficult", "easy"), ("early", "late"), ("earlier", "later"), ("east", "west"),
-    ("empty", "full"), ("enter", "exit"), ("export", "import"), ("exports", "imports"), ("external", "internal"),
-    ("fail", "pass"), ("failed", "passed"), ("failure", "success"), ("fall", "rise"), ("false", "true"), ("fast", "slow"),
-    ("faster", "slower"), ("fell", "rose"), ("first", "last"), ("gain", "loss"), ("good", "bad"), ("grew", "shrank"),
-    ("grow", "shrink"), ("heavy", "light"), ("high", "low"), ("higher", "lower"), ("hired", "fired"), ("hot", "cold"),
-    ("illegal", "legal"), ("impossible", "possible"), ("include", "exclude"), ("included", "excluded"),
-    ("inside", "outside"), ("large", "small"), ("larger", "smaller"), ("least", "most"), ("less", "more"),
-    ("likely", "unlikely"), ("long", "short"), ("longer", "shorter"), ("lose", "win"), ("lost", "won"),
-    ("major", "minor"), ("maximum", "minimum"), ("negative", "positive"), ("north", "south"), ("offline", "online"),
-    ("open", "close"), ("opened", "closed"), ("oppose", "support"), ("opposed", "supported"), ("optimistic", "pessimistic"),
-    ("private", "public"), ("profit", "loss"), ("raise", "lower"), ("raised", "lowered"), ("receive", "send"),
-    ("received", "sent"), ("reduce", "increase"), ("reduced", "increased"), ("rich", "poor"), ("rising", "falling"),
-    ("safe", "dangerous"), ("start", "finish"), ("started", "finished"), ("strong", "weak"), ("stronger", "weaker"),
-    ("successful", "unsuccessful"), ("warm", "cool"), ("wide", "narrow"), ("wrong", "right"),
+    ("above", "below"),
+    ("accept", "reject"),
+    ("accepted", "rejected"),
+    ("add", "remove"),
+    ("added", "removed"),
+    ("after", "before"),
+    ("agree", "disagree"),
+    ("agreed", "disagreed"),
+    ("allow", "forbid"),
+    ("always", "never"),
+    ("approve", "reject"),
+    ("approved", "rejected"),
+    ("arrive", "depart"),
+    ("arrived", "departed"),
+    ("best", "worst"),
+    ("better", "worse"),
+    ("big", "small"),
+    ("bigger", "smaller"),
+    ("bought", "sold"),
+    ("buy", "sell"),
+    ("cheap", "expensive"),
+    ("clean", "dirty"),
+    ("confirm", "deny"),
+    ("confirmed", "denied"),
+    ("correct", "incorrect"),
+    ("decline", "growth"),
+    ("decrease", "increase"),
+    ("decreased", "increased"),
+    ("decreases", "increases"),
+    ("decreasing", "increasing"),
+    ("difficult", "easy"),
+    ("early", "late"),
+    ("earlier", "later"),
+    ("east", "west"),
+    ("empty", "full"),
+    ("enter", "exit"),
+    ("export", "import"),
+    ("exports", "imports"),
+    ("external", "internal"),
+    ("fail", "pass"),
+    ("failed", "passed"),
+    ("failure", "success"),
+    ("fall", "rise"),
+    ("false", "true"),
+    ("fast", "slow"),
+    ("faster", "slower"),
+    ("fell", "rose"),
+    ("first", "last"),
+    ("gain", "loss"),
+    ("good", "bad"),
+    ("grew", "shrank"),
+    ("grow", "shrink"),
+    ("heavy", "light"),
+    ("high", "low"),
+    ("higher", "lower"),
+    ("hired", "fired"),
+    ("hot", "cold"),
+    ("illegal", "legal"),
+    ("impossible", "possible"),
+    ("include", "exclude"),
+    ("included", "excluded"),
+    ("inside", "outside"),
+    ("large", "small"),
+    ("larger", "smaller"),
+    ("least", "most"),
+    ("less", "more"),
+    ("likely", "unlikely"),
+    ("long", "short"),
+    ("longer", "shorter"),
+    ("lose", "win"),
+    ("lost", "won"),
+    ("major", "minor"),
+    ("maximum", "minimum"),
+    ("negative", "positive"),
+    ("north", "south"),
+    ("offline", "online"),
+    ("open", "close"),
+    ("opened", "closed"),
+    ("oppose", "support"),
+    ("opposed", "supported"),
+    ("optimistic", "pessimistic"),
+    ("private", "public"),
+    ("profit", "loss"),
+    ("raise", "lower"),
+    ("raised", "lowered"),
+    ("receive", "send"),
+    ("received", "sent"),
+    ("reduce", "increase"),
+    ("reduced", "increased"),
+    ("rich", "poor"),
+    ("rising", "falling"),
+    ("safe", "dangerous"),
+    ("start", "finish"),
+    ("started", "finished"),
+    ("strong", "weak"),
+    ("stronger", "weaker"),
+    ("successful", "unsuccessful"),
+    ("warm", "cool"),
+    ("wide", "narrow"),
+    ("wrong", "right"),
 ];
 
 fn antonyms_of(word: &str) -> impl Iterator<Item = &'static str> + '_ {
-    ANTONYMS.iter().filter_map(move |&(a, b)| if a == word { Some(b) } else if b == word { Some(a) } else { None })
+    ANTONYMS.iter().filter_map(move |&(a, b)| {
+        if a == word {
+            Some(b)
+        } else if b == word {
+            Some(a)
+        } else {
+            None
+        }
+    })
 }
 
 /// A claim word the sentence lacks, whose antonym the sentence has.
@@ -96,7 +184,12 @@ pub struct AntonymFlip {
 }
 
 /// Compare a claim with its supporting sentence for swapped opposites.
-pub fn antonym_flip(claim: &Analysed, claim_text: &str, sentence: &Analysed, source_text: &str) -> Option<AntonymFlip> {
+pub fn antonym_flip(
+    claim: &Analysed,
+    claim_text: &str,
+    sentence: &Analysed,
+    source_text: &str,
+) -> Option<AntonymFlip> {
     let in_sentence = |w: &str| sentence.tokens.iter().any(|t| t.lower == w);
     for t in claim.tokens.iter().filter(|t| t.number.is_none()) {
         if in_sentence(&t.lower) {
@@ -129,7 +222,10 @@ fn negated_by(tokens: &[Token]) -> Vec<Option<usize>> {
         if t.number.is_some() || !is_negator(&t.lower) {
             continue;
         }
-        if tokens.get(i + 1).is_some_and(|n| NOT_NEGATING_NEXT.contains(&n.lower.as_str())) {
+        if tokens
+            .get(i + 1)
+            .is_some_and(|n| NOT_NEGATING_NEXT.contains(&n.lower.as_str()))
+        {
             continue;
         }
         for (j, next) in tokens.iter().enumerate().skip(i + 1).take(5) {
@@ -159,10 +255,19 @@ impl<'a> Polarity<'a> {
         let (mut negated, mut plain) = (Vec::new(), Vec::new());
         for (t, n) in a.tokens.iter().zip(&negated_by) {
             if t.content && t.number.is_none() {
-                if n.is_some() { negated.push(t.key.as_str()) } else { plain.push(t.key.as_str()) };
+                if n.is_some() {
+                    negated.push(t.key.as_str())
+                } else {
+                    plain.push(t.key.as_str())
+                };
             }
         }
-        Polarity { tokens: &a.tokens, negated_by, negated, plain }
+        Polarity {
+            tokens: &a.tokens,
+            negated_by,
+            negated,
+            plain,
+        }
     }
 
     fn only_negated(&self, key: &str) -> bool {
@@ -174,13 +279,21 @@ impl<'a> Polarity<'a> {
     }
 
     fn find(&self, key: &str) -> Option<(usize, &Token)> {
-        self.tokens.iter().enumerate().find(|(_, t)| t.key == key && t.content)
+        self.tokens
+            .iter()
+            .enumerate()
+            .find(|(_, t)| t.key == key && t.content)
     }
 }
 
 /// Compare a claim with its supporting sentence. `claim_text` and
 /// `source_text` are the texts the two were analysed from.
-pub fn check(claim: &Analysed, claim_text: &str, sentence: &Analysed, source_text: &str) -> Option<NegationFlip> {
+pub fn check(
+    claim: &Analysed,
+    claim_text: &str,
+    sentence: &Analysed,
+    source_text: &str,
+) -> Option<NegationFlip> {
     let (c, s) = (Polarity::of(claim), Polarity::of(sentence));
     for (i, t) in claim.tokens.iter().enumerate() {
         if !t.content || t.number.is_some() {
@@ -228,7 +341,10 @@ mod tests {
     #[test]
     fn catches_flips_in_both_directions() {
         let f = flip("The plan supports IPv6.", "The plan does not support IPv6.").unwrap();
-        assert_eq!((f.word.as_str(), f.negated_in, f.negator.as_str()), ("supports", Side::Source, "not"));
+        assert_eq!(
+            (f.word.as_str(), f.negated_in, f.negator.as_str()),
+            ("supports", Side::Source, "not")
+        );
         let f = flip("The plan does not support IPv6.", "The plan supports IPv6.").unwrap();
         assert_eq!((f.word.as_str(), f.negated_in), ("support", Side::Claim));
     }
@@ -243,8 +359,16 @@ mod tests {
 
     #[test]
     fn catches_never_always_and_no_has() {
-        assert!(flip("The service always charges a fee.", "The service never charges a fee.").is_some());
-        assert!(flip("The account has monthly fees.", "The account has no monthly fees.").is_some());
+        assert!(flip(
+            "The service always charges a fee.",
+            "The service never charges a fee."
+        )
+        .is_some());
+        assert!(flip(
+            "The account has monthly fees.",
+            "The account has no monthly fees."
+        )
+        .is_some());
     }
 
     #[test]
@@ -255,12 +379,20 @@ mod tests {
 
     #[test]
     fn same_polarity_and_unrelated_words_are_not_flips() {
-        assert!(flip("The plan supports IPv6.", "The plan supports IPv6 and IPv4.").is_none());
+        assert!(flip(
+            "The plan supports IPv6.",
+            "The plan supports IPv6 and IPv4."
+        )
+        .is_none());
         assert!(flip("It is not cheap.", "The price is high.").is_none());
         // "not only" does not negate.
         assert!(flip("It is not only fast but cheap.", "It is fast and cheap.").is_none());
         // A word both negated and plain on one side is not a clean flip.
-        assert!(flip("It does not include support, but includes updates.", "It includes updates.").is_none());
+        assert!(flip(
+            "It does not include support, but includes updates.",
+            "It includes updates."
+        )
+        .is_none());
     }
 
     #[test]
@@ -270,11 +402,31 @@ mod tests {
             let y = Analysed::new(source, 0, source.len(), OPTS);
             antonym_flip(&x, claim, &y, source).map(|f| (f.word, f.antonym))
         };
-        assert_eq!(a("Sales increased in March.", "Sales decreased in March."), Some(("increased".into(), "decreased".into())));
-        assert_eq!(a("The team lost the final.", "The team won the final."), Some(("lost".into(), "won".into())));
-        assert_eq!(a("Sales increased in March.", "Sales increased in March."), None);
-        assert_eq!(a("Profits rose and costs fell.", "Costs fell and profits rose."), None, "both words are in the sentence");
-        assert_eq!(a("It is high, not low.", "It is low."), None, "the claim names both");
+        assert_eq!(
+            a("Sales increased in March.", "Sales decreased in March."),
+            Some(("increased".into(), "decreased".into()))
+        );
+        assert_eq!(
+            a("The team lost the final.", "The team won the final."),
+            Some(("lost".into(), "won".into()))
+        );
+        assert_eq!(
+            a("Sales increased in March.", "Sales increased in March."),
+            None
+        );
+        assert_eq!(
+            a(
+                "Profits rose and costs fell.",
+                "Costs fell and profits rose."
+            ),
+            None,
+            "both words are in the sentence"
+        );
+        assert_eq!(
+            a("It is high, not low.", "It is low."),
+            None,
+            "the claim names both"
+        );
     }
 
     #[test]

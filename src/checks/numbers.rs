@@ -48,9 +48,20 @@ pub enum Unit {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Quantity {
-    Number { value: f64, unit: Unit },
-    Range { low: f64, high: f64, unit: Unit },
-    Date { year: Option<i32>, month: Option<u8>, day: Option<u8> },
+    Number {
+        value: f64,
+        unit: Unit,
+    },
+    Range {
+        low: f64,
+        high: f64,
+        unit: Unit,
+    },
+    Date {
+        year: Option<i32>,
+        month: Option<u8>,
+        day: Option<u8>,
+    },
 }
 
 /// A number, date or identifier found in a text, with its byte span.
@@ -99,9 +110,13 @@ impl Quantity {
     pub fn canonical(&self) -> String {
         match self {
             Quantity::Number { value, .. } => fmt_value(*value),
-            Quantity::Range { low, high, .. } => format!("{}-{}", fmt_value(*low), fmt_value(*high)),
+            Quantity::Range { low, high, .. } => {
+                format!("{}-{}", fmt_value(*low), fmt_value(*high))
+            }
             Quantity::Date { year, month, day } => {
-                let y = year.map(|y| format!("{y:04}")).unwrap_or_else(|| "-".into());
+                let y = year
+                    .map(|y| format!("{y:04}"))
+                    .unwrap_or_else(|| "-".into());
                 match (month, day) {
                     (Some(m), Some(d)) => format!("{y}-{m:02}-{d:02}"),
                     (Some(m), None) => format!("{y}-{m:02}"),
@@ -116,10 +131,30 @@ impl Quantity {
         use Quantity::*;
         match (self, s) {
             (Number { value: a, .. }, Number { value: b, .. }) => approx_eq(*a, *b),
-            (Number { value: a, .. }, Range { low, high, .. }) => approx_eq(*a, *low) || approx_eq(*a, *high),
-            (Range { low: a, high: b, .. }, Range { low: c, high: d, .. }) => approx_eq(*a, *c) && approx_eq(*b, *d),
+            (Number { value: a, .. }, Range { low, high, .. }) => {
+                approx_eq(*a, *low) || approx_eq(*a, *high)
+            }
+            (
+                Range {
+                    low: a, high: b, ..
+                },
+                Range {
+                    low: c, high: d, ..
+                },
+            ) => approx_eq(*a, *c) && approx_eq(*b, *d),
             (Number { value, .. }, Date { year: Some(y), .. }) => approx_eq(*value, f64::from(*y)),
-            (Date { year: y1, month: m1, day: d1 }, Date { year: y2, month: m2, day: d2 }) => {
+            (
+                Date {
+                    year: y1,
+                    month: m1,
+                    day: d1,
+                },
+                Date {
+                    year: y2,
+                    month: m2,
+                    day: d2,
+                },
+            ) => {
                 fn field<T: PartialEq>(claim: &Option<T>, source: &Option<T>) -> bool {
                     claim.is_none() || claim == source
                 }
@@ -132,19 +167,39 @@ impl Quantity {
 
 /// Month names as written in dates, full names before abbreviations.
 const MONTH_NAMES: [(&str, u8); 24] = [
-    ("January", 1), ("February", 2), ("March", 3), ("April", 4), ("May", 5), ("June", 6), ("July", 7),
-    ("August", 8), ("September", 9), ("October", 10), ("November", 11), ("December", 12), ("Jan", 1),
-    ("Feb", 2), ("Mar", 3), ("Apr", 4), ("Jun", 6), ("Jul", 7), ("Aug", 8), ("Sept", 9), ("Sep", 9),
-    ("Oct", 10), ("Nov", 11), ("Dec", 12),
+    ("January", 1),
+    ("February", 2),
+    ("March", 3),
+    ("April", 4),
+    ("May", 5),
+    ("June", 6),
+    ("July", 7),
+    ("August", 8),
+    ("September", 9),
+    ("October", 10),
+    ("November", 11),
+    ("December", 12),
+    ("Jan", 1),
+    ("Feb", 2),
+    ("Mar", 3),
+    ("Apr", 4),
+    ("Jun", 6),
+    ("Jul", 7),
+    ("Aug", 8),
+    ("Sept", 9),
+    ("Sep", 9),
+    ("Oct", 10),
+    ("Nov", 11),
+    ("Dec", 12),
 ];
 
 /// Letters that may follow digits directly and still leave a quantity:
 /// units, ordinals, decades (`1990s`), scales (`5k`, `$2bn`). Compared as
 /// written, so `4G` (a network generation) stays an identifier.
 const ATTACHED_UNITS: &[&str] = &[
-    "B", "BN", "GB", "K", "KB", "M", "MB", "TB", "am", "b", "bn", "cm", "g", "h", "hr", "hrs",
-    "k", "kg", "km", "kph", "l", "m", "mg", "min", "mins", "ml", "mm", "mph", "ms", "nd", "pm",
-    "rd", "s", "st", "th", "x",
+    "B", "BN", "GB", "K", "KB", "M", "MB", "TB", "am", "b", "bn", "cm", "g", "h", "hr", "hrs", "k",
+    "kg", "km", "kph", "l", "m", "mg", "min", "mins", "ml", "mm", "mph", "ms", "nd", "pm", "rd",
+    "s", "st", "th", "x",
 ];
 
 const CURRENCIES: [char; 4] = ['$', '€', '£', '¥'];
@@ -157,9 +212,15 @@ fn month_at(text: &str, at: usize) -> Option<(u8, usize)> {
         return None;
     }
     let rest = &text[at..];
-    MONTH_NAMES.iter().find(|(name, _)| rest.starts_with(name) && !glued_after(text, at + name.len())).map(|&(name, m)| {
-        (m, name.len() + usize::from(rest[name.len()..].starts_with('.')))
-    })
+    MONTH_NAMES
+        .iter()
+        .find(|(name, _)| rest.starts_with(name) && !glued_after(text, at + name.len()))
+        .map(|&(name, m)| {
+            (
+                m,
+                name.len() + usize::from(rest[name.len()..].starts_with('.')),
+            )
+        })
 }
 
 /// The length of the whitespace at the start of `s`.
@@ -169,7 +230,11 @@ fn spaces(s: &str) -> usize {
 
 /// `st`, `nd`, `rd` or `th` right after a day number.
 fn ordinal(s: &str) -> usize {
-    if ["st", "nd", "rd", "th"].iter().any(|o| s.starts_with(o)) { 2 } else { 0 }
+    if ["st", "nd", "rd", "th"].iter().any(|o| s.starts_with(o)) {
+        2
+    } else {
+        0
+    }
 }
 
 /// A day of the month at the start of `s` (1–2 digits, then an optional
@@ -189,7 +254,8 @@ fn year_after(text: &str, at: usize) -> Option<(i32, usize)> {
     let comma = usize::from(rest.starts_with(','));
     let sp = spaces(&rest[comma..]);
     let start = comma + sp;
-    (sp > 0 && digits(&rest[start..]) == 4 && !glued_after(text, at + start + 4)).then(|| (rest[start..start + 4].parse().unwrap(), start + 4))
+    (sp > 0 && digits(&rest[start..]) == 4 && !glued_after(text, at + start + 4))
+        .then(|| (rest[start..start + 4].parse().unwrap(), start + 4))
 }
 
 /// A date opening with a month name at `at`: "March 3, 2024", "March 3rd",
@@ -203,16 +269,37 @@ fn date_from_month(text: &str, at: usize) -> Option<(usize, Quantity)> {
         if let Some((day, dl)) = day_at(&text[after_month + sp..]) {
             let day_end = after_month + sp + dl;
             if let Some((year, yl)) = year_after(text, day_end) {
-                return Some((day_end + yl, Quantity::Date { year: Some(year), month: Some(month), day: Some(day) }));
+                return Some((
+                    day_end + yl,
+                    Quantity::Date {
+                        year: Some(year),
+                        month: Some(month),
+                        day: Some(day),
+                    },
+                ));
             }
             if !glued_after(text, day_end) {
-                return Some((day_end, Quantity::Date { year: None, month: Some(month), day: Some(day) }));
+                return Some((
+                    day_end,
+                    Quantity::Date {
+                        year: None,
+                        month: Some(month),
+                        day: Some(day),
+                    },
+                ));
             }
         }
     }
     // "March 2024"
     let (year, yl) = year_after(text, after_month)?;
-    Some((after_month + yl, Quantity::Date { year: Some(year), month: Some(month), day: None }))
+    Some((
+        after_month + yl,
+        Quantity::Date {
+            year: Some(year),
+            month: Some(month),
+            day: None,
+        },
+    ))
 }
 
 /// A date opening with digits at `at`: "2024-03-03", "3 March 2024",
@@ -220,10 +307,28 @@ fn date_from_month(text: &str, at: usize) -> Option<(usize, Quantity)> {
 fn date_from_digits(text: &str, at: usize) -> Option<(usize, Quantity)> {
     let rest = &text[at..];
     let b = rest.as_bytes();
-    if b.len() >= 10 && digits(rest) == 4 && b[4] == b'-' && digits(&rest[5..]) == 2 && b[7] == b'-' && digits(&rest[8..]) == 2 && !glued_after(text, at + 10) {
-        let (y, m, d) = (rest[..4].parse().ok()?, rest[5..7].parse().ok()?, rest[8..10].parse().ok()?);
+    if b.len() >= 10
+        && digits(rest) == 4
+        && b[4] == b'-'
+        && digits(&rest[5..]) == 2
+        && b[7] == b'-'
+        && digits(&rest[8..]) == 2
+        && !glued_after(text, at + 10)
+    {
+        let (y, m, d) = (
+            rest[..4].parse().ok()?,
+            rest[5..7].parse().ok()?,
+            rest[8..10].parse().ok()?,
+        );
         if (1..=12).contains(&m) && (1..=31).contains(&d) {
-            return Some((at + 10, Quantity::Date { year: Some(y), month: Some(m), day: Some(d) }));
+            return Some((
+                at + 10,
+                Quantity::Date {
+                    year: Some(y),
+                    month: Some(m),
+                    day: Some(d),
+                },
+            ));
         }
     }
     let (day, dl) = day_at(rest)?;
@@ -242,8 +347,22 @@ fn date_from_digits(text: &str, at: usize) -> Option<(usize, Quantity)> {
     let (month, ml) = month_at(text, at + j)?;
     let month_end = at + j + ml;
     match year_after(text, month_end) {
-        Some((year, yl)) => Some((month_end + yl, Quantity::Date { year: Some(year), month: Some(month), day: Some(day) })),
-        None => Some((month_end, Quantity::Date { year: None, month: Some(month), day: Some(day) })),
+        Some((year, yl)) => Some((
+            month_end + yl,
+            Quantity::Date {
+                year: Some(year),
+                month: Some(month),
+                day: Some(day),
+            },
+        )),
+        None => Some((
+            month_end,
+            Quantity::Date {
+                year: None,
+                month: Some(month),
+                day: Some(day),
+            },
+        )),
     }
 }
 
@@ -258,7 +377,9 @@ fn identifier_at(text: &str, at: usize) -> (usize, bool) {
         if c.is_alphanumeric() {
             has_digit |= c.is_ascii_digit();
             end = at + i + c.len_utf8();
-        } else if matches!(c, '-' | ':' | '/' | '#' | '_' | '.') && chars.peek().is_some_and(|&(_, n)| n.is_alphanumeric()) {
+        } else if matches!(c, '-' | ':' | '/' | '#' | '_' | '.')
+            && chars.peek().is_some_and(|&(_, n)| n.is_alphanumeric())
+        {
             continue;
         } else {
             break;
@@ -309,13 +430,20 @@ fn amount_at(text: &str, at: usize, inherited_scale: Option<&'static str>) -> Op
         }
     }
     let (mut end, value) = plain_number(text, j)?;
-    let letters = text[end..].bytes().take_while(u8::is_ascii_alphabetic).count();
+    let letters = text[end..]
+        .bytes()
+        .take_while(u8::is_ascii_alphabetic)
+        .count();
     let attached = (letters > 0).then(|| &text[end..end + letters]);
     end += letters;
     let mut scale_word = None;
     for word in ["thousand", "million", "billion", "trillion"] {
         let rest = &text[end..];
-        if rest.len() > word.len() && rest.as_bytes()[0].is_ascii_whitespace() && rest[1..].starts_with(word) && !glued_after(text, end + 1 + word.len()) {
+        if rest.len() > word.len()
+            && rest.as_bytes()[0].is_ascii_whitespace()
+            && rest[1..].starts_with(word)
+            && !glued_after(text, end + 1 + word.len())
+        {
             scale_word = Some(word);
             end += 1 + word.len();
             break;
@@ -337,7 +465,13 @@ fn amount_at(text: &str, at: usize, inherited_scale: Option<&'static str>) -> Op
         }
     }
     let value = scaled(value, attached, scale_word.or(inherited_scale), money);
-    Some(Amount { end, value, money, percent, scale_word })
+    Some(Amount {
+        end,
+        value,
+        money,
+        percent,
+        scale_word,
+    })
 }
 
 /// A number, percentage, amount of money or range at `at`. Returns (end, quantity);
@@ -350,12 +484,17 @@ fn number_at(text: &str, at: usize) -> Option<(usize, Option<Quantity>)> {
     let rest = &text[end..];
     let sep = {
         let sp1 = usize::from(rest.starts_with(' '));
-        let dash = rest[sp1..].chars().next().filter(|c| matches!(c, '-' | '–' | '—')).map(char::len_utf8);
+        let dash = rest[sp1..]
+            .chars()
+            .next()
+            .filter(|c| matches!(c, '-' | '–' | '—'))
+            .map(char::len_utf8);
         match dash {
             Some(d) => Some(sp1 + d + usize::from(rest[sp1 + d..].starts_with(' '))),
             None => {
                 let sp = spaces(rest);
-                (sp > 0 && rest[sp..].starts_with("to") && spaces(&rest[sp + 2..]) > 0).then(|| sp + 2 + spaces(&rest[sp + 2..]))
+                (sp > 0 && rest[sp..].starts_with("to") && spaces(&rest[sp + 2..]) > 0)
+                    .then(|| sp + 2 + spaces(&rest[sp + 2..]))
             }
         }
     };
@@ -418,9 +557,15 @@ pub fn find_numerals(text: &str, skip: &[(usize, usize)]) -> Vec<NumberMention> 
     if !text.bytes().any(|b| b.is_ascii_digit()) {
         return out; // every quantity and identifier holds a digit
     }
-    let push = |start: usize, end: usize, quantity: Option<Quantity>, out: &mut Vec<NumberMention>| {
-        out.push(NumberMention { start, end, raw: text[start..end].to_string(), quantity });
-    };
+    let push =
+        |start: usize, end: usize, quantity: Option<Quantity>, out: &mut Vec<NumberMention>| {
+            out.push(NumberMention {
+                start,
+                end,
+                raw: text[start..end].to_string(),
+                quantity,
+            });
+        };
     let mut skip_i = 0;
     let mut i = 0;
     while i < text.len() {
@@ -462,16 +607,27 @@ pub fn find_numerals(text: &str, skip: &[(usize, usize)]) -> Vec<NumberMention> 
                 let before = text[..i].chars().next_back();
                 let rest = &text.as_bytes()[end..];
                 let glued = before.is_some_and(|c| c.is_alphanumeric() || c == '.')
-                    || text[end..].chars().next().is_some_and(|c| c.is_alphanumeric() || c == '_')
+                    || text[end..]
+                        .chars()
+                        .next()
+                        .is_some_and(|c| c.is_alphanumeric() || c == '_')
                     || (rest.len() > 1 && rest[0] == b'.' && rest[1].is_ascii_digit());
                 if glued || quantity.is_none() {
                     // Part of an identifier: widen to the whole run of letters and digits.
                     let mut start = i;
-                    while let Some(p) = text[..start].chars().next_back().filter(|c| c.is_alphanumeric() || matches!(c, '-' | '.' | '_')) {
+                    while let Some(p) = text[..start]
+                        .chars()
+                        .next_back()
+                        .filter(|c| c.is_alphanumeric() || matches!(c, '-' | '.' | '_'))
+                    {
                         start -= p.len_utf8();
                     }
                     let mut end = end;
-                    while let Some(n) = text[end..].chars().next().filter(|c| c.is_alphanumeric() || *c == '_') {
+                    while let Some(n) = text[end..]
+                        .chars()
+                        .next()
+                        .filter(|c| c.is_alphanumeric() || *c == '_')
+                    {
                         end += n.len_utf8();
                     }
                     let start = end - text[start..end].trim_start_matches(['-', '.', '_']).len();
@@ -493,11 +649,30 @@ pub fn find_numerals(text: &str, skip: &[(usize, usize)]) -> Vec<NumberMention> 
 
 fn number_word(w: &str) -> Option<f64> {
     const SMALL: [&str; 20] = [
-        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-        "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
         "nineteen",
     ];
-    const TENS: [&str; 8] = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
+    const TENS: [&str; 8] = [
+        "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
+    ];
     if let Some(i) = SMALL.iter().position(|s| *s == w) {
         return Some(i as f64);
     }
@@ -520,7 +695,10 @@ fn scale_word(w: &str) -> Option<f64> {
 /// Find numbers written as words (`fourteen`, `twenty-one`, `two hundred and
 /// five`, `three million`, `ten percent`). Returns the index range of the
 /// words used and the mention.
-pub fn find_number_words(text: &str, words: &[RawWord]) -> Vec<(std::ops::Range<usize>, NumberMention)> {
+pub fn find_number_words(
+    text: &str,
+    words: &[RawWord],
+) -> Vec<(std::ops::Range<usize>, NumberMention)> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < words.len() {
@@ -534,7 +712,11 @@ pub fn find_number_words(text: &str, words: &[RawWord]) -> Vec<(std::ops::Range<
         let mut last = i;
         let mut j = i;
         while j < words.len() {
-            if j > i && !text[words[j - 1].end..words[j].start].chars().all(|c| c.is_whitespace() || c == '-') {
+            if j > i
+                && !text[words[j - 1].end..words[j].start]
+                    .chars()
+                    .all(|c| c.is_whitespace() || c == '-')
+            {
                 break;
             }
             let w = words[j].lower.as_str();
@@ -558,7 +740,12 @@ pub fn find_number_words(text: &str, words: &[RawWord]) -> Vec<(std::ops::Range<
                     current = 0.0;
                 }
                 prev = Some(scale);
-            } else if w == "and" && prev.is_some_and(|p| p >= 100.0) && words.get(j + 1).is_some_and(|n| number_word(&n.lower).is_some()) {
+            } else if w == "and"
+                && prev.is_some_and(|p| p >= 100.0)
+                && words
+                    .get(j + 1)
+                    .is_some_and(|n| number_word(&n.lower).is_some())
+            {
                 j += 1; // "two hundred and five"
                 continue;
             } else {
@@ -584,7 +771,10 @@ pub fn find_number_words(text: &str, words: &[RawWord]) -> Vec<(std::ops::Range<
             start,
             end,
             raw: text[start..end].to_string(),
-            quantity: Some(Quantity::Number { value: total + current, unit }),
+            quantity: Some(Quantity::Number {
+                value: total + current,
+                unit,
+            }),
         };
         out.push((i..end_idx + 1, mention));
         i = end_idx + 1;
@@ -605,21 +795,35 @@ pub struct MissingNumber {
 }
 
 /// Check that every quantity of the claim appears in the sentence.
-pub fn check(claim: &[NumberMention], sentence: &[NumberMention], normalise: bool) -> Vec<MissingNumber> {
-    let sentence_quantities: Vec<&NumberMention> = sentence.iter().filter(|m| !m.is_identifier()).collect();
+pub fn check(
+    claim: &[NumberMention],
+    sentence: &[NumberMention],
+    normalise: bool,
+) -> Vec<MissingNumber> {
+    let sentence_quantities: Vec<&NumberMention> =
+        sentence.iter().filter(|m| !m.is_identifier()).collect();
     let stated = |m: &NumberMention| -> bool {
         let q = m.quantity.as_ref().expect("quantities only");
         if !normalise {
             let raw = m.raw.to_lowercase();
-            return sentence_quantities.iter().any(|s| s.raw.to_lowercase() == raw);
+            return sentence_quantities
+                .iter()
+                .any(|s| s.raw.to_lowercase() == raw);
         }
-        let direct = sentence_quantities.iter().any(|s| q.stated_by(s.quantity.as_ref().unwrap()));
+        let direct = sentence_quantities
+            .iter()
+            .any(|s| q.stated_by(s.quantity.as_ref().unwrap()));
         direct
             || match q {
                 // A claimed range is stated when both of its ends are.
                 Quantity::Range { low, high, unit } => [low, high].iter().all(|v| {
-                    let end = Quantity::Number { value: **v, unit: *unit };
-                    sentence_quantities.iter().any(|s| end.stated_by(s.quantity.as_ref().unwrap()))
+                    let end = Quantity::Number {
+                        value: **v,
+                        unit: *unit,
+                    };
+                    sentence_quantities
+                        .iter()
+                        .any(|s| end.stated_by(s.quantity.as_ref().unwrap()))
                 }),
                 _ => false,
             }
@@ -658,7 +862,10 @@ mod tests {
         let (ka, kb) = (keys(a), keys(b));
         assert_eq!(ka.len(), 1, "{a}: {ka:?}");
         assert_eq!(ka, kb, "{a} vs {b}");
-        assert!(check(&all(a), &all(b), true).is_empty(), "{a} should be stated by {b}");
+        assert!(
+            check(&all(a), &all(b), true).is_empty(),
+            "{a} should be stated by {b}"
+        );
     }
 
     #[test]
@@ -682,26 +889,49 @@ mod tests {
 
     #[test]
     fn different_values_differ() {
-        let missing = check(&all("The span is 460 metres"), &all("The span is 410 metres"), true);
+        let missing = check(
+            &all("The span is 460 metres"),
+            &all("The span is 410 metres"),
+            true,
+        );
         assert_eq!(missing.len(), 1);
         assert_eq!(missing[0].claim_number, "460");
         assert_eq!(missing[0].source_numbers, ["410"]);
-        assert_eq!(check(&all("$10 per month"), &all("$120 per year"), true)[0].claim_number, "$10");
+        assert_eq!(
+            check(&all("$10 per month"), &all("$120 per year"), true)[0].claim_number,
+            "$10"
+        );
         assert!(!check(&all("March 4, 2024"), &all("March 3, 2024"), true).is_empty());
     }
 
     #[test]
     fn identifiers_are_not_quantities() {
-        for text in ["SKU-441", "v2.0", "arXiv:2204.09876", "COVID-19", "a 4G phone", "GPT-4"] {
+        for text in [
+            "SKU-441",
+            "v2.0",
+            "arXiv:2204.09876",
+            "COVID-19",
+            "a 4G phone",
+            "GPT-4",
+        ] {
             let found = all(text);
-            assert!(found.iter().all(NumberMention::is_identifier), "{text}: {found:?}");
+            assert!(
+                found.iter().all(NumberMention::is_identifier),
+                "{text}: {found:?}"
+            );
             assert!(check(&found, &[], true).is_empty(), "{text}");
         }
         let found = all("SKU-441 costs $49.99");
         assert_eq!(found.len(), 2);
         assert_eq!(found[0].raw, "SKU-441");
         assert!(found[0].is_identifier());
-        assert_eq!(found[1].quantity, Some(Quantity::Number { value: 49.99, unit: Unit::Money }));
+        assert_eq!(
+            found[1].quantity,
+            Some(Quantity::Number {
+                value: 49.99,
+                unit: Unit::Money
+            })
+        );
     }
 
     #[test]
@@ -714,7 +944,12 @@ mod tests {
     #[test]
     fn partial_dates_and_years() {
         // A claimed year is stated by a full date in that year.
-        assert!(check(&all("opened in 2024"), &all("opened on March 3, 2024"), true).is_empty());
+        assert!(check(
+            &all("opened in 2024"),
+            &all("opened on March 3, 2024"),
+            true
+        )
+        .is_empty());
         // A claimed month is stated by a day in it; a claimed day is not stated by a month.
         assert!(check(&all("in March 2024"), &all("on March 3, 2024"), true).is_empty());
         assert!(!check(&all("on March 3, 2024"), &all("in March 2024"), true).is_empty());

@@ -58,11 +58,27 @@ pub fn best_sentence(terms: &[&Token], doc: &Document) -> Support {
             counts[s as usize] += 1;
         }
     }
-    let top = touched.iter().map(|&s| counts[s as usize]).max().unwrap_or(0);
+    let top = touched
+        .iter()
+        .map(|&s| counts[s as usize])
+        .max()
+        .unwrap_or(0);
     if top == 0 || total == 0 {
-        return Support { best: None, tied: vec![], support: 0.0, matched: 0, total, matched_terms: vec![], sentences_compared: touched.len() };
+        return Support {
+            best: None,
+            tied: vec![],
+            support: 0.0,
+            matched: 0,
+            total,
+            matched_terms: vec![],
+            sentences_compared: touched.len(),
+        };
     }
-    let mut tied: Vec<usize> = touched.iter().filter(|&&s| counts[s as usize] == top).map(|&s| s as usize).collect();
+    let mut tied: Vec<usize> = touched
+        .iter()
+        .filter(|&&s| counts[s as usize] == top)
+        .map(|&s| s as usize)
+        .collect();
     tied.sort_unstable();
     let best = tied[0];
     let held = &doc.sentences[best].term_ids;
@@ -86,7 +102,7 @@ pub fn best_sentence(terms: &[&Token], doc: &Document) -> Support {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::text::{AnalysisOptions, Analysed};
+    use crate::text::{Analysed, AnalysisOptions};
 
     const OPTS: AnalysisOptions = AnalysisOptions::SEED;
 
@@ -98,14 +114,20 @@ mod tests {
 
     #[test]
     fn seed_004_wrong_span_overlaps_four_of_five() {
-        let s = support("The main span is 460 metres long.", "The main span is 410 metres long.");
+        let s = support(
+            "The main span is 460 metres long.",
+            "The main span is 410 metres long.",
+        );
         assert_eq!((s.matched, s.total, s.support), (4, 5, 0.8));
         assert_eq!(s.matched_terms, [0, 1, 3, 4]);
     }
 
     #[test]
     fn seed_004_paraphrase_overlaps_three_of_five() {
-        let s = support("The longest span measures 410 metres.", "The main span is 410 metres long.");
+        let s = support(
+            "The longest span measures 410 metres.",
+            "The main span is 410 metres long.",
+        );
         assert_eq!((s.matched, s.total, s.support), (3, 5, 0.6));
     }
 
@@ -118,7 +140,10 @@ mod tests {
 
     #[test]
     fn no_shared_word_means_no_best_sentence() {
-        let s = support("It won a European engineering award in 2020.", "The main span is 410 metres long.");
+        let s = support(
+            "It won a European engineering award in 2020.",
+            "The main span is 410 metres long.",
+        );
         assert_eq!((s.best, s.support), (None, 0.0));
     }
 

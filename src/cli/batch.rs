@@ -47,7 +47,12 @@ impl Context {
     pub fn source(&self) -> String {
         match self {
             Context::Text(t) => t.clone(),
-            Context::Passages(ps) => ps.iter().enumerate().map(|(i, p)| format!("[{}] {}", i + 1, p.trim())).collect::<Vec<_>>().join("\n\n"),
+            Context::Passages(ps) => ps
+                .iter()
+                .enumerate()
+                .map(|(i, p)| format!("[{}] {}", i + 1, p.trim()))
+                .collect::<Vec<_>>()
+                .join("\n\n"),
         }
     }
 }
@@ -63,12 +68,28 @@ pub struct Summary {
 
 impl Summary {
     pub fn text(&self) -> String {
-        let pct = if self.answers == 0 { 0.0 } else { 100.0 * self.faithful as f64 / self.answers as f64 };
+        let pct = if self.answers == 0 {
+            0.0
+        } else {
+            100.0 * self.faithful as f64 / self.answers as f64
+        };
         let mut out = format!("Faithful: {}/{} ({pct:.0}%)\n", self.faithful, self.answers);
         let c = &self.counts;
-        out += &format!("Claims: {} supported, {} contradicted, {} unsupported, {} miscited\n", c.supported, c.contradicted, c.unsupported, c.miscited);
-        let names = [Routing::Accept, Routing::HealedAccept, Routing::Fallback, Routing::Discard];
-        let routes: Vec<String> = names.iter().zip(self.routing).map(|(r, n)| format!("{n} {}", r.name())).collect();
+        out += &format!(
+            "Claims: {} supported, {} contradicted, {} unsupported, {} miscited\n",
+            c.supported, c.contradicted, c.unsupported, c.miscited
+        );
+        let names = [
+            Routing::Accept,
+            Routing::HealedAccept,
+            Routing::Fallback,
+            Routing::Discard,
+        ];
+        let routes: Vec<String> = names
+            .iter()
+            .zip(self.routing)
+            .map(|(r, n)| format!("{n} {}", r.name()))
+            .collect();
         out += &format!("Routing: {}\n", routes.join(", "));
         if self.skipped > 0 {
             out += &format!("Skipped {} bad lines\n", self.skipped);
@@ -78,15 +99,23 @@ impl Summary {
 }
 
 /// Check every line of `input`, writing reports to `output`.
-pub fn run(input: &str, output: &mut dyn Write, cfg: &Config, skip_bad: bool) -> Result<Summary, String> {
+pub fn run(
+    input: &str,
+    output: &mut dyn Write,
+    cfg: &Config,
+    skip_bad: bool,
+) -> Result<Summary, String> {
     let reader: Box<dyn BufRead> = if input == "-" {
         Box::new(BufReader::new(std::io::stdin()))
     } else {
-        let meta = std::fs::metadata(input).map_err(|e| format!("cannot read {input}: {}", io_reason(&e)))?;
+        let meta = std::fs::metadata(input)
+            .map_err(|e| format!("cannot read {input}: {}", io_reason(&e)))?;
         if meta.is_dir() {
             return Err(format!("{input} is a directory, not a JSON Lines file"));
         }
-        Box::new(BufReader::new(File::open(input).map_err(|e| format!("cannot read {input}: {}", io_reason(&e)))?))
+        Box::new(BufReader::new(File::open(input).map_err(|e| {
+            format!("cannot read {input}: {}", io_reason(&e))
+        })?))
     };
     let mut out = BufWriter::new(output);
     let mut summary = Summary::default();
@@ -102,7 +131,11 @@ pub fn run(input: &str, output: &mut dyn Write, cfg: &Config, skip_bad: bool) ->
                 summary.skipped += 1;
                 continue;
             }
-            Err(e) => return Err(format!("{input}:{n}: {e} (use --skip-bad to skip bad lines)")),
+            Err(e) => {
+                return Err(format!(
+                    "{input}:{n}: {e} (use --skip-bad to skip bad lines)"
+                ))
+            }
         };
         let source = item.context.source();
         if source.trim().is_empty() && item.samples.is_empty() {
@@ -110,10 +143,21 @@ pub fn run(input: &str, output: &mut dyn Write, cfg: &Config, skip_bad: bool) ->
                 summary.skipped += 1;
                 continue;
             }
-            return Err(format!("{input}:{n}: context is empty and there are no samples to check against"));
+            return Err(format!(
+                "{input}:{n}: context is empty and there are no samples to check against"
+            ));
         }
         let doc = Document::analyse(&source, cfg.into());
-        let report = check(&doc, &CheckInput { answer: &item.answer, samples: &item.samples, question: &item.question, ..Default::default() }, cfg);
+        let report = check(
+            &doc,
+            &CheckInput {
+                answer: &item.answer,
+                samples: &item.samples,
+                question: &item.question,
+                ..Default::default()
+            },
+            cfg,
+        );
         summary.answers += 1;
         summary.faithful += usize::from(report.decision == Decision::Deliver);
         for c in &report.claims {
@@ -125,9 +169,12 @@ pub fn run(input: &str, output: &mut dyn Write, cfg: &Config, skip_bad: bool) ->
             Routing::Fallback => 2,
             Routing::Discard => 3,
         }] += 1;
-        serde_json::to_writer(&mut out, &report).map_err(|e| format!("cannot write a report: {e}"))?;
-        out.write_all(b"\n").map_err(|e| format!("cannot write a report: {}", io_reason(&e)))?;
+        serde_json::to_writer(&mut out, &report)
+            .map_err(|e| format!("cannot write a report: {e}"))?;
+        out.write_all(b"\n")
+            .map_err(|e| format!("cannot write a report: {}", io_reason(&e)))?;
     }
-    out.flush().map_err(|e| format!("cannot write reports: {}", io_reason(&e)))?;
+    out.flush()
+        .map_err(|e| format!("cannot write reports: {}", io_reason(&e)))?;
     Ok(summary)
 }

@@ -18,8 +18,11 @@ pub struct SqliteStore {
 
 impl SqliteStore {
     pub fn open(path: &str) -> Result<SqliteStore, String> {
-        let conn = Connection::open(path).map_err(|e| format!("cannot open drift database {path}: {e}"))?;
-        let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).map_err(|e| format!("drift database {path}: {e}"))?;
+        let conn = Connection::open(path)
+            .map_err(|e| format!("cannot open drift database {path}: {e}"))?;
+        let version: i64 = conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .map_err(|e| format!("drift database {path}: {e}"))?;
         if version > SCHEMA_VERSION {
             return Err(format!("drift database {path} has schema version {version}; this claimlab knows up to {SCHEMA_VERSION}"));
         }
@@ -52,11 +55,18 @@ impl DriftStore for SqliteStore {
             .conn
             .prepare("SELECT fingerprint FROM fingerprints WHERE question = ?1 ORDER BY id DESC LIMIT ?2")
             .map_err(db_err)?;
-        let rows = stmt.query_map(params![question_key(question), limit as i64], |r| r.get::<_, String>(0)).map_err(db_err)?;
+        let rows = stmt
+            .query_map(params![question_key(question), limit as i64], |r| {
+                r.get::<_, String>(0)
+            })
+            .map_err(db_err)?;
         let mut out = Vec::new();
         for row in rows {
             let json = row.map_err(db_err)?;
-            out.push(serde_json::from_str(&json).map_err(|e| format!("drift database holds an unreadable fingerprint: {e}"))?);
+            out.push(
+                serde_json::from_str(&json)
+                    .map_err(|e| format!("drift database holds an unreadable fingerprint: {e}"))?,
+            );
         }
         out.reverse();
         Ok(out)
@@ -64,11 +74,17 @@ impl DriftStore for SqliteStore {
 
     fn record(&mut self, question: &str, fingerprint: &Fingerprint) -> Result<(), String> {
         let mut fp = fingerprint.clone();
-        let now = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs_f64() * 1000.0).unwrap_or(0.0);
+        let now = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| d.as_secs_f64() * 1000.0)
+            .unwrap_or(0.0);
         fp.recorded_at.get_or_insert(now);
         let json = serde_json::to_string(&fp).expect("a fingerprint serialises");
         self.conn
-            .execute("INSERT INTO fingerprints (question, fingerprint, recorded_at) VALUES (?1, ?2, ?3)", params![question_key(question), json, fp.recorded_at])
+            .execute(
+                "INSERT INTO fingerprints (question, fingerprint, recorded_at) VALUES (?1, ?2, ?3)",
+                params![question_key(question), json, fp.recorded_at],
+            )
             .map_err(db_err)?;
         Ok(())
     }
@@ -76,14 +92,23 @@ impl DriftStore for SqliteStore {
     fn count(&self, question: &str) -> Result<usize, String> {
         let n: Option<i64> = self
             .conn
-            .query_row("SELECT COUNT(*) FROM fingerprints WHERE question = ?1", params![question_key(question)], |r| r.get(0))
+            .query_row(
+                "SELECT COUNT(*) FROM fingerprints WHERE question = ?1",
+                params![question_key(question)],
+                |r| r.get(0),
+            )
             .optional()
             .map_err(db_err)?;
         Ok(n.unwrap_or(0) as usize)
     }
 
     fn clear(&mut self, question: &str) -> Result<(), String> {
-        self.conn.execute("DELETE FROM fingerprints WHERE question = ?1", params![question_key(question)]).map_err(db_err)?;
+        self.conn
+            .execute(
+                "DELETE FROM fingerprints WHERE question = ?1",
+                params![question_key(question)],
+            )
+            .map_err(db_err)?;
         Ok(())
     }
 }
@@ -100,7 +125,9 @@ mod tests {
         let path = path.to_str().unwrap();
         let mut first = SqliteStore::open(path).unwrap();
         for _ in 0..5 {
-            first.record("How much?", &fingerprint("It costs $49.99.")).unwrap();
+            first
+                .record("How much?", &fingerprint("It costs $49.99."))
+                .unwrap();
         }
         drop(first);
         let second = SqliteStore::open(path).unwrap();
@@ -123,7 +150,10 @@ mod tests {
     fn a_newer_schema_is_refused() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("drift.db");
-        Connection::open(&path).unwrap().execute_batch("PRAGMA user_version = 9;").unwrap();
+        Connection::open(&path)
+            .unwrap()
+            .execute_batch("PRAGMA user_version = 9;")
+            .unwrap();
         let err = SqliteStore::open(path.to_str().unwrap()).err().unwrap();
         assert!(err.contains("schema version 9"), "{err}");
     }

@@ -8,7 +8,9 @@ use std::io::{BufRead, BufReader, IsTerminal};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use claimlab::eval::datasets::{Dataset, Example, HaluEvalQa, RagTruthResponse, RagTruthSource, SummEditsItem, WikiBioPassage};
+use claimlab::eval::datasets::{
+    Dataset, Example, HaluEvalQa, RagTruthResponse, RagTruthSource, SummEditsItem, WikiBioPassage,
+};
 use claimlab::eval::metrics::{self, Confusion, CurvePoint};
 use claimlab::eval::{score_answer, score_sentences, AnswerScore, SpanCounts};
 use claimlab::text::Document;
@@ -27,7 +29,12 @@ pub struct Reader {
 impl Reader {
     /// Parse one record; a bad one stops the run (naming the file and line)
     /// unless `--skip-bad`, which counts it instead.
-    fn parse<T: serde::de::DeserializeOwned>(&mut self, text: &str, file: &Path, line: usize) -> Result<Option<T>, String> {
+    fn parse<T: serde::de::DeserializeOwned>(
+        &mut self,
+        text: &str,
+        file: &Path,
+        line: usize,
+    ) -> Result<Option<T>, String> {
         match serde_json::from_str(text) {
             Ok(v) => Ok(Some(v)),
             Err(e) if self.skip_bad => {
@@ -35,16 +42,21 @@ impl Reader {
                 self.skipped += 1;
                 Ok(None)
             }
-            Err(e) => Err(format!("{}:{line}: {e} (use --skip-bad to skip bad records)", file.display())),
+            Err(e) => Err(format!(
+                "{}:{line}: {e} (use --skip-bad to skip bad records)",
+                file.display()
+            )),
         }
     }
 
     /// Every non-empty line of a JSON Lines file, parsed.
     fn lines<T: serde::de::DeserializeOwned>(&mut self, file: &Path) -> Result<Vec<T>, String> {
-        let f = File::open(file).map_err(|e| format!("cannot read {}: {}", file.display(), io_reason(&e)))?;
+        let f = File::open(file)
+            .map_err(|e| format!("cannot read {}: {}", file.display(), io_reason(&e)))?;
         let mut out = Vec::new();
         for (i, line) in BufReader::new(f).lines().enumerate() {
-            let line = line.map_err(|e| format!("{}:{}: {}", file.display(), i + 1, io_reason(&e)))?;
+            let line =
+                line.map_err(|e| format!("{}:{}: {}", file.display(), i + 1, io_reason(&e)))?;
             if line.trim().is_empty() {
                 continue;
             }
@@ -57,8 +69,12 @@ impl Reader {
 }
 
 fn files_matching(dir: &Path, keep: impl Fn(&str) -> bool) -> Result<Vec<PathBuf>, String> {
-    let entries = std::fs::read_dir(dir).map_err(|e| format!("cannot read directory {}: {}", dir.display(), io_reason(&e)))?;
-    let mut files: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(&keep)).collect();
+    let entries = std::fs::read_dir(dir)
+        .map_err(|e| format!("cannot read directory {}: {}", dir.display(), io_reason(&e)))?;
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(&keep))
+        .collect();
     files.sort();
     Ok(files)
 }
@@ -67,19 +83,33 @@ fn need(file: PathBuf) -> Result<PathBuf, String> {
     if file.is_file() {
         Ok(file)
     } else {
-        Err(format!("{} not found: is --path the data set's folder?", file.display()))
+        Err(format!(
+            "{} not found: is --path the data set's folder?",
+            file.display()
+        ))
     }
 }
 
 /// The examples of a set with a source, in the requested split.
-pub fn load(dataset: Dataset, dir: &Path, split: &str, reader: &mut Reader) -> Result<Vec<Example>, String> {
+pub fn load(
+    dataset: Dataset,
+    dir: &Path,
+    split: &str,
+    reader: &mut Reader,
+) -> Result<Vec<Example>, String> {
     match dataset {
         Dataset::RagTruth => {
-            let sources: HashMap<String, RagTruthSource> =
-                reader.lines::<RagTruthSource>(&need(dir.join("QA.jsonl"))?)?.into_iter().map(|s| (s.source_id.clone(), s)).collect();
+            let sources: HashMap<String, RagTruthSource> = reader
+                .lines::<RagTruthSource>(&need(dir.join("QA.jsonl"))?)?
+                .into_iter()
+                .map(|s| (s.source_id.clone(), s))
+                .collect();
             let files = files_matching(dir, |n| n.ends_with("hallucination.jsonl"))?;
             if files.is_empty() {
-                return Err(format!("no *_hallucination.jsonl response files in {}", dir.display()));
+                return Err(format!(
+                    "no *_hallucination.jsonl response files in {}",
+                    dir.display()
+                ));
             }
             let mut out = Vec::new();
             for file in files {
@@ -90,7 +120,14 @@ pub fn load(dataset: Dataset, dir: &Path, split: &str, reader: &mut Reader) -> R
                     match sources.get(&r.source_id) {
                         Some(s) => out.push(r.example(s)),
                         None if reader.skip_bad => reader.skipped += 1,
-                        None => return Err(format!("{}: response {} names source {} which QA.jsonl does not hold", file.display(), r.id, r.source_id)),
+                        None => {
+                            return Err(format!(
+                                "{}: response {} names source {} which QA.jsonl does not hold",
+                                file.display(),
+                                r.id,
+                                r.source_id
+                            ))
+                        }
                     }
                 }
             }
@@ -98,18 +135,34 @@ pub fn load(dataset: Dataset, dir: &Path, split: &str, reader: &mut Reader) -> R
         }
         Dataset::HaluEval => {
             let records = reader.lines::<HaluEvalQa>(&need(dir.join("qa_data.json"))?)?;
-            Ok(records.into_iter().enumerate().filter(|(i, _)| HaluEvalQa::in_split(*i, split)).flat_map(|(i, qa)| qa.examples(i)).collect())
+            Ok(records
+                .into_iter()
+                .enumerate()
+                .filter(|(i, _)| HaluEvalQa::in_split(*i, split))
+                .flat_map(|(i, qa)| qa.examples(i))
+                .collect())
         }
         Dataset::SummEdits => {
-            let files = files_matching(dir, |n| n.starts_with("summedits_") && n.ends_with(".json"))?;
+            let files =
+                files_matching(dir, |n| n.starts_with("summedits_") && n.ends_with(".json"))?;
             if files.is_empty() {
-                return Err(format!("no summedits_<domain>.json files in {}", dir.display()));
+                return Err(format!(
+                    "no summedits_<domain>.json files in {}",
+                    dir.display()
+                ));
             }
             let mut out = Vec::new();
             for file in files {
-                let domain = file.file_stem().and_then(|s| s.to_str()).unwrap_or("").trim_start_matches("summedits_").to_string();
-                let text = std::fs::read_to_string(&file).map_err(|e| format!("cannot read {}: {}", file.display(), io_reason(&e)))?;
-                let items: Vec<serde_json::Value> = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+                let domain = file
+                    .file_stem()
+                    .and_then(|s| s.to_str())
+                    .unwrap_or("")
+                    .trim_start_matches("summedits_")
+                    .to_string();
+                let text = std::fs::read_to_string(&file)
+                    .map_err(|e| format!("cannot read {}: {}", file.display(), io_reason(&e)))?;
+                let items: Vec<serde_json::Value> =
+                    serde_json::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))?;
                 for (i, item) in items.into_iter().enumerate() {
                     let item: Option<SummEditsItem> = match serde_json::from_value(item) {
                         Ok(x) => Some(x),
@@ -117,13 +170,25 @@ pub fn load(dataset: Dataset, dir: &Path, split: &str, reader: &mut Reader) -> R
                             reader.skipped += 1;
                             None
                         }
-                        Err(e) => return Err(format!("{}: item {}: {e} (use --skip-bad to skip bad records)", file.display(), i + 1)),
+                        Err(e) => {
+                            return Err(format!(
+                                "{}: item {}: {e} (use --skip-bad to skip bad records)",
+                                file.display(),
+                                i + 1
+                            ))
+                        }
                     };
                     if let Some(item) = item.filter(|x| x.split == split) {
                         match item.example(&domain) {
                             Some(ex) => out.push(ex),
                             None if reader.skip_bad => reader.skipped += 1,
-                            None => return Err(format!("{}: item {}: label is neither 0 nor 1", file.display(), i + 1)),
+                            None => {
+                                return Err(format!(
+                                    "{}: item {}: label is neither 0 nor 1",
+                                    file.display(),
+                                    i + 1
+                                ))
+                            }
                         }
                     }
                 }
@@ -139,7 +204,10 @@ fn progress(len: usize, what: &str) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(len as u64);
-    bar.set_style(ProgressStyle::with_template(&format!("{{bar:40}} {{pos}}/{{len}} {what} ({{eta}} left)")).unwrap());
+    bar.set_style(
+        ProgressStyle::with_template(&format!("{{bar:40}} {{pos}}/{{len}} {what} ({{eta}} left)"))
+            .unwrap(),
+    );
     bar
 }
 
@@ -152,7 +220,9 @@ pub fn score_all(examples: &[Example], cfg: &Config) -> Vec<AnswerScore> {
     }
     let mut groups: Vec<(&str, Vec<usize>)> = by_source.into_iter().collect();
     groups.sort_by_key(|g| g.1[0]);
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(groups.len().max(1));
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(groups.len().max(1));
     let bar = progress(examples.len(), "answers");
     let mut scores: Vec<Option<AnswerScore>> = vec![None; examples.len()];
     std::thread::scope(|scope| {
@@ -165,7 +235,10 @@ pub fn score_all(examples: &[Example], cfg: &Config) -> Vec<AnswerScore> {
                     for (source, members) in groups.iter().skip(t).step_by(threads) {
                         let doc = Document::analyse(source, cfg.into());
                         for &i in members {
-                            out.push((i, score_answer(&doc, &examples[i].question, &examples[i].answer, cfg)));
+                            out.push((
+                                i,
+                                score_answer(&doc, &examples[i].question, &examples[i].answer, cfg),
+                            ));
                             bar.inc(1);
                         }
                     }
@@ -180,7 +253,10 @@ pub fn score_all(examples: &[Example], cfg: &Config) -> Vec<AnswerScore> {
         }
     });
     bar.finish_and_clear();
-    scores.into_iter().map(|s| s.expect("every example scored")).collect()
+    scores
+        .into_iter()
+        .map(|s| s.expect("every example scored"))
+        .collect()
 }
 
 /// The primary measure a set's decision threshold is chosen by.
@@ -197,13 +273,25 @@ fn primary_measure(dataset: Dataset) -> fn(&Confusion) -> f64 {
 /// lower one decides the same; the midpoint is taken).
 pub fn tune_threshold(dataset: Dataset, examples: &[Example], cfg: &Config) -> Config {
     let scores = score_all(examples, cfg);
-    let scored: Vec<(f64, bool)> = scores.iter().zip(examples).map(|(s, e)| (s.score, e.label)).collect();
-    let Some((at, below)) = metrics::choose_threshold(&scored, primary_measure(dataset)) else { return cfg.clone() };
+    let scored: Vec<(f64, bool)> = scores
+        .iter()
+        .zip(examples)
+        .map(|(s, e)| (s.score, e.label))
+        .collect();
+    let Some((at, below)) = metrics::choose_threshold(&scored, primary_measure(dataset)) else {
+        return cfg.clone();
+    };
     let mid = (at + below) / 2.0;
     match cfg.answer_scoring {
         // Flagged at support threshold t iff score > 1 − t.
-        AnswerScoring::WorstClaim => Config { support_threshold: (1.0 - mid).clamp(0.0, 1.0), ..cfg.clone() },
-        AnswerScoring::NoisyOr => Config { answer_threshold: mid.clamp(0.0, 1.0), ..cfg.clone() },
+        AnswerScoring::WorstClaim => Config {
+            support_threshold: (1.0 - mid).clamp(0.0, 1.0),
+            ..cfg.clone()
+        },
+        AnswerScoring::NoisyOr => Config {
+            answer_threshold: mid.clamp(0.0, 1.0),
+            ..cfg.clone()
+        },
     }
 }
 
@@ -223,7 +311,17 @@ pub fn write_examples(path: &str, examples: &[Example], cfg: &Config) -> Result<
     for ex in examples {
         let doc = Document::analyse(&ex.source, cfg.into());
         let score = score_answer(&doc, &ex.question, &ex.answer, cfg);
-        let report = claimlab::check(&doc, &claimlab::CheckInput { question: &ex.question, ..claimlab::CheckInput::answer(&ex.answer) }, &Config { repair: false, ..cfg.clone() });
+        let report = claimlab::check(
+            &doc,
+            &claimlab::CheckInput {
+                question: &ex.question,
+                ..claimlab::CheckInput::answer(&ex.answer)
+            },
+            &Config {
+                repair: false,
+                ..cfg.clone()
+            },
+        );
         let claims: Vec<serde_json::Value> = report
             .claims
             .iter()
@@ -309,7 +407,8 @@ fn to_sweep(curve: &[CurvePoint], source_based: bool) -> Vec<SweepPoint> {
             let lower = curve.get(i + 1).map_or(p.threshold - 0.05, |n| n.threshold);
             SweepPoint {
                 score_threshold: p.threshold,
-                support_threshold: source_based.then(|| (1.0 - (p.threshold + lower) / 2.0).clamp(0.0, 1.0)),
+                support_threshold: source_based
+                    .then(|| (1.0 - (p.threshold + lower) / 2.0).clamp(0.0, 1.0)),
                 precision: p.precision,
                 recall: p.recall,
                 f1: p.f1,
@@ -324,11 +423,27 @@ fn best(curve: &[SweepPoint]) -> Option<usize> {
 }
 
 /// Evaluate a source-based set.
-pub fn evaluate(dataset: Dataset, split: &str, examples: &[Example], skipped: usize, cfg: &Config, sweep: bool) -> EvalReport {
+pub fn evaluate(
+    dataset: Dataset,
+    split: &str,
+    examples: &[Example],
+    skipped: usize,
+    cfg: &Config,
+    sweep: bool,
+) -> EvalReport {
     let start = Instant::now();
     let scores = score_all(examples, cfg);
-    let scored: Vec<(f64, bool)> = scores.iter().zip(examples).map(|(s, e)| (s.score, e.label)).collect();
-    let confusion = Confusion::from_predictions(scores.iter().zip(examples).map(|(s, e)| (s.flagged, e.label)));
+    let scored: Vec<(f64, bool)> = scores
+        .iter()
+        .zip(examples)
+        .map(|(s, e)| (s.score, e.label))
+        .collect();
+    let confusion = Confusion::from_predictions(
+        scores
+            .iter()
+            .zip(examples)
+            .map(|(s, e)| (s.flagged, e.label)),
+    );
     let maps_to_support = cfg.answer_scoring == AnswerScoring::WorstClaim;
     let curve = to_sweep(&metrics::pr_curve(&scored), maps_to_support);
     let best_index = best(&curve);
@@ -336,9 +451,16 @@ pub fn evaluate(dataset: Dataset, split: &str, examples: &[Example], skipped: us
         let mut pairs: HashMap<usize, (Option<f64>, Option<f64>)> = HashMap::new();
         for (s, e) in scores.iter().zip(examples) {
             let entry = pairs.entry(e.pair.unwrap_or(usize::MAX)).or_default();
-            if e.label { entry.0 = Some(s.score) } else { entry.1 = Some(s.score) }
+            if e.label {
+                entry.0 = Some(s.score)
+            } else {
+                entry.1 = Some(s.score)
+            }
         }
-        let pairs: Vec<(f64, f64)> = pairs.into_values().filter_map(|(h, r)| Some((h?, r?))).collect();
+        let pairs: Vec<(f64, f64)> = pairs
+            .into_values()
+            .filter_map(|(h, r)| Some((h?, r?)))
+            .collect();
         metrics::pairwise_accuracy(&pairs)
     });
     let span = (dataset == Dataset::RagTruth).then(|| {
@@ -346,23 +468,47 @@ pub fn evaluate(dataset: Dataset, split: &str, examples: &[Example], skipped: us
         for (s, e) in scores.iter().zip(examples) {
             counts.add(&s.flagged_spans, &e.gold_spans);
         }
-        SpanMetrics { precision: counts.precision(), recall: counts.recall(), f1: counts.f1() }
+        SpanMetrics {
+            precision: counts.precision(),
+            recall: counts.recall(),
+            f1: counts.f1(),
+        }
     });
-    let mut groups: Vec<&str> = examples.iter().map(|e| e.group.as_str()).filter(|g| !g.is_empty()).collect();
+    let mut groups: Vec<&str> = examples
+        .iter()
+        .map(|e| e.group.as_str())
+        .filter(|g| !g.is_empty())
+        .collect();
     groups.sort_unstable();
     groups.dedup();
     let per_group = groups
         .into_iter()
         .map(|g| {
-            let members: Vec<usize> = (0..examples.len()).filter(|&i| examples[i].group == g).collect();
-            let c = Confusion::from_predictions(members.iter().map(|&i| (scores[i].flagged, examples[i].label)));
+            let members: Vec<usize> = (0..examples.len())
+                .filter(|&i| examples[i].group == g)
+                .collect();
+            let c = Confusion::from_predictions(
+                members
+                    .iter()
+                    .map(|&i| (scores[i].flagged, examples[i].label)),
+            );
             let s: Vec<(f64, bool)> = members.iter().map(|&i| scored[i]).collect();
-            GroupMetrics { group: g.to_string(), examples: members.len(), balanced_accuracy: c.balanced_accuracy(), f1: c.f1(), average_precision: metrics::average_precision(&s) }
+            GroupMetrics {
+                group: g.to_string(),
+                examples: members.len(),
+                balanced_accuracy: c.balanced_accuracy(),
+                f1: c.f1(),
+                average_precision: metrics::average_precision(&s),
+            }
         })
         .collect();
     let mut curve = curve;
     let best_f1 = best_index.map(|i| curve.swap_remove(i));
-    let curve = if sweep { Some(to_sweep(&metrics::pr_curve(&scored), maps_to_support)) } else { None };
+    let curve = if sweep {
+        Some(to_sweep(&metrics::pr_curve(&scored), maps_to_support))
+    } else {
+        None
+    };
     EvalReport {
         dataset: dataset.name(),
         split: split.to_string(),
@@ -370,8 +516,16 @@ pub fn evaluate(dataset: Dataset, split: &str, examples: &[Example], skipped: us
         positives: examples.iter().filter(|e| e.label).count(),
         skipped_records: skipped,
         at_threshold: Some(AtThreshold {
-            setting: if cfg.answer_scoring == AnswerScoring::WorstClaim { "support_threshold" } else { "answer_threshold" },
-            threshold: if cfg.answer_scoring == AnswerScoring::WorstClaim { cfg.support_threshold } else { cfg.answer_threshold },
+            setting: if cfg.answer_scoring == AnswerScoring::WorstClaim {
+                "support_threshold"
+            } else {
+                "answer_threshold"
+            },
+            threshold: if cfg.answer_scoring == AnswerScoring::WorstClaim {
+                cfg.support_threshold
+            } else {
+                cfg.answer_threshold
+            },
             precision: confusion.precision(),
             recall: confusion.recall(),
             f1: confusion.f1(),
@@ -390,7 +544,12 @@ pub fn evaluate(dataset: Dataset, split: &str, examples: &[Example], skipped: us
 }
 
 /// Evaluate WikiBio: sentence-level self-consistency against the 20 samples.
-pub fn evaluate_wikibio(dir: &Path, reader: &mut Reader, cfg: &Config, sweep: bool) -> Result<EvalReport, String> {
+pub fn evaluate_wikibio(
+    dir: &Path,
+    reader: &mut Reader,
+    cfg: &Config,
+    sweep: bool,
+) -> Result<EvalReport, String> {
     let start = Instant::now();
     let passages = reader.lines::<WikiBioPassage>(&need(dir.join("wikibio_gpt3_119.jsonl"))?)?;
     let bar = progress(passages.len(), "passages");
@@ -403,10 +562,19 @@ pub fn evaluate_wikibio(dir: &Path, reader: &mut Reader, cfg: &Config, sweep: bo
                 scope.spawn(move || {
                     let mut out = Vec::new();
                     for (i, p) in passages.iter().enumerate().skip(t).step_by(threads) {
-                        let sentences: Vec<&str> = p.main_sentences.iter().map(String::as_str).collect();
-                        let samples: Vec<&str> = p.sample_passages.iter().map(String::as_str).collect();
+                        let sentences: Vec<&str> =
+                            p.main_sentences.iter().map(String::as_str).collect();
+                        let samples: Vec<&str> =
+                            p.sample_passages.iter().map(String::as_str).collect();
                         let scores = score_sentences(&sentences, &samples, cfg);
-                        out.push((i, scores.into_iter().enumerate().map(|(k, (score, flagged))| (score, flagged, p.non_factual(k))).collect::<Vec<_>>()));
+                        out.push((
+                            i,
+                            scores
+                                .into_iter()
+                                .enumerate()
+                                .map(|(k, (score, flagged))| (score, flagged, p.non_factual(k)))
+                                .collect::<Vec<_>>(),
+                        ));
                         bar.inc(1);
                     }
                     out
@@ -456,8 +624,20 @@ pub fn evaluate_wikibio(dir: &Path, reader: &mut Reader, cfg: &Config, sweep: bo
 pub fn text(r: &EvalReport) -> String {
     use std::fmt::Write;
     let mut out = String::new();
-    let unit = if r.dataset == "wikibio" { "sentences" } else { "answers" };
-    let _ = writeln!(out, "{} ({} split): {} {unit}, {} hallucinated ({:.1}%)", r.dataset, r.split, r.examples, r.positives, 100.0 * r.positives as f64 / r.examples.max(1) as f64);
+    let unit = if r.dataset == "wikibio" {
+        "sentences"
+    } else {
+        "answers"
+    };
+    let _ = writeln!(
+        out,
+        "{} ({} split): {} {unit}, {} hallucinated ({:.1}%)",
+        r.dataset,
+        r.split,
+        r.examples,
+        r.positives,
+        100.0 * r.positives as f64 / r.examples.max(1) as f64
+    );
     if r.skipped_records > 0 {
         let _ = writeln!(out, "  skipped {} bad records", r.skipped_records);
     }
@@ -474,24 +654,53 @@ pub fn text(r: &EvalReport) -> String {
     }
     out.push('\n');
     if let Some(b) = &r.best_f1 {
-        let at = b.support_threshold.map_or(format!("score ≥ {:.3}", b.score_threshold), |t| format!("support_threshold {t:.2}"));
-        let _ = writeln!(out, "  best F1 {:.3} (precision {:.3}, recall {:.3}) at {at}", b.f1, b.precision, b.recall);
+        let at = b
+            .support_threshold
+            .map_or(format!("score ≥ {:.3}", b.score_threshold), |t| {
+                format!("support_threshold {t:.2}")
+            });
+        let _ = writeln!(
+            out,
+            "  best F1 {:.3} (precision {:.3}, recall {:.3}) at {at}",
+            b.f1, b.precision, b.recall
+        );
     }
     if let Some(p) = r.pairwise_accuracy {
-        let _ = writeln!(out, "  pairwise accuracy {:.3} (hallucinated answer scored above the right one)", p);
+        let _ = writeln!(
+            out,
+            "  pairwise accuracy {:.3} (hallucinated answer scored above the right one)",
+            p
+        );
     }
     if let Some(s) = &r.span {
-        let _ = writeln!(out, "  span level (character overlap): precision {:.3}  recall {:.3}  F1 {:.3}", s.precision, s.recall, s.f1);
+        let _ = writeln!(
+            out,
+            "  span level (character overlap): precision {:.3}  recall {:.3}  F1 {:.3}",
+            s.precision, s.recall, s.f1
+        );
     }
     for g in &r.per_group {
-        let _ = writeln!(out, "    {:<22} {:>5} answers  balanced accuracy {:.3}  F1 {:.3}  AP {:.3}", g.group, g.examples, g.balanced_accuracy, g.f1, g.average_precision);
+        let _ = writeln!(
+            out,
+            "    {:<22} {:>5} answers  balanced accuracy {:.3}  F1 {:.3}  AP {:.3}",
+            g.group, g.examples, g.balanced_accuracy, g.f1, g.average_precision
+        );
     }
     let _ = writeln!(out, "  time {:.2} s", r.seconds);
     if let Some(curve) = &r.curve {
-        let _ = writeln!(out, "score_threshold,support_threshold,precision,recall,f1,flagged");
+        let _ = writeln!(
+            out,
+            "score_threshold,support_threshold,precision,recall,f1,flagged"
+        );
         for p in curve {
-            let t = p.support_threshold.map_or(String::new(), |t| format!("{t:.4}"));
-            let _ = writeln!(out, "{:.4},{t},{:.4},{:.4},{:.4},{}", p.score_threshold, p.precision, p.recall, p.f1, p.flagged);
+            let t = p
+                .support_threshold
+                .map_or(String::new(), |t| format!("{t:.4}"));
+            let _ = writeln!(
+                out,
+                "{:.4},{t},{:.4},{:.4},{:.4},{}",
+                p.score_threshold, p.precision, p.recall, p.f1, p.flagged
+            );
         }
     }
     out

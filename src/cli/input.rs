@@ -16,12 +16,16 @@ pub fn read_text(path: &str, what: &str) -> Result<String, String> {
             .read_to_end(&mut buf)
             .map_err(|e| format!("cannot read {what} from standard input: {e}"))?;
         if buf.len() as u64 > MAX_INPUT_BYTES {
-            return Err(format!("{what} on standard input is larger than the {} MB limit", MAX_INPUT_BYTES >> 20));
+            return Err(format!(
+                "{what} on standard input is larger than the {} MB limit",
+                MAX_INPUT_BYTES >> 20
+            ));
         }
         buf
     } else {
         let p = Path::new(path);
-        let meta = std::fs::metadata(p).map_err(|e| format!("cannot read {what} file {path}: {}", io_reason(&e)))?;
+        let meta = std::fs::metadata(p)
+            .map_err(|e| format!("cannot read {what} file {path}: {}", io_reason(&e)))?;
         if meta.is_dir() {
             return Err(format!("{what} {path} is a directory, not a file"));
         }
@@ -32,13 +36,25 @@ pub fn read_text(path: &str, what: &str) -> Result<String, String> {
                 MAX_INPUT_BYTES >> 20
             ));
         }
-        std::fs::read(p).map_err(|e| format!("cannot read {what} file {path}: {}", io_reason(&e)))?
+        std::fs::read(p)
+            .map_err(|e| format!("cannot read {what} file {path}: {}", io_reason(&e)))?
     };
-    let name = if path == "-" { "standard input".to_string() } else { path.to_string() };
+    let name = if path == "-" {
+        "standard input".to_string()
+    } else {
+        path.to_string()
+    };
     if let Some(pos) = bytes.iter().position(|&b| b == 0) {
-        return Err(format!("{what} {name} looks binary (a NUL byte at offset {pos}); expected UTF-8 text"));
+        return Err(format!(
+            "{what} {name} looks binary (a NUL byte at offset {pos}); expected UTF-8 text"
+        ));
     }
-    String::from_utf8(bytes).map_err(|e| format!("{what} {name} is not UTF-8 text (invalid byte at offset {})", e.utf8_error().valid_up_to()))
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "{what} {name} is not UTF-8 text (invalid byte at offset {})",
+            e.utf8_error().valid_up_to()
+        )
+    })
 }
 
 /// An I/O error's reason without Rust's "(os error 2)" noise.
@@ -63,7 +79,8 @@ pub fn layered_config(path: &str, base: &claimlab::Config) -> Result<claimlab::C
     // Parsing the text as a whole config first reports line and column for
     // any error: bad syntax, a wrong type, an unknown field.
     serde_json::from_str::<claimlab::Config>(&text).map_err(|e| format!("config {path}: {e}"))?;
-    let overrides: serde_json::Value = serde_json::from_str(&text).map_err(|e| format!("config {path}: {e}"))?;
+    let overrides: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| format!("config {path}: {e}"))?;
     let serde_json::Value::Object(fields) = overrides else {
         return Err(format!("config {path}: expected a JSON object of settings"));
     };

@@ -34,8 +34,8 @@ mod native {
     use claimlab::{examples, CheckInput, Config, Document, Policy, Preset};
 
     use crate::drift_store::SqliteStore;
-    use crate::input::{layered_config, read_text};
     use crate::eval;
+    use crate::input::{layered_config, read_text};
     use crate::render;
 
     /// Check an LLM answer against its source, claim by claim.
@@ -211,7 +211,12 @@ mod native {
     pub fn main() {
         // A bug must still end in one readable line and exit 2, never a backtrace.
         std::panic::set_hook(Box::new(|info| {
-            let msg = info.payload().downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| info.payload().downcast_ref::<String>().cloned()).unwrap_or_default();
+            let msg = info
+                .payload()
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| info.payload().downcast_ref::<String>().cloned())
+                .unwrap_or_default();
             eprintln!("claimlab: internal error: {msg} (please report it)");
             std::process::exit(2);
         }));
@@ -221,7 +226,10 @@ mod native {
                 2
             }),
             Err(e) if e.use_stderr() => {
-                eprintln!("claimlab: error: {} (see claimlab --help)", one_line(&e.to_string()));
+                eprintln!(
+                    "claimlab: error: {} (see claimlab --help)",
+                    one_line(&e.to_string())
+                );
                 2
             }
             Err(e) => {
@@ -240,7 +248,9 @@ mod native {
             .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
             .filter(|l| !l.is_empty())
             .collect();
-        text.join(" ").trim_start_matches("error: ").replace(" tip: ", "; tip: ")
+        text.join(" ")
+            .trim_start_matches("error: ")
+            .replace(" tip: ", "; tip: ")
     }
 
     fn run(cli: Cli) -> Result<i32, String> {
@@ -248,10 +258,14 @@ mod native {
             Command::Examples { format } => {
                 let all = examples::all();
                 let out = match format {
-                    Format::Json => serde_json::to_string_pretty(&all).expect("examples serialise") + "\n",
+                    Format::Json => {
+                        serde_json::to_string_pretty(&all).expect("examples serialise") + "\n"
+                    }
                     Format::Text => {
                         let width = all.iter().map(|e| e.name.len()).max().unwrap_or(0);
-                        all.iter().map(|e| format!("{:<width$}  {}\n", e.name, e.title)).collect()
+                        all.iter()
+                            .map(|e| format!("{:<width$}  {}\n", e.name, e.title))
+                            .collect()
                     }
                 };
                 print(&out)?;
@@ -267,7 +281,8 @@ mod native {
         let cfg = args.settings.resolve(Config::default())?;
         let summary = match &args.output {
             Some(path) => {
-                let mut file = std::fs::File::create(path).map_err(|e| format!("cannot write {path}: {}", crate::input::io_reason(&e)))?;
+                let mut file = std::fs::File::create(path)
+                    .map_err(|e| format!("cannot write {path}: {}", crate::input::io_reason(&e)))?;
                 let summary = crate::batch::run(&args.input, &mut file, &cfg, args.skip_bad)?;
                 print(&summary.text())?;
                 summary
@@ -279,35 +294,59 @@ mod native {
                 summary
             }
         };
-        Ok(if summary.faithful == summary.answers { 0 } else { 1 })
+        Ok(if summary.faithful == summary.answers {
+            0
+        } else {
+            1
+        })
     }
 
     fn eval(args: EvalArgs) -> Result<i32, String> {
-        let dataset = claimlab::eval::datasets::Dataset::from_name(&args.dataset).expect("clap checked the name");
-        let split = args.split.clone().unwrap_or_else(|| dataset.default_split().to_string());
+        let dataset = claimlab::eval::datasets::Dataset::from_name(&args.dataset)
+            .expect("clap checked the name");
+        let split = args
+            .split
+            .clone()
+            .unwrap_or_else(|| dataset.default_split().to_string());
         if !dataset.splits().contains(&split.as_str()) {
-            return Err(format!("{} has no split {split:?}; its splits are {}", dataset.name(), dataset.splits().join(", ")));
+            return Err(format!(
+                "{} has no split {split:?}; its splits are {}",
+                dataset.name(),
+                dataset.splits().join(", ")
+            ));
         }
         let mut cfg = args.settings.resolve(Config::default())?;
         let dir = std::path::Path::new(&args.path);
         if !dir.is_dir() {
             return Err(format!("--path {} is not a directory", args.path));
         }
-        let mut reader = eval::Reader { skip_bad: args.skip_bad, skipped: 0 };
+        let mut reader = eval::Reader {
+            skip_bad: args.skip_bad,
+            skipped: 0,
+        };
         if let Some(tune) = &args.tune_split {
-            if !dataset.splits().contains(&tune.as_str()) || dataset == claimlab::eval::datasets::Dataset::WikiBio {
+            if !dataset.splits().contains(&tune.as_str())
+                || dataset == claimlab::eval::datasets::Dataset::WikiBio
+            {
                 return Err(format!("{} has no tuning split {tune:?}", dataset.name()));
             }
             let examples = eval::load(dataset, dir, tune, &mut reader)?;
             cfg = eval::tune_threshold(dataset, &examples, &cfg);
-            eprintln!("claimlab: threshold chosen on the {tune} split: {}", eval::threshold_setting(&cfg));
+            eprintln!(
+                "claimlab: threshold chosen on the {tune} split: {}",
+                eval::threshold_setting(&cfg)
+            );
         }
         let report = if dataset == claimlab::eval::datasets::Dataset::WikiBio {
             eval::evaluate_wikibio(dir, &mut reader, &cfg, args.sweep)?
         } else {
             let examples = eval::load(dataset, dir, &split, &mut reader)?;
             if examples.is_empty() {
-                return Err(format!("no {} examples in the {split} split under {}", dataset.name(), args.path));
+                return Err(format!(
+                    "no {} examples in the {split} split under {}",
+                    dataset.name(),
+                    args.path
+                ));
             }
             if let Some(path) = &args.examples {
                 eval::write_examples(path, &examples, &cfg)?;
@@ -315,7 +354,9 @@ mod native {
             eval::evaluate(dataset, &split, &examples, reader.skipped, &cfg, args.sweep)
         };
         let out = match args.format {
-            Format::Json => serde_json::to_string_pretty(&report).expect("an eval report serialises") + "\n",
+            Format::Json => {
+                serde_json::to_string_pretty(&report).expect("an eval report serialises") + "\n"
+            }
             Format::Text => eval::text(&report),
         };
         print(&out)?;
@@ -342,14 +383,25 @@ mod native {
     }
 
     fn gather(args: &CheckArgs) -> Result<Inputs, String> {
-        if args.samples.iter().chain(&args.source).chain(&args.answer).filter(|p| *p == "-").count() > 1 {
+        if args
+            .samples
+            .iter()
+            .chain(&args.source)
+            .chain(&args.answer)
+            .filter(|p| *p == "-")
+            .count()
+            > 1
+        {
             return Err("only one input can be read from standard input (-)".into());
         }
         let mut inputs = match &args.example {
             Some(name) => {
                 let ex = examples::by_name(name).ok_or_else(|| {
                     let names: Vec<String> = examples::all().into_iter().map(|e| e.name).collect();
-                    format!("no example named {name:?}; try one of: {}", names.join(", "))
+                    format!(
+                        "no example named {name:?}; try one of: {}",
+                        names.join(", ")
+                    )
                 })?;
                 Inputs {
                     history: ex.history.iter().map(|a| drift::fingerprint(a)).collect(),
@@ -362,24 +414,44 @@ mod native {
                 }
             }
             None => {
-                let answer_path = args.answer.as_deref().ok_or("--answer is required (or use --example NAME)")?;
+                let answer_path = args
+                    .answer
+                    .as_deref()
+                    .ok_or("--answer is required (or use --example NAME)")?;
                 let answer = read_text(answer_path, "answer")?;
                 let source = match &args.source {
                     Some(p) => read_text(p, "source")?,
                     None if !args.samples.is_empty() => String::new(),
-                    None => return Err("--source is required unless samples are given (--sample FILE)".into()),
+                    None => {
+                        return Err(
+                            "--source is required unless samples are given (--sample FILE)".into(),
+                        )
+                    }
                 };
                 if args.source.is_some() && source.trim().is_empty() {
-                    return Err(format!("source {} is empty", args.source.as_deref().unwrap_or("")));
+                    return Err(format!(
+                        "source {} is empty",
+                        args.source.as_deref().unwrap_or("")
+                    ));
                 }
                 if answer.trim().is_empty() {
                     return Err(format!("answer {answer_path} is empty"));
                 }
-                Inputs { source, answer, samples: vec![], question: String::new(), vectors: None, history: vec![], config: Config::default() }
+                Inputs {
+                    source,
+                    answer,
+                    samples: vec![],
+                    question: String::new(),
+                    vectors: None,
+                    history: vec![],
+                    config: Config::default(),
+                }
             }
         };
         for (i, path) in args.samples.iter().enumerate() {
-            inputs.samples.push(read_text(path, &format!("sample {}", i + 1))?);
+            inputs
+                .samples
+                .push(read_text(path, &format!("sample {}", i + 1))?);
         }
         if let Some(q) = &args.question {
             inputs.question = q.clone();
@@ -405,9 +477,15 @@ mod native {
     fn check(args: CheckArgs) -> Result<i32, String> {
         let inputs = gather(&args)?;
         let cfg = &inputs.config;
-        let mut store = args.drift_db.as_deref().map(SqliteStore::open).transpose()?;
+        let mut store = args
+            .drift_db
+            .as_deref()
+            .map(SqliteStore::open)
+            .transpose()?;
         let history = match (&mut store, &args.question) {
-            (Some(store), Some(q)) => Some(store.history(q, cfg.drift_window.max(cfg.drift_min_history))?),
+            (Some(store), Some(q)) => {
+                Some(store.history(q, cfg.drift_window.max(cfg.drift_min_history))?)
+            }
             (None, Some(_)) => Some(inputs.history.clone()),
             _ if !inputs.history.is_empty() => Some(inputs.history.clone()),
             _ => None,
@@ -426,7 +504,9 @@ mod native {
             store.record(q, &drift::fingerprint(&inputs.answer))?;
         }
         let out = match args.format {
-            Format::Json => serde_json::to_string_pretty(&report).expect("a report serialises") + "\n",
+            Format::Json => {
+                serde_json::to_string_pretty(&report).expect("a report serialises") + "\n"
+            }
             Format::Text => render::text(&report),
         };
         print(&out)?;

@@ -15,12 +15,24 @@ pub fn text(r: &Report) -> String {
             (Some(cons), true) => cons.support,
             _ => c.support,
         };
-        let _ = writeln!(out, "{:<id_width$}  {:<12}  {:<4}  {:.2}  {}", c.id, c.verdict.name(), best, score, c.text.replace('\n', " "));
+        let _ = writeln!(
+            out,
+            "{:<id_width$}  {:<12}  {:<4}  {:.2}  {}",
+            c.id,
+            c.verdict.name(),
+            best,
+            score,
+            c.text.replace('\n', " ")
+        );
         for reason in &c.reasons {
             let _ = writeln!(out, "{:<id_width$}  └ {}", "", reason.detail);
         }
         if let (Some(cons), false) = (&c.consistency, r.sources.is_empty()) {
-            let _ = writeln!(out, "{:<id_width$}  └ consistency {:.2} ({} of {} samples agree)", "", cons.support, cons.agreeing, cons.samples_used);
+            let _ = writeln!(
+                out,
+                "{:<id_width$}  └ consistency {:.2} ({} of {} samples agree)",
+                "", cons.support, cons.agreeing, cons.samples_used
+            );
         }
     }
     if r.claims.is_empty() {
@@ -31,7 +43,10 @@ pub fn text(r: &Report) -> String {
         out,
         "\nDecision: {}{}",
         r.decision.name(),
-        r.first_problem.as_deref().map(|p| format!(" (first problem {p}; policy {})", r.policy.name())).unwrap_or_default()
+        r.first_problem
+            .as_deref()
+            .map(|p| format!(" (first problem {p}; policy {})", r.policy.name()))
+            .unwrap_or_default()
     );
     let _ = writeln!(
         out,
@@ -50,15 +65,30 @@ pub fn text(r: &Report) -> String {
         out,
         "Risk {}{}; quality {:.2} → {}",
         r.risk.level.name(),
-        if triggers.is_empty() { String::new() } else { format!(" ({})", triggers.join(", ")) },
+        if triggers.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", triggers.join(", "))
+        },
         r.quality.score,
         r.quality.routing.name()
     );
     if let Some(d) = &r.drift {
-        let _ = writeln!(out, "Drift: {} ({})", if d.drifted { "yes" } else { "no" }, d.reason);
+        let _ = writeln!(
+            out,
+            "Drift: {} ({})",
+            if d.drifted { "yes" } else { "no" },
+            d.reason
+        );
     }
     if let Some(h) = r.repair.as_ref().filter(|h| h.applied) {
-        let _ = writeln!(out, "\nRepair ({}): risk {} → {}", h.strategy.name(), h.initial_risk.name(), h.final_risk.name());
+        let _ = writeln!(
+            out,
+            "\nRepair ({}): risk {} → {}",
+            h.strategy.name(),
+            h.initial_risk.name(),
+            h.final_risk.name()
+        );
         let _ = writeln!(out, "  Before: {}", h.before);
         let _ = writeln!(out, "  After:  {}", h.after);
         for change in &h.changes {
@@ -68,7 +98,14 @@ pub fn text(r: &Report) -> String {
     if !r.samples.is_empty() {
         let _ = writeln!(out, "\nSamples against the source:");
         for s in &r.samples {
-            let _ = writeln!(out, "  sample {}: {} of {} claims supported{}", s.sample, s.supported, s.claims, if s.best { "  ← most faithful" } else { "" });
+            let _ = writeln!(
+                out,
+                "  sample {}: {} of {} claims supported{}",
+                s.sample,
+                s.supported,
+                s.claims,
+                if s.best { "  ← most faithful" } else { "" }
+            );
         }
     }
     out

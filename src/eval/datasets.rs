@@ -14,7 +14,12 @@ pub enum Dataset {
 }
 
 impl Dataset {
-    pub const ALL: [Dataset; 4] = [Dataset::RagTruth, Dataset::HaluEval, Dataset::SummEdits, Dataset::WikiBio];
+    pub const ALL: [Dataset; 4] = [
+        Dataset::RagTruth,
+        Dataset::HaluEval,
+        Dataset::SummEdits,
+        Dataset::WikiBio,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -173,7 +178,10 @@ impl HaluEvalQa {
             pair: Some(index),
             group: String::new(),
         };
-        [make(self.right_answer.clone(), false), make(self.hallucinated_answer.clone(), true)]
+        [
+            make(self.right_answer.clone(), false),
+            make(self.hallucinated_answer.clone(), true),
+        ]
     }
 }
 
@@ -243,7 +251,12 @@ mod tests {
 
     #[test]
     fn summedits_labels_may_be_numbers_or_strings() {
-        let item = |label: &str| serde_json::from_str::<SummEditsItem>(&format!(r#"{{"id":"a","doc":"d","summary":"s","label":{label},"split":"test"}}"#)).unwrap();
+        let item = |label: &str| {
+            serde_json::from_str::<SummEditsItem>(&format!(
+                r#"{{"id":"a","doc":"d","summary":"s","label":{label},"split":"test"}}"#
+            ))
+            .unwrap()
+        };
         assert_eq!(item("0").inconsistent(), Some(true));
         assert_eq!(item(r#""1""#).inconsistent(), Some(false));
         assert_eq!(item(r#""x""#).inconsistent(), None);
@@ -251,9 +264,17 @@ mod tests {
 
     #[test]
     fn halueval_pairs_and_splits() {
-        let qa = HaluEvalQa { knowledge: "K.".into(), question: "Q?".into(), right_answer: "R".into(), hallucinated_answer: "H".into() };
+        let qa = HaluEvalQa {
+            knowledge: "K.".into(),
+            question: "Q?".into(),
+            right_answer: "R".into(),
+            hallucinated_answer: "H".into(),
+        };
         let [right, hallucinated] = qa.examples(7);
-        assert_eq!((right.label, hallucinated.label, right.pair), (false, true, Some(7)));
+        assert_eq!(
+            (right.label, hallucinated.label, right.pair),
+            (false, true, Some(7))
+        );
         assert!(HaluEvalQa::in_split(1_999, "tune") && HaluEvalQa::in_split(2_000, "test"));
     }
 

@@ -14,7 +14,11 @@ pub struct Confusion {
 }
 
 fn ratio(a: usize, b: usize) -> f64 {
-    if b == 0 { 0.0 } else { a as f64 / b as f64 }
+    if b == 0 {
+        0.0
+    } else {
+        a as f64 / b as f64
+    }
 }
 
 impl Confusion {
@@ -41,7 +45,11 @@ impl Confusion {
 
     pub fn f1(&self) -> f64 {
         let (p, r) = (self.precision(), self.recall());
-        if p + r == 0.0 { 0.0 } else { 2.0 * p * r / (p + r) }
+        if p + r == 0.0 {
+            0.0
+        } else {
+            2.0 * p * r / (p + r)
+        }
     }
 
     pub fn accuracy(&self) -> f64 {
@@ -84,10 +92,22 @@ pub fn confusions(scored: &[(f64, bool)]) -> Vec<(f64, Confusion)> {
     while i < sorted.len() {
         let threshold = sorted[i].0;
         while i < sorted.len() && sorted[i].0 == threshold {
-            if sorted[i].1 { tp += 1 } else { fp += 1 }
+            if sorted[i].1 {
+                tp += 1
+            } else {
+                fp += 1
+            }
             i += 1;
         }
-        out.push((threshold, Confusion { tp, fp, fn_: positives - tp, tn: negatives - fp }));
+        out.push((
+            threshold,
+            Confusion {
+                tp,
+                fp,
+                fn_: positives - tp,
+                tn: negatives - fp,
+            },
+        ));
     }
     out
 }
@@ -95,9 +115,18 @@ pub fn confusions(scored: &[(f64, bool)]) -> Vec<(f64, Confusion)> {
 /// The threshold (a score; flag at or above it) maximising `measure`, and
 /// the score just below it (so that any threshold between the two gives the
 /// same decisions). Ties keep the highest threshold.
-pub fn choose_threshold(scored: &[(f64, bool)], measure: impl Fn(&Confusion) -> f64) -> Option<(f64, f64)> {
+pub fn choose_threshold(
+    scored: &[(f64, bool)],
+    measure: impl Fn(&Confusion) -> f64,
+) -> Option<(f64, f64)> {
     let all = confusions(scored);
-    let best = (0..all.len()).reduce(|b, i| if measure(&all[i].1) > measure(&all[b].1) { i } else { b })?;
+    let best = (0..all.len()).reduce(|b, i| {
+        if measure(&all[i].1) > measure(&all[b].1) {
+            i
+        } else {
+            b
+        }
+    })?;
     let below = all.get(best + 1).map_or(all[best].0 - 1.0, |n| n.0);
     Some((all[best].0, below))
 }
@@ -116,8 +145,19 @@ pub fn pr_curve(scored: &[(f64, bool)]) -> Vec<CurvePoint> {
             flagged += 1;
             i += 1;
         }
-        let c = Confusion { tp, fp: flagged - tp, fn_: positives - tp, tn: 0 };
-        out.push(CurvePoint { threshold, precision: c.precision(), recall: c.recall(), f1: c.f1(), flagged });
+        let c = Confusion {
+            tp,
+            fp: flagged - tp,
+            fn_: positives - tp,
+            tn: 0,
+        };
+        out.push(CurvePoint {
+            threshold,
+            precision: c.precision(),
+            recall: c.recall(),
+            f1: c.f1(),
+            flagged,
+        });
     }
     out
 }
@@ -136,10 +176,12 @@ pub fn average_precision(scored: &[(f64, bool)]) -> f64 {
 
 /// The curve point with the best F1 (the highest threshold among ties).
 pub fn best_f1(scored: &[(f64, bool)]) -> Option<CurvePoint> {
-    pr_curve(scored).into_iter().fold(None, |best, p| match best {
-        Some(b) if b.f1 >= p.f1 => Some(b),
-        _ => Some(p),
-    })
+    pr_curve(scored)
+        .into_iter()
+        .fold(None, |best, p| match best {
+            Some(b) if b.f1 >= p.f1 => Some(b),
+            _ => Some(p),
+        })
 }
 
 /// Share of pairs whose hallucinated member scores above its faithful one
@@ -148,7 +190,18 @@ pub fn pairwise_accuracy(pairs: &[(f64, f64)]) -> f64 {
     if pairs.is_empty() {
         return 0.0;
     }
-    let wins: f64 = pairs.iter().map(|(hallucinated, faithful)| if hallucinated > faithful { 1.0 } else if hallucinated == faithful { 0.5 } else { 0.0 }).sum();
+    let wins: f64 = pairs
+        .iter()
+        .map(|(hallucinated, faithful)| {
+            if hallucinated > faithful {
+                1.0
+            } else if hallucinated == faithful {
+                0.5
+            } else {
+                0.0
+            }
+        })
+        .sum();
     wins / pairs.len() as f64
 }
 
@@ -162,9 +215,27 @@ mod tests {
 
     #[test]
     fn confusion_measures() {
-        let c = Confusion::from_predictions([(true, true), (true, false), (false, true), (false, false), (true, true)]);
-        assert_eq!(c, Confusion { tp: 2, fp: 1, fn_: 1, tn: 1 });
-        assert!(close(c.precision(), 2.0 / 3.0) && close(c.recall(), 2.0 / 3.0) && close(c.f1(), 2.0 / 3.0));
+        let c = Confusion::from_predictions([
+            (true, true),
+            (true, false),
+            (false, true),
+            (false, false),
+            (true, true),
+        ]);
+        assert_eq!(
+            c,
+            Confusion {
+                tp: 2,
+                fp: 1,
+                fn_: 1,
+                tn: 1
+            }
+        );
+        assert!(
+            close(c.precision(), 2.0 / 3.0)
+                && close(c.recall(), 2.0 / 3.0)
+                && close(c.f1(), 2.0 / 3.0)
+        );
         assert!(close(c.balanced_accuracy(), (2.0 / 3.0 + 0.5) / 2.0));
         assert_eq!(Confusion::default().f1(), 0.0);
     }
@@ -173,7 +244,10 @@ mod tests {
     fn average_precision_matches_scikit_learn() {
         // sklearn.metrics.average_precision_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]) == 0.8333…
         let scored = [(0.1, false), (0.4, false), (0.35, true), (0.8, true)];
-        assert!(close(average_precision(&scored), 0.5 * 1.0 + 0.5 * (2.0 / 3.0)));
+        assert!(close(
+            average_precision(&scored),
+            0.5 * 1.0 + 0.5 * (2.0 / 3.0)
+        ));
         // A perfect ranking has AP 1; ties are one step.
         assert!(close(average_precision(&[(0.9, true), (0.1, false)]), 1.0));
         assert!(close(average_precision(&[(0.5, true), (0.5, false)]), 0.5));
@@ -183,7 +257,10 @@ mod tests {
     fn curve_and_best_f1() {
         let scored = [(0.1, false), (0.4, false), (0.35, true), (0.8, true)];
         let curve = pr_curve(&scored);
-        assert_eq!(curve.iter().map(|p| p.threshold).collect::<Vec<_>>(), [0.8, 0.4, 0.35, 0.1]);
+        assert_eq!(
+            curve.iter().map(|p| p.threshold).collect::<Vec<_>>(),
+            [0.8, 0.4, 0.35, 0.1]
+        );
         assert_eq!(curve.last().unwrap().recall, 1.0);
         let best = best_f1(&scored).unwrap();
         assert_eq!(best.threshold, 0.35);
@@ -194,13 +271,27 @@ mod tests {
     fn thresholds_are_chosen_by_the_measure() {
         let scored = [(0.1, false), (0.4, false), (0.35, true), (0.8, true)];
         assert_eq!(choose_threshold(&scored, Confusion::f1), Some((0.35, 0.1)));
-        assert_eq!(choose_threshold(&scored, Confusion::accuracy), Some((0.8, 0.4)));
+        assert_eq!(
+            choose_threshold(&scored, Confusion::accuracy),
+            Some((0.8, 0.4))
+        );
         let c = confusions(&scored);
-        assert_eq!(c[1].1, Confusion { tp: 1, fp: 1, fn_: 1, tn: 1 });
+        assert_eq!(
+            c[1].1,
+            Confusion {
+                tp: 1,
+                fp: 1,
+                fn_: 1,
+                tn: 1
+            }
+        );
     }
 
     #[test]
     fn pairwise() {
-        assert_eq!(pairwise_accuracy(&[(0.9, 0.1), (0.2, 0.3), (0.5, 0.5)]), 0.5);
+        assert_eq!(
+            pairwise_accuracy(&[(0.9, 0.1), (0.2, 0.3), (0.5, 0.5)]),
+            0.5
+        );
     }
 }

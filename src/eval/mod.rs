@@ -48,15 +48,34 @@ pub struct AnswerScore {
 pub fn score_answer(doc: &Document, question: &str, answer: &str, cfg: &Config) -> AnswerScore {
     // At support threshold 0 every claim with a best sentence gets every
     // check, so one run yields each claim's hard failures and its support.
-    let every_check = Config { support_threshold: 0.0, repair: false, ..cfg.clone() };
-    let report = check(doc, &CheckInput { question, ..CheckInput::answer(answer) }, &every_check);
+    let every_check = Config {
+        support_threshold: 0.0,
+        repair: false,
+        ..cfg.clone()
+    };
+    let report = check(
+        doc,
+        &CheckInput {
+            question,
+            ..CheckInput::answer(answer)
+        },
+        &every_check,
+    );
     let mut worst: f64 = 0.0;
     let mut none_hallucinated = 1.0;
     let mut flagged_bytes = Vec::new();
     for c in &report.claims {
-        let hard = c.verdict != Verdict::Supported && !matches!(c.reasons[0].kind, ReasonKind::NoMatch | ReasonKind::LowSupport | ReasonKind::NoSource);
+        let hard = c.verdict != Verdict::Supported
+            && !matches!(
+                c.reasons[0].kind,
+                ReasonKind::NoMatch | ReasonKind::LowSupport | ReasonKind::NoSource
+            );
         worst = worst.max(if hard { HARD_FAILURE } else { 1.0 - c.support });
-        let p = if hard { cfg.hard_failure_weight } else { cfg.claim_weight * (1.0 - c.support).powf(cfg.claim_exponent) };
+        let p = if hard {
+            cfg.hard_failure_weight
+        } else {
+            cfg.claim_weight * (1.0 - c.support).powf(cfg.claim_exponent)
+        };
         none_hallucinated *= 1.0 - p.clamp(0.0, 1.0);
         if hard || c.best_source.is_none() || c.support + EPS < cfg.support_threshold {
             flagged_bytes.push((c.byte_start, c.byte_end));
@@ -74,19 +93,33 @@ pub fn score_answer(doc: &Document, question: &str, answer: &str, cfg: &Config) 
     }
     let offsets: Vec<usize> = flagged_bytes.iter().flat_map(|&(s, e)| [s, e]).collect();
     let chars = char_offsets(answer, &offsets);
-    AnswerScore { score, flagged, flagged_spans: chars.chunks(2).map(|c| (c[0], c[1])).collect(), claims: report.claims.len() }
+    AnswerScore {
+        score,
+        flagged,
+        flagged_spans: chars.chunks(2).map(|c| (c[0], c[1])).collect(),
+        claims: report.claims.len(),
+    }
 }
 
 /// Self-consistency scores of given sentences against sampled passages (no
 /// source): each sentence's consistency score (higher: less borne out) and
 /// whether the consistency check flags it, as `consistency_scoring` says.
 pub fn score_sentences(sentences: &[&str], samples: &[&str], cfg: &Config) -> Vec<(f64, bool)> {
-    let opts = ConsistencyOptions { sim_threshold: cfg.sim_threshold, consistency_threshold: cfg.consistency_threshold };
+    let opts = ConsistencyOptions {
+        sim_threshold: cfg.sim_threshold,
+        consistency_threshold: cfg.consistency_threshold,
+    };
     if cfg.consistency_scoring == ConsistencyScoring::Lexical {
-        return consistency::lexical_scores(sentences, samples, cfg.into()).into_iter().map(|s| (s, s > 0.5)).collect();
+        return consistency::lexical_scores(sentences, samples, cfg.into())
+            .into_iter()
+            .map(|s| (s, s > 0.5))
+            .collect();
     }
-    let embedder = LexicalEmbedder { options: cfg.into() };
-    let results = consistency::self_check(sentences, samples, &embedder, opts).expect("the lexical embedder embeds any text");
+    let embedder = LexicalEmbedder {
+        options: cfg.into(),
+    };
+    let results = consistency::self_check(sentences, samples, &embedder, opts)
+        .expect("the lexical embedder embeds any text");
     results.iter().map(|r| (r.score, r.flagged)).collect()
 }
 
@@ -114,16 +147,28 @@ impl SpanCounts {
     }
 
     pub fn precision(&self) -> f64 {
-        if self.predicted == 0 { 0.0 } else { self.overlap as f64 / self.predicted as f64 }
+        if self.predicted == 0 {
+            0.0
+        } else {
+            self.overlap as f64 / self.predicted as f64
+        }
     }
 
     pub fn recall(&self) -> f64 {
-        if self.gold == 0 { 0.0 } else { self.overlap as f64 / self.gold as f64 }
+        if self.gold == 0 {
+            0.0
+        } else {
+            self.overlap as f64 / self.gold as f64
+        }
     }
 
     pub fn f1(&self) -> f64 {
         let (p, r) = (self.precision(), self.recall());
-        if p + r == 0.0 { 0.0 } else { 2.0 * p * r / (p + r) }
+        if p + r == 0.0 {
+            0.0
+        } else {
+            2.0 * p * r / (p + r)
+        }
     }
 }
 
@@ -139,11 +184,20 @@ mod tests {
         for ex in examples::all().into_iter().filter(|e| !e.source.is_empty()) {
             let doc = Document::analyse(&ex.source, (&ex.config).into());
             for t in [0.05, 0.2, 0.35, 0.5, 0.6, 0.65, 0.8, 0.95, 1.0] {
-                let cfg = Config { support_threshold: t, ..ex.config.clone() };
+                let cfg = Config {
+                    support_threshold: t,
+                    ..ex.config.clone()
+                };
                 let s = score_answer(&doc, &ex.question, &ex.answer, &cfg);
                 let full = check(&doc, &CheckInput::answer(&ex.answer), &cfg);
                 assert_eq!(s.flagged, !full.all_supported(), "{} at {t}", ex.name);
-                assert_eq!(s.flagged, s.score > 1.0 - t + EPS, "{} at {t}: score {}", ex.name, s.score);
+                assert_eq!(
+                    s.flagged,
+                    s.score > 1.0 - t + EPS,
+                    "{} at {t}: score {}",
+                    ex.name,
+                    s.score
+                );
             }
         }
     }
@@ -164,9 +218,17 @@ mod tests {
     #[test]
     fn noisy_or_grows_with_unsupported_material() {
         let doc = Document::analyse(examples::RIDGELINE, (&Config::default()).into());
-        let cfg = Config { answer_scoring: AnswerScoring::NoisyOr, ..Config::default() };
+        let cfg = Config {
+            answer_scoring: AnswerScoring::NoisyOr,
+            ..Config::default()
+        };
         let one = score_answer(&doc, "", "The longest span measures 410 metres.", &cfg);
-        let two = score_answer(&doc, "", "The longest span measures 410 metres. The longest span measures 410 metres.", &cfg);
+        let two = score_answer(
+            &doc,
+            "",
+            "The longest span measures 410 metres. The longest span measures 410 metres.",
+            &cfg,
+        );
         // One claim at support 0.6: 0.5 × 0.4 = 0.2; two such claims: 1 − 0.8².
         assert!((one.score - 0.2).abs() < 1e-9, "{}", one.score);
         assert!((two.score - 0.36).abs() < 1e-9, "{}", two.score);
@@ -180,14 +242,29 @@ mod tests {
         let mut s = SpanCounts::default();
         s.add(&[(0, 10)], &[(5, 15)]);
         s.add(&[], &[(0, 4)]);
-        assert_eq!(s, SpanCounts { overlap: 5, predicted: 10, gold: 14 });
+        assert_eq!(
+            s,
+            SpanCounts {
+                overlap: 5,
+                predicted: 10,
+                gold: 14
+            }
+        );
         assert_eq!(s.precision(), 0.5);
     }
 
     #[test]
     fn self_consistency_scores_follow_agreement() {
-        let samples = ["Tagore was born in Kolkata.", "Tagore was born in Kolkata in 1861.", "He was born in Kolkata."];
-        let scores = score_sentences(&["He was born in Kolkata.", "He was born in Mumbai."], &samples, &Config::default());
+        let samples = [
+            "Tagore was born in Kolkata.",
+            "Tagore was born in Kolkata in 1861.",
+            "He was born in Kolkata.",
+        ];
+        let scores = score_sentences(
+            &["He was born in Kolkata.", "He was born in Mumbai."],
+            &samples,
+            &Config::default(),
+        );
         assert!(scores[0].0 < scores[1].0);
         assert!(!scores[0].1 && scores[1].1);
     }

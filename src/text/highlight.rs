@@ -14,7 +14,9 @@ pub struct Run<'a> {
 /// `text`, overlapping allowed). Spans outside the range or not on char
 /// boundaries are ignored.
 pub fn runs<'a>(text: &'a str, start: usize, end: usize, spans: &[(usize, usize)]) -> Vec<Run<'a>> {
-    let valid = |&(s, e): &(usize, usize)| s < e && s >= start && e <= end && text.is_char_boundary(s) && text.is_char_boundary(e);
+    let valid = |&(s, e): &(usize, usize)| {
+        s < e && s >= start && e <= end && text.is_char_boundary(s) && text.is_char_boundary(e)
+    };
     let mut cuts: Vec<usize> = vec![start, end];
     for span in spans.iter().filter(|s| valid(s)) {
         cuts.push(span.0);
@@ -24,8 +26,18 @@ pub fn runs<'a>(text: &'a str, start: usize, end: usize, spans: &[(usize, usize)
     cuts.dedup();
     cuts.windows(2)
         .map(|w| {
-            let marks = spans.iter().enumerate().filter(|(_, s)| valid(s) && s.0 <= w[0] && w[1] <= s.1).map(|(i, _)| i).collect();
-            Run { start: w[0], end: w[1], text: &text[w[0]..w[1]], marks }
+            let marks = spans
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| valid(s) && s.0 <= w[0] && w[1] <= s.1)
+                .map(|(i, _)| i)
+                .collect();
+            Run {
+                start: w[0],
+                end: w[1],
+                text: &text[w[0]..w[1]],
+                marks,
+            }
         })
         .collect()
 }
@@ -39,7 +51,17 @@ mod tests {
         let text = "The main span is 460 metres long.";
         let r = runs(text, 0, text.len(), &[(4, 8), (17, 20), (4, 13)]);
         let parts: Vec<(&str, Vec<usize>)> = r.iter().map(|r| (r.text, r.marks.clone())).collect();
-        assert_eq!(parts, [("The ", vec![]), ("main", vec![0, 2]), (" span", vec![2]), (" is ", vec![]), ("460", vec![1]), (" metres long.", vec![])]);
+        assert_eq!(
+            parts,
+            [
+                ("The ", vec![]),
+                ("main", vec![0, 2]),
+                (" span", vec![2]),
+                (" is ", vec![]),
+                ("460", vec![1]),
+                (" metres long.", vec![])
+            ]
+        );
         assert_eq!(r.iter().map(|r| r.text).collect::<String>(), text);
     }
 
@@ -55,6 +77,9 @@ mod tests {
     fn a_sub_range_is_cut_alone() {
         let text = "One. Two three.";
         let r = runs(text, 5, 15, &[(9, 14), (0, 3)]);
-        assert_eq!(r.iter().map(|r| r.text).collect::<Vec<_>>(), ["Two ", "three", "."]);
+        assert_eq!(
+            r.iter().map(|r| r.text).collect::<Vec<_>>(),
+            ["Two ", "three", "."]
+        );
     }
 }

@@ -53,7 +53,12 @@ pub fn strip_vtt(text: &str) -> String {
 
 fn is_timestamp(line: &str) -> bool {
     let b = line.as_bytes();
-    b.len() >= 5 && b[0].is_ascii_digit() && b[1].is_ascii_digit() && b[2] == b':' && b[3].is_ascii_digit() && b[4].is_ascii_digit()
+    b.len() >= 5
+        && b[0].is_ascii_digit()
+        && b[1].is_ascii_digit()
+        && b[2] == b':'
+        && b[3].is_ascii_digit()
+        && b[4].is_ascii_digit()
 }
 
 /// Seed 003's `chunk_document`: split on blank lines, pack paragraphs into
@@ -76,7 +81,11 @@ pub fn chunk_document(text: &str, max_chars: usize) -> Vec<String> {
     if !current.trim().is_empty() {
         chunks.push(current.trim().to_string());
     }
-    chunks.iter().enumerate().map(|(i, c)| format!("[{}] {c}", i + 1)).collect()
+    chunks
+        .iter()
+        .enumerate()
+        .map(|(i, c)| format!("[{}] {c}", i + 1))
+        .collect()
 }
 
 /// The source text for a file: its passages separated by blank lines.
@@ -113,20 +122,32 @@ mod tests {
 
     #[test]
     fn vtt_cues_and_timestamps_are_stripped() {
-        assert_eq!(strip_vtt(VTT), "We agreed to ship in March. The budget is $50k.");
+        assert_eq!(
+            strip_vtt(VTT),
+            "We agreed to ship in March. The budget is $50k."
+        );
     }
 
     #[test]
     fn chunks_pack_paragraphs_up_to_the_limit() {
         let text = "Alpha one.\n\nBeta two.\n\nGamma three is a longer paragraph.";
-        assert_eq!(chunk_document(text, 25), ["[1] Alpha one.\n\nBeta two.", "[2] Gamma three is a longer paragraph."]);
+        assert_eq!(
+            chunk_document(text, 25),
+            [
+                "[1] Alpha one.\n\nBeta two.",
+                "[2] Gamma three is a longer paragraph."
+            ]
+        );
         assert_eq!(chunk_document("  \n\n ", 500), Vec::<String>::new());
     }
 
     #[test]
     fn a_transcript_becomes_numbered_passages_the_checker_reads() {
         let source = to_source(FileKind::WebVtt, VTT, 30);
-        assert_eq!(source, "[1] We agreed to ship in March.\n\n[2] The budget is $50k.");
+        assert_eq!(
+            source,
+            "[1] We agreed to ship in March.\n\n[2] The budget is $50k."
+        );
         let doc = crate::text::Document::analyse(&source, crate::text::AnalysisOptions::SEED);
         assert_eq!(doc.passages.len(), 2);
         assert_eq!(doc.sentence_text(1), "The budget is $50k.");

@@ -34,7 +34,12 @@ pub struct AnalysisOptions {
 
 impl AnalysisOptions {
     /// The seed settings' analysis.
-    pub const SEED: AnalysisOptions = AnalysisOptions { stemming: true, number_normalisation: true, discourse_words: false, citations_in_words: false };
+    pub const SEED: AnalysisOptions = AnalysisOptions {
+        stemming: true,
+        number_normalisation: true,
+        discourse_words: false,
+        citations_in_words: false,
+    };
 }
 
 impl From<&Config> for AnalysisOptions {
@@ -78,10 +83,18 @@ impl Analysed {
     /// Read `text[start..end]`; every span in the result indexes `text`.
     pub fn new(text: &str, start: usize, end: usize, opts: AnalysisOptions) -> Analysed {
         let part = &text[start..end];
-        let mut cites = if opts.citations_in_words { citations::find_with_words(part) } else { citations::find(part) };
+        let mut cites = if opts.citations_in_words {
+            citations::find_with_words(part)
+        } else {
+            citations::find(part)
+        };
         let cite_spans: Vec<(usize, usize)> = cites.iter().map(|c| (c.start, c.end)).collect();
         let mut numbers = numbers::find_numerals(part, &cite_spans);
-        let mut skip: Vec<(usize, usize)> = cite_spans.iter().copied().chain(numbers.iter().map(|n| (n.start, n.end))).collect();
+        let mut skip: Vec<(usize, usize)> = cite_spans
+            .iter()
+            .copied()
+            .chain(numbers.iter().map(|n| (n.start, n.end)))
+            .collect();
         skip.sort_unstable();
         let mut words = words::raw_words(part, &skip);
         // Numbers written as words replace the words they were read from.
@@ -101,7 +114,8 @@ impl Analysed {
         let mut words = words.into_iter().peekable();
         let mut ni = 0;
         while words.peek().is_some() || ni < numbers.len() {
-            let take_number = ni < numbers.len() && words.peek().is_none_or(|w| numbers[ni].start < w.start);
+            let take_number =
+                ni < numbers.len() && words.peek().is_none_or(|w| numbers[ni].start < w.start);
             if take_number {
                 let n = &numbers[ni];
                 tokens.push(Token {
@@ -119,7 +133,8 @@ impl Analysed {
                     start: w.start,
                     end: w.end,
                     key: words::word_key(&w.lower, opts.stemming),
-                    content: !(words::is_function_word(&w.lower) || (opts.discourse_words && words::is_discourse_word(&w.lower))),
+                    content: !(words::is_function_word(&w.lower)
+                        || (opts.discourse_words && words::is_discourse_word(&w.lower))),
                     lower: w.lower,
                     number: None,
                     clause_break: false,
@@ -128,7 +143,8 @@ impl Analysed {
         }
         for k in 1..tokens.len() {
             let gap = &part[tokens[k - 1].end..tokens[k].start];
-            tokens[k].clause_break = gap.contains([',', ';', ':', '—', '–', '(', ')']) || gap.contains(" - ");
+            tokens[k].clause_break =
+                gap.contains([',', ';', ':', '—', '–', '(', ')']) || gap.contains(" - ");
         }
         // Shift every span from `part` to `text`.
         for t in &mut tokens {
@@ -143,7 +159,11 @@ impl Analysed {
             c.start += start;
             c.end += start;
         }
-        Analysed { tokens, numbers, citations: cites }
+        Analysed {
+            tokens,
+            numbers,
+            citations: cites,
+        }
     }
 
     /// Content tokens, first occurrence of each key only, in order.
@@ -254,7 +274,11 @@ impl Document {
     pub fn source_reports(&self) -> std::sync::Arc<[crate::report::SourceReport]> {
         self.source_reports
             .get_or_init(|| {
-                let offsets: Vec<usize> = self.sentences.iter().flat_map(|s| [s.start, s.end]).collect();
+                let offsets: Vec<usize> = self
+                    .sentences
+                    .iter()
+                    .flat_map(|s| [s.start, s.end])
+                    .collect();
                 let chars = char_offsets(&self.text, &offsets);
                 self.sentences
                     .iter()
@@ -346,13 +370,23 @@ mod tests {
     const OPTS: AnalysisOptions = AnalysisOptions::SEED;
 
     fn keys(text: &str) -> Vec<String> {
-        Analysed::new(text, 0, text.len(), OPTS).content_terms().iter().map(|t| t.key.clone()).collect()
+        Analysed::new(text, 0, text.len(), OPTS)
+            .content_terms()
+            .iter()
+            .map(|t| t.key.clone())
+            .collect()
     }
 
     #[test]
     fn content_terms_are_words_and_numbers_without_stopwords() {
-        assert_eq!(keys("The main span is 460 metres long."), ["main", "span", "#460", "metr", "long"]);
-        assert_eq!(keys("The deck carries four lanes [S4]."), ["deck", "carri", "#4", "lane"]);
+        assert_eq!(
+            keys("The main span is 460 metres long."),
+            ["main", "span", "#460", "metr", "long"]
+        );
+        assert_eq!(
+            keys("The deck carries four lanes [S4]."),
+            ["deck", "carri", "#4", "lane"]
+        );
     }
 
     #[test]
@@ -362,15 +396,27 @@ mod tests {
         let number = &a.numbers[0];
         assert_eq!(&text[number.start..number.end], "410");
         assert_eq!(&text[a.citations[0].start..a.citations[0].end], "[S3]");
-        assert!(a.tokens.iter().all(|t| text.is_char_boundary(t.start) && t.start >= 7));
+        assert!(a
+            .tokens
+            .iter()
+            .all(|t| text.is_char_boundary(t.start) && t.start >= 7));
     }
 
     #[test]
     fn document_numbers_sentences_and_passages() {
-        let doc = Document::analyse("passage 1:Alpha beta. Gamma delta.\n\npassage 2:Beta gamma.", OPTS);
+        let doc = Document::analyse(
+            "passage 1:Alpha beta. Gamma delta.\n\npassage 2:Beta gamma.",
+            OPTS,
+        );
         assert_eq!(doc.sentences.len(), 3);
         assert_eq!(doc.passages.len(), 2);
-        assert_eq!(doc.sentences.iter().map(|s| (s.number, s.passage)).collect::<Vec<_>>(), [(1, 1), (2, 1), (3, 2)]);
+        assert_eq!(
+            doc.sentences
+                .iter()
+                .map(|s| (s.number, s.passage))
+                .collect::<Vec<_>>(),
+            [(1, 1), (2, 1), (3, 2)]
+        );
         assert_eq!(doc.sentence_text(2), "Beta gamma.");
         let beta = doc.term_id("beta").unwrap();
         assert_eq!(doc.postings(beta), [0, 2]);

@@ -8,7 +8,10 @@
 
 /// Is there a letter or digit right before byte `at`?
 pub fn glued_before(text: &str, at: usize) -> bool {
-    text[..at].chars().next_back().is_some_and(char::is_alphanumeric)
+    text[..at]
+        .chars()
+        .next_back()
+        .is_some_and(char::is_alphanumeric)
 }
 
 /// Is there a letter or digit right at byte `at`?
@@ -18,7 +21,9 @@ pub fn glued_after(text: &str, at: usize) -> bool {
 
 /// Does `text[at..]` start with `needle`, ignoring ASCII case?
 pub fn starts_with_ci(text: &str, at: usize, needle: &str) -> bool {
-    text.as_bytes().get(at..at + needle.len()).is_some_and(|b| b.eq_ignore_ascii_case(needle.as_bytes()))
+    text.as_bytes()
+        .get(at..at + needle.len())
+        .is_some_and(|b| b.eq_ignore_ascii_case(needle.as_bytes()))
 }
 
 /// Every whole-word occurrence of `needle` in `text`, ignoring ASCII case,
@@ -31,7 +36,10 @@ pub fn find_word_ci(text: &str, needle: &str) -> Vec<(usize, usize)> {
     }
     let first = needle.as_bytes()[0].to_ascii_lowercase();
     let word_start = needle.chars().next().is_some_and(char::is_alphanumeric);
-    let word_end = needle.chars().next_back().is_some_and(char::is_alphanumeric);
+    let word_end = needle
+        .chars()
+        .next_back()
+        .is_some_and(char::is_alphanumeric);
     let bytes = text.as_bytes();
     let mut i = 0;
     while i + needle.len() <= bytes.len() {
@@ -71,7 +79,9 @@ pub fn parse_decimal(s: &str) -> Option<f64> {
         None => (false, s.strip_prefix('+').unwrap_or(s)),
     };
     let (int, frac) = body.split_once('.').unwrap_or((body, ""));
-    if int.is_empty() && frac.is_empty() || !int.bytes().chain(frac.bytes()).all(|b| b.is_ascii_digit()) {
+    if int.is_empty() && frac.is_empty()
+        || !int.bytes().chain(frac.bytes()).all(|b| b.is_ascii_digit())
+    {
         return None;
     }
     let mut mantissa: u64 = 0;
@@ -94,7 +104,11 @@ pub fn parse_decimal(s: &str) -> Option<f64> {
     }
     // Dividing by an exact power of ten rounds once, so short decimals
     // (`0.65`) come out exactly as the standard parser gives them.
-    let value = if (-22..0).contains(&exponent) { mantissa as f64 / 10f64.powi(-exponent) } else { mantissa as f64 * 10f64.powi(exponent) };
+    let value = if (-22..0).contains(&exponent) {
+        mantissa as f64 / 10f64.powi(-exponent)
+    } else {
+        mantissa as f64 * 10f64.powi(exponent)
+    };
     Some(if negative { -value } else { value })
 }
 
@@ -114,8 +128,14 @@ mod tests {
 
     #[test]
     fn whole_words_ignoring_case() {
-        assert_eq!(find_word_ci("May, may I? Mayday maybe MAY.", "may"), [(0, 3), (5, 8), (25, 28)]);
-        assert_eq!(find_word_ci("It is 100% sure, 100%!", "100%"), [(6, 10), (17, 21)]);
+        assert_eq!(
+            find_word_ci("May, may I? Mayday maybe MAY.", "may"),
+            [(0, 3), (5, 8), (25, 28)]
+        );
+        assert_eq!(
+            find_word_ci("It is 100% sure, 100%!", "100%"),
+            [(6, 10), (17, 21)]
+        );
         assert_eq!(find_word_ci("$5/month or /monthly", "/month"), [(2, 8)]);
         assert_eq!(find_word_ci("billed monthly", "billed monthly"), [(0, 14)]);
         assert!(find_word_ci("émay", "may").is_empty());
@@ -124,10 +144,26 @@ mod tests {
 
     #[test]
     fn decimals_parse_like_the_standard_parser() {
-        for s in ["0", "12", "3.5", "1.50", "499.00", "0.1", "2204.09876", "1000000", "-0.25", ".5", "5.", "123456789012345678901234"] {
+        for s in [
+            "0",
+            "12",
+            "3.5",
+            "1.50",
+            "499.00",
+            "0.1",
+            "2204.09876",
+            "1000000",
+            "-0.25",
+            ".5",
+            "5.",
+            "123456789012345678901234",
+        ] {
             let std: f64 = s.parse().unwrap();
             let ours = parse_decimal(s).unwrap();
-            assert!((ours - std).abs() <= 1e-12 * std.abs().max(1.0), "{s}: {ours} vs {std}");
+            assert!(
+                (ours - std).abs() <= 1e-12 * std.abs().max(1.0),
+                "{s}: {ours} vs {std}"
+            );
         }
         for s in ["", ".", "1.2.3", "1e5", "abc", "--1", "1,000"] {
             assert_eq!(parse_decimal(s), None, "{s}");

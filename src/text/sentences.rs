@@ -21,7 +21,6 @@
 //! (RAGTruth's format), by `[N]` labels opening paragraphs (seed 003's
 //! `chunk_document`), or else by blank lines. They are numbered 1…m in order.
 
-
 use crate::checks::citations;
 use crate::text::scan::{blanks, digits, find_word_ci};
 
@@ -42,9 +41,10 @@ const MAYBE_FINAL: &[&str] = &["co", "corp", "etc", "inc", "jr", "ltd"];
 /// Capitalised words that usually open a sentence, used after `etc.`, `Inc.`,
 /// `U.S.` and the like.
 const OPENERS: &[&str] = &[
-    "A", "After", "All", "An", "And", "As", "At", "But", "By", "For", "He", "Her", "His", "However",
-    "I", "If", "In", "It", "Its", "Many", "Most", "No", "On", "Our", "She", "Some", "That", "The",
-    "Their", "There", "These", "They", "This", "Those", "To", "We", "When", "While", "You",
+    "A", "After", "All", "An", "And", "As", "At", "But", "By", "For", "He", "Her", "His",
+    "However", "I", "If", "In", "It", "Its", "Many", "Most", "No", "On", "Our", "She", "Some",
+    "That", "The", "Their", "There", "These", "They", "This", "Those", "To", "We", "When", "While",
+    "You",
 ];
 
 /// The length of a list marker or heading mark opening `line` (`- `, `* `,
@@ -69,7 +69,11 @@ fn list_marker_len(line: &str) -> usize {
         return 0; // more than six '#' is not a heading
     }
     let gap = blanks(&line[mark..]);
-    if gap == 0 { 0 } else { mark + gap }
+    if gap == 0 {
+        0
+    } else {
+        mark + gap
+    }
 }
 
 /// `passage N:` labels (RAGTruth's format), any case: (start, end) of each.
@@ -137,7 +141,9 @@ pub fn split_range(text: &str, start: usize, end: usize) -> Vec<Span> {
                 }
             }
             b'.' | b'!' | b'?' if depth == 0 => {
-                if let Some((sent_end, next_start)) = terminator_ends_sentence(text, sent_start, i, end) {
+                if let Some((sent_end, next_start)) =
+                    terminator_ends_sentence(text, sent_start, i, end)
+                {
                     push_sentence(text, sent_start, sent_end, &mut out);
                     sent_start = next_start;
                     i = next_start;
@@ -145,7 +151,9 @@ pub fn split_range(text: &str, start: usize, end: usize) -> Vec<Span> {
                 }
             }
             0xE2 if depth == 0 && text[i..end].starts_with('…') => {
-                if let Some((sent_end, next_start)) = terminator_ends_sentence(text, sent_start, i, end) {
+                if let Some((sent_end, next_start)) =
+                    terminator_ends_sentence(text, sent_start, i, end)
+                {
                     push_sentence(text, sent_start, sent_end, &mut out);
                     sent_start = next_start;
                     i = next_start;
@@ -180,13 +188,21 @@ fn push_sentence(text: &str, start: usize, end: usize, out: &mut Vec<Span>) {
 
 /// Where does the sentence that a terminator at `i` closes end, and where
 /// does the next one start? `None` when the terminator does not end it.
-fn terminator_ends_sentence(text: &str, sent_start: usize, i: usize, end: usize) -> Option<(usize, usize)> {
+fn terminator_ends_sentence(
+    text: &str,
+    sent_start: usize,
+    i: usize,
+    end: usize,
+) -> Option<(usize, usize)> {
     let bytes = text.as_bytes();
     // Swallow repeated terminators ("?!", "...") and closing quotes/brackets.
     let mut j = i;
     while j < end {
         let c = text[j..end].chars().next()?;
-        if matches!(c, '.' | '!' | '?' | '…' | '"' | '\'' | '”' | '’' | ')' | '»' | '*' | '_') {
+        if matches!(
+            c,
+            '.' | '!' | '?' | '…' | '"' | '\'' | '”' | '’' | ')' | '»' | '*' | '_'
+        ) {
             j += c.len_utf8();
         } else {
             break;
@@ -207,7 +223,10 @@ fn terminator_ends_sentence(text: &str, sent_start: usize, i: usize, end: usize)
         let word = word_before(text, sent_start, i);
         let bare = word.trim_start_matches(|c: char| !c.is_alphanumeric());
         let lower = bare.to_lowercase();
-        let next_word: String = text[next..end].chars().take_while(|c| c.is_alphabetic()).collect();
+        let next_word: String = text[next..end]
+            .chars()
+            .take_while(|c| c.is_alphabetic())
+            .collect();
         let opener_follows = OPENERS.contains(&next_word.as_str());
         if NEVER_FINAL.contains(&lower.as_str()) {
             return None;
@@ -237,7 +256,11 @@ fn terminator_ends_sentence(text: &str, sent_start: usize, i: usize, end: usize)
 /// The run of non-space characters ending at byte `i` (exclusive).
 fn word_before(text: &str, sent_start: usize, i: usize) -> &str {
     let head = &text[sent_start..i];
-    let start = head.rfind(|c: char| c.is_whitespace() || c == '(' || c == '"' || c == '“').map_or(0, |p| p + head[p..].chars().next().map_or(1, char::len_utf8));
+    let start = head
+        .rfind(|c: char| c.is_whitespace() || c == '(' || c == '"' || c == '“')
+        .map_or(0, |p| {
+            p + head[p..].chars().next().map_or(1, char::len_utf8)
+        });
     &head[start..]
 }
 
@@ -265,7 +288,11 @@ fn line_break_ends_sentence(text: &str, sent_start: usize, i: usize, end: usize)
 /// A passage: its body's byte range (without its `passage N:` label).
 pub fn passages(text: &str) -> Vec<Span> {
     let labels = passage_labels(text);
-    let labels = if labels.is_empty() { bracket_labels(text) } else { labels };
+    let labels = if labels.is_empty() {
+        bracket_labels(text)
+    } else {
+        labels
+    };
     let mut out = Vec::new();
     if !labels.is_empty() {
         if !text[..labels[0].0].trim().is_empty() {
@@ -319,7 +346,8 @@ pub fn is_question(sentence: &str) -> bool {
     while let Some(last) = citations::find(s).last().filter(|c| c.end == s.len()) {
         s = s[..last.start].trim_end();
     }
-    s.trim_end_matches(['"', '\'', '”', '’', ')', '*', '_']).ends_with('?')
+    s.trim_end_matches(['"', '\'', '”', '’', ')', '*', '_'])
+        .ends_with('?')
 }
 
 /// Does this sentence decline to answer rather than state something?
@@ -328,19 +356,58 @@ pub fn is_question(sentence: &str) -> bool {
 pub fn is_refusal(sentence: &str) -> bool {
     let lower = sentence.to_lowercase().replace('’', "'");
     const DECLINES: &[&str] = &[
-        "unable to answer", "cannot answer", "can't answer", "not able to answer", "unable to provide",
-        "cannot provide", "can't provide", "unable to determine", "cannot determine", "can't determine",
-        "unable to find", "cannot be answered", "not possible to answer", "unable to give", "i'm sorry",
-        "i am sorry", "i apologize", "i apologise",
+        "unable to answer",
+        "cannot answer",
+        "can't answer",
+        "not able to answer",
+        "unable to provide",
+        "cannot provide",
+        "can't provide",
+        "unable to determine",
+        "cannot determine",
+        "can't determine",
+        "unable to find",
+        "cannot be answered",
+        "not possible to answer",
+        "unable to give",
+        "i'm sorry",
+        "i am sorry",
+        "i apologize",
+        "i apologise",
     ];
-    const ABOUT_SOURCES: &[&str] = &["passage", "context", "text", "information", "source", "document", "article"];
+    const ABOUT_SOURCES: &[&str] = &[
+        "passage",
+        "context",
+        "text",
+        "information",
+        "source",
+        "document",
+        "article",
+    ];
     const ABSENT: &[&str] = &[
-        "do not", "does not", "don't", "doesn't", "did not", "no information", "no mention", "not mention",
-        "not provide", "not contain", "not include", "not specify", "not state", "not say", "not discuss",
-        "not enough information", "insufficient", "not clear", "no specific",
+        "do not",
+        "does not",
+        "don't",
+        "doesn't",
+        "did not",
+        "no information",
+        "no mention",
+        "not mention",
+        "not provide",
+        "not contain",
+        "not include",
+        "not specify",
+        "not state",
+        "not say",
+        "not discuss",
+        "not enough information",
+        "insufficient",
+        "not clear",
+        "no specific",
     ];
     DECLINES.iter().any(|p| lower.contains(p))
-        || (ABOUT_SOURCES.iter().any(|p| lower.contains(p)) && ABSENT.iter().any(|p| lower.contains(p)))
+        || (ABOUT_SOURCES.iter().any(|p| lower.contains(p))
+            && ABSENT.iter().any(|p| lower.contains(p)))
 }
 
 /// Does this sentence introduce what follows ("Here are the steps:")?
@@ -360,33 +427,69 @@ mod tests {
     fn splits_plain_sentences() {
         assert_eq!(
             sents("Tagore won the Nobel Prize in 1913. He was born in Mumbai."),
-            ["Tagore won the Nobel Prize in 1913.", "He was born in Mumbai."]
+            [
+                "Tagore won the Nobel Prize in 1913.",
+                "He was born in Mumbai."
+            ]
         );
-        assert_eq!(sents("Really? Yes! Fine…  Next."), ["Really?", "Yes!", "Fine…", "Next."]);
+        assert_eq!(
+            sents("Really? Yes! Fine…  Next."),
+            ["Really?", "Yes!", "Fine…", "Next."]
+        );
     }
 
     #[test]
     fn does_not_split_at_abbreviations_initials_numbers_urls() {
-        assert_eq!(sents("Dr. Smith arrived. He left."), ["Dr. Smith arrived.", "He left."]);
-        assert_eq!(sents("Use a tool, e.g. Rust. It works."), ["Use a tool, e.g. Rust.", "It works."]);
-        assert_eq!(sents("It is sold in the U.S. and Canada."), ["It is sold in the U.S. and Canada."]);
-        assert_eq!(sents("It is sold in the U.S. The end."), ["It is sold in the U.S.", "The end."]);
-        assert_eq!(sents("J. K. Rowling wrote it. Then more."), ["J. K. Rowling wrote it.", "Then more."]);
-        assert_eq!(sents("It is 3.5 m long. It costs $50.00 today."), ["It is 3.5 m long.", "It costs $50.00 today."]);
+        assert_eq!(
+            sents("Dr. Smith arrived. He left."),
+            ["Dr. Smith arrived.", "He left."]
+        );
+        assert_eq!(
+            sents("Use a tool, e.g. Rust. It works."),
+            ["Use a tool, e.g. Rust.", "It works."]
+        );
+        assert_eq!(
+            sents("It is sold in the U.S. and Canada."),
+            ["It is sold in the U.S. and Canada."]
+        );
+        assert_eq!(
+            sents("It is sold in the U.S. The end."),
+            ["It is sold in the U.S.", "The end."]
+        );
+        assert_eq!(
+            sents("J. K. Rowling wrote it. Then more."),
+            ["J. K. Rowling wrote it.", "Then more."]
+        );
+        assert_eq!(
+            sents("It is 3.5 m long. It costs $50.00 today."),
+            ["It is 3.5 m long.", "It costs $50.00 today."]
+        );
         assert_eq!(
             sents("See https://example.com/a.b?x=1. Then go."),
             ["See https://example.com/a.b?x=1.", "Then go."]
         );
-        assert_eq!(sents("Apples, pears, etc. are fruit. Yes."), ["Apples, pears, etc. are fruit.", "Yes."]);
-        assert_eq!(sents("Made by Acme Inc. The firm grew."), ["Made by Acme Inc.", "The firm grew."]);
+        assert_eq!(
+            sents("Apples, pears, etc. are fruit. Yes."),
+            ["Apples, pears, etc. are fruit.", "Yes."]
+        );
+        assert_eq!(
+            sents("Made by Acme Inc. The firm grew."),
+            ["Made by Acme Inc.", "The firm grew."]
+        );
     }
 
     #[test]
     fn does_not_split_inside_brackets_and_keeps_trailing_citations() {
-        assert_eq!(sents("True [S1. S2] still. Next."), ["True [S1. S2] still.", "Next."]);
+        assert_eq!(
+            sents("True [S1. S2] still. Next."),
+            ["True [S1. S2] still.", "Next."]
+        );
         assert_eq!(
             sents("The span is 410 metres long. [S3] The deck is wide [S4]."),
-            ["The span is 410 metres long. [S3]", "The deck is wide [S4]."]
+            [
+                "The span is 410 metres long. [S3]",
+                "The deck is wide [S4]."
+            ]
         );
     }
 
@@ -397,13 +500,22 @@ mod tests {
             ["Steps:", "Use a dry cloth.", "Wipe gently", "Never spray"]
         );
         assert_eq!(sents("## Summary\nIt works."), ["Summary", "It works."]);
-        assert_eq!(sents("a hard-wrapped line\nthat runs on."), ["a hard-wrapped line\nthat runs on."]);
-        assert_eq!(sents("First para\n\nSecond para"), ["First para", "Second para"]);
+        assert_eq!(
+            sents("a hard-wrapped line\nthat runs on."),
+            ["a hard-wrapped line\nthat runs on."]
+        );
+        assert_eq!(
+            sents("First para\n\nSecond para"),
+            ["First para", "Second para"]
+        );
     }
 
     #[test]
     fn lower_case_after_a_stop_does_not_start_a_sentence() {
-        assert_eq!(sents("It costs approx. five dollars."), ["It costs approx. five dollars."]);
+        assert_eq!(
+            sents("It costs approx. five dollars."),
+            ["It costs approx. five dollars."]
+        );
     }
 
     #[test]
@@ -416,7 +528,17 @@ mod tests {
 
     #[test]
     fn list_markers_and_headings() {
-        for (line, n) in [("- x", 2), ("* x", 2), ("• x", 4), ("## x", 3), ("1. x", 3), ("12) x", 4), ("(3) x", 4), ("a) x", 3), ("> x", 2)] {
+        for (line, n) in [
+            ("- x", 2),
+            ("* x", 2),
+            ("• x", 4),
+            ("## x", 3),
+            ("1. x", 3),
+            ("12) x", 4),
+            ("(3) x", 4),
+            ("a) x", 3),
+            ("> x", 2),
+        ] {
             assert_eq!(list_marker_len(line), n, "{line}");
         }
         for line in ["-x", "1.5 m", "1234. x", "ab) x", "####### x", "Word x", ""] {
@@ -443,7 +565,11 @@ mod tests {
         ] {
             assert!(is_refusal(s), "{s}");
         }
-        for s in ["The bridge does not carry trains.", "The main span is 410 metres long.", "Passage 2 provides the steps."] {
+        for s in [
+            "The bridge does not carry trains.",
+            "The main span is 410 metres long.",
+            "Passage 2 provides the steps.",
+        ] {
             assert!(!is_refusal(s), "{s}");
         }
         assert!(is_header("Here are the steps to install it:"));

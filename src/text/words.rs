@@ -52,40 +52,232 @@ fn stem(lower: &str) -> String {
 /// English function words. They carry no checkable fact, so support ignores
 /// them; the negation check still sees `not`, `no` and `never`.
 pub const STOPWORDS: &[&str] = &[
-    "a", "about", "above", "after", "again", "against", "all", "also", "am", "an", "and", "any",
-    "are", "as", "at", "be", "been", "before", "being", "below", "between", "both", "but", "by",
-    "can", "could", "did", "do", "does", "doing", "down", "during", "each", "either", "etc",
-    "few", "for", "from", "further", "had", "has", "have", "having", "he", "her", "here",
-    "hers", "herself", "him", "himself", "his", "how", "however", "i", "if", "in", "into", "is",
-    "it", "its", "itself", "just", "may", "me", "might", "more", "most", "must", "my", "myself",
-    "neither", "no", "nor", "not", "now", "of", "off", "on", "once", "only", "or", "other",
-    "our", "ours", "ourselves", "out", "over", "own", "same", "shall", "she", "should", "so",
-    "some", "such", "than", "that", "the", "their", "theirs", "them", "themselves", "then",
-    "there", "these", "they", "this", "those", "through", "thus", "to", "too", "under", "until",
-    "up", "upon", "us", "very", "via", "was", "we", "were", "what", "when", "where", "which",
-    "while", "who", "whom", "whose", "why", "will", "with", "would", "yet", "you", "your",
-    "yours", "yourself", "yourselves",
+    "a",
+    "about",
+    "above",
+    "after",
+    "again",
+    "against",
+    "all",
+    "also",
+    "am",
+    "an",
+    "and",
+    "any",
+    "are",
+    "as",
+    "at",
+    "be",
+    "been",
+    "before",
+    "being",
+    "below",
+    "between",
+    "both",
+    "but",
+    "by",
+    "can",
+    "could",
+    "did",
+    "do",
+    "does",
+    "doing",
+    "down",
+    "during",
+    "each",
+    "either",
+    "etc",
+    "few",
+    "for",
+    "from",
+    "further",
+    "had",
+    "has",
+    "have",
+    "having",
+    "he",
+    "her",
+    "here",
+    "hers",
+    "herself",
+    "him",
+    "himself",
+    "his",
+    "how",
+    "however",
+    "i",
+    "if",
+    "in",
+    "into",
+    "is",
+    "it",
+    "its",
+    "itself",
+    "just",
+    "may",
+    "me",
+    "might",
+    "more",
+    "most",
+    "must",
+    "my",
+    "myself",
+    "neither",
+    "no",
+    "nor",
+    "not",
+    "now",
+    "of",
+    "off",
+    "on",
+    "once",
+    "only",
+    "or",
+    "other",
+    "our",
+    "ours",
+    "ourselves",
+    "out",
+    "over",
+    "own",
+    "same",
+    "shall",
+    "she",
+    "should",
+    "so",
+    "some",
+    "such",
+    "than",
+    "that",
+    "the",
+    "their",
+    "theirs",
+    "them",
+    "themselves",
+    "then",
+    "there",
+    "these",
+    "they",
+    "this",
+    "those",
+    "through",
+    "thus",
+    "to",
+    "too",
+    "under",
+    "until",
+    "up",
+    "upon",
+    "us",
+    "very",
+    "via",
+    "was",
+    "we",
+    "were",
+    "what",
+    "when",
+    "where",
+    "which",
+    "while",
+    "who",
+    "whom",
+    "whose",
+    "why",
+    "will",
+    "with",
+    "would",
+    "yet",
+    "you",
+    "your",
+    "yours",
+    "yourself",
+    "yourselves",
 ];
 
 /// Adverbs that only say how sure the writer is. The confidence check counts
 /// them; support does not, because they name no fact a source could hold.
 pub const CONFIDENCE_ADVERBS: &[&str] = &[
-    "absolutely", "certainly", "clearly", "definitely", "maybe", "obviously", "perhaps",
-    "possibly", "presumably", "probably", "surely", "undoubtedly", "unquestionably",
+    "absolutely",
+    "certainly",
+    "clearly",
+    "definitely",
+    "maybe",
+    "obviously",
+    "perhaps",
+    "possibly",
+    "presumably",
+    "probably",
+    "surely",
+    "undoubtedly",
+    "unquestionably",
 ];
 
 /// Words an answer uses to talk about its sources or itself rather than to
 /// state a fact ("Based on the given passages, here is the answer…"). Not
 /// content words when `discourse_words` is on.
 pub const DISCOURSE_WORDS: &[&str] = &[
-    "according", "answer", "answers", "article", "articles", "based", "context", "describe",
-    "described", "describes", "detail", "details", "discuss", "discussed", "discusses", "document",
-    "documents", "explain", "explained", "explains", "following", "given", "help", "here",
-    "information", "mention", "mentioned", "mentions", "note", "noted", "notes", "outline",
-    "outlined", "outlines", "passage", "passages", "provide", "provided", "provides", "question",
-    "questions", "say", "says", "show", "shown", "shows", "source", "sources", "specific",
-    "specifically", "state", "stated", "states", "step", "steps", "suggest", "suggested",
-    "suggests", "sure", "text", "therefore", "thus",
+    "according",
+    "answer",
+    "answers",
+    "article",
+    "articles",
+    "based",
+    "context",
+    "describe",
+    "described",
+    "describes",
+    "detail",
+    "details",
+    "discuss",
+    "discussed",
+    "discusses",
+    "document",
+    "documents",
+    "explain",
+    "explained",
+    "explains",
+    "following",
+    "given",
+    "help",
+    "here",
+    "information",
+    "mention",
+    "mentioned",
+    "mentions",
+    "note",
+    "noted",
+    "notes",
+    "outline",
+    "outlined",
+    "outlines",
+    "passage",
+    "passages",
+    "provide",
+    "provided",
+    "provides",
+    "question",
+    "questions",
+    "say",
+    "says",
+    "show",
+    "shown",
+    "shows",
+    "source",
+    "sources",
+    "specific",
+    "specifically",
+    "state",
+    "stated",
+    "states",
+    "step",
+    "steps",
+    "suggest",
+    "suggested",
+    "suggests",
+    "sure",
+    "text",
+    "therefore",
+    "thus",
 ];
 
 /// A word list as a hash set, built on first use: a look-up hashes the
@@ -95,7 +287,8 @@ fn set_of(list: &'static [&'static str]) -> FxHashSet<&'static str> {
 }
 
 static STOPWORD_SET: LazyLock<FxHashSet<&str>> = LazyLock::new(|| set_of(STOPWORDS));
-static CONFIDENCE_ADVERB_SET: LazyLock<FxHashSet<&str>> = LazyLock::new(|| set_of(CONFIDENCE_ADVERBS));
+static CONFIDENCE_ADVERB_SET: LazyLock<FxHashSet<&str>> =
+    LazyLock::new(|| set_of(CONFIDENCE_ADVERBS));
 static DISCOURSE_WORD_SET: LazyLock<FxHashSet<&str>> = LazyLock::new(|| set_of(DISCOURSE_WORDS));
 
 /// Is `lower` a word about the sources rather than the facts?
@@ -121,13 +314,11 @@ pub fn is_negator(lower: &str) -> bool {
 
 /// Does `lower` carry no fact (stopword, confidence adverb, single letter)?
 pub fn is_function_word(lower: &str) -> bool {
-    is_stopword(lower)
-        || CONFIDENCE_ADVERB_SET.contains(lower)
-        || {
-            // A single letter.
-            let mut chars = lower.chars();
-            matches!((chars.next(), chars.next()), (Some(c), None) if c.is_alphabetic())
-        }
+    is_stopword(lower) || CONFIDENCE_ADVERB_SET.contains(lower) || {
+        // A single letter.
+        let mut chars = lower.chars();
+        matches!((chars.next(), chars.next()), (Some(c), None) if c.is_alphabetic())
+    }
 }
 
 /// The comparison key of a lower-cased word: its stem when `stemming` is on.
@@ -209,11 +400,22 @@ pub fn raw_words<'a>(text: &'a str, skip: &[(usize, usize)]) -> Vec<RawWord<'a>>
 
 fn push_expanded<'a>(out: &mut Vec<RawWord<'a>>, text: &'a str, start: usize, end: usize) {
     let surface = &text[start..end];
-    let mut word = |s: usize, e: usize, lower: String| out.push(RawWord { start: s, end: e, lower, surface: &text[s..e] });
+    let mut word = |s: usize, e: usize, lower: String| {
+        out.push(RawWord {
+            start: s,
+            end: e,
+            lower,
+            surface: &text[s..e],
+        })
+    };
     // Split at the last apostrophe by the surface's own bytes, so that curly
     // apostrophes and case changes cannot shift the spans.
     if let Some(apos) = surface.rfind(['\'', '’']) {
-        let after = surface[apos..].chars().skip(1).collect::<String>().to_lowercase();
+        let after = surface[apos..]
+            .chars()
+            .skip(1)
+            .collect::<String>()
+            .to_lowercase();
         let before = &surface[..apos];
         if after == "t" && before.ends_with(['n', 'N']) {
             let base_end = start + before.len() - 1;
@@ -261,7 +463,10 @@ mod tests {
     #[test]
     fn contractions_expand_to_not() {
         assert_eq!(lowers("It doesn't fit"), ["it", "does", "not", "fit"]);
-        assert_eq!(lowers("You can't and won't"), ["you", "can", "not", "and", "will", "not"]);
+        assert_eq!(
+            lowers("You can't and won't"),
+            ["you", "can", "not", "and", "will", "not"]
+        );
         assert_eq!(lowers("It cannot be"), ["it", "can", "not", "be"]);
         assert_eq!(lowers("It isn’t"), ["it", "is", "not"]);
     }
@@ -269,20 +474,32 @@ mod tests {
     #[test]
     fn contraction_parts_keep_their_spans() {
         let words = raw_words("doesn't", &[]);
-        assert_eq!((words[0].start, words[0].end, words[0].surface), (0, 4, "does"));
-        assert_eq!((words[1].start, words[1].end, words[1].surface), (4, 7, "n't"));
+        assert_eq!(
+            (words[0].start, words[0].end, words[0].surface),
+            (0, 4, "does")
+        );
+        assert_eq!(
+            (words[1].start, words[1].end, words[1].surface),
+            (4, 7, "n't")
+        );
     }
 
     #[test]
     fn clitics_are_dropped() {
-        assert_eq!(lowers("Tagore's prize, they're here"), ["tagore", "prize", "they", "here"]);
+        assert_eq!(
+            lowers("Tagore's prize, they're here"),
+            ["tagore", "prize", "they", "here"]
+        );
     }
 
     #[test]
     fn skipped_spans_are_not_read() {
         // "460" occupies bytes 12..15 and is read by the number check instead.
         assert_eq!(
-            raw_words("The span is 460 metres", &[(12, 15)]).iter().map(|w| w.lower.as_str()).collect::<Vec<_>>(),
+            raw_words("The span is 460 metres", &[(12, 15)])
+                .iter()
+                .map(|w| w.lower.as_str())
+                .collect::<Vec<_>>(),
             ["the", "span", "is", "metres"]
         );
     }
@@ -290,13 +507,19 @@ mod tests {
     #[test]
     fn word_spans_follow_letters_marks_and_inner_apostrophes() {
         let text = "Cafe\u{301} doesn't 'quote' x2 東京!";
-        let words: Vec<&str> = word_spans(text).into_iter().map(|(s, e)| &text[s..e]).collect();
+        let words: Vec<&str> = word_spans(text)
+            .into_iter()
+            .map(|(s, e)| &text[s..e])
+            .collect();
         assert_eq!(words, ["Cafe\u{301}", "doesn't", "quote", "x2", "東京"]);
     }
 
     #[test]
     fn unicode_words_are_words() {
-        assert_eq!(lowers("José Álvarez naïve 東京"), ["josé", "álvarez", "naïve", "東京"]);
+        assert_eq!(
+            lowers("José Álvarez naïve 東京"),
+            ["josé", "álvarez", "naïve", "東京"]
+        );
     }
 
     #[test]

@@ -15,7 +15,10 @@ impl Lcg {
     }
 
     pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         self.0 >> 33
     }
 
@@ -25,8 +28,8 @@ impl Lcg {
 }
 
 const SYLLABLES: [&str; 24] = [
-    "ka", "lo", "mi", "ren", "sol", "tar", "vin", "dro", "pel", "ast", "or", "un", "bel", "cor", "den", "fa",
-    "gri", "hol", "jun", "kes", "lum", "mar", "nov", "pra",
+    "ka", "lo", "mi", "ren", "sol", "tar", "vin", "dro", "pel", "ast", "or", "un", "bel", "cor",
+    "den", "fa", "gri", "hol", "jun", "kes", "lum", "mar", "nov", "pra",
 ];
 
 fn word(i: usize) -> String {
@@ -47,7 +50,10 @@ fn sentence(rng: &mut Lcg) -> String {
     let mut words: Vec<String> = (0..len).map(|_| word(rng.below(3_000))).collect();
     match rng.below(6) {
         0 => words.insert(rng.below(len), format!("{}", rng.below(10_000))),
-        1 => words.insert(rng.below(len), format!("${}.{:02}", rng.below(500), rng.below(100))),
+        1 => words.insert(
+            rng.below(len),
+            format!("${}.{:02}", rng.below(500), rng.below(100)),
+        ),
         2 => {
             let name = word(rng.below(200));
             let mut c = name.chars();
@@ -106,7 +112,13 @@ pub fn samples(answer: &str, n: usize, sentences: usize, seed: u64) -> Vec<Strin
     (0..n)
         .map(|_| {
             (0..sentences)
-                .map(|_| if rng.below(4) == 0 { sentence(&mut rng) } else { claims[rng.below(claims.len())].to_string() })
+                .map(|_| {
+                    if rng.below(4) == 0 {
+                        sentence(&mut rng)
+                    } else {
+                        claims[rng.below(claims.len())].to_string()
+                    }
+                })
                 .collect::<Vec<_>>()
                 .join(" ")
         })
