@@ -3,6 +3,8 @@
 //! `full/<name>`: analyse the source and check the answer (what a fresh
 //! `claimlab check` does). `answer_only/<name>`: check against an already
 //! analysed source (what the lab does on a keystroke in the answer).
+//! `answer_only_no_repair/<name>`: the same without repair, whose rewrite
+//! is checked again (so a repaired example costs about two checks).
 //!
 //! Run: `cargo bench --bench check`
 
@@ -31,6 +33,13 @@ fn bench_examples(c: &mut Criterion) {
         let doc = Document::analyse(&ex.source, (&ex.config).into());
         c.bench_function(&format!("answer_only/{}", ex.name), |b| {
             b.iter(|| check(&doc, black_box(&input), &ex.config))
+        });
+        let no_repair = claimlab::Config {
+            repair: false,
+            ..ex.config.clone()
+        };
+        c.bench_function(&format!("answer_only_no_repair/{}", ex.name), |b| {
+            b.iter(|| check(&doc, black_box(&input), &no_repair))
         });
     }
 }

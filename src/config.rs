@@ -278,13 +278,16 @@ impl Config {
         ];
         for (name, value) in unit {
             if !(0.0..=1.0).contains(&value) {
-                return Err(format!("{name} must be between 0 and 1, got {value}"));
+                return Err(format!(
+                    "{name} must be between 0 and 1, got {}",
+                    crate::text::decimal::Decimal(value)
+                ));
             }
         }
         if !(self.claim_exponent > 0.0 && self.claim_exponent <= 10.0) {
             return Err(format!(
                 "claim_exponent must be above 0 and at most 10, got {}",
-                self.claim_exponent
+                crate::text::decimal::Decimal(self.claim_exponent)
             ));
         }
         if self.drift_window == 0 {
@@ -302,7 +305,7 @@ impl Config {
 /// A number as short text when that reads back exactly, else as its bits
 /// (`0x…`), so that a link restores every setting exactly.
 fn f64_to_text(v: f64) -> String {
-    let short = v.to_string();
+    let short = crate::text::decimal::Decimal(v).to_string();
     if crate::text::scan::parse_decimal(&short) == Some(v) {
         short
     } else {

@@ -23,12 +23,14 @@
 //! rewording that keeps the facts but changes every long word (a false alarm),
 //! and a wrong answer that has been wrong from the start.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
 use crate::checks::numbers::NumberMention;
 use crate::config::Config;
+use crate::text::case::Lowercase;
+use crate::text::decimal::Decimal;
 use crate::text::{Analysed, AnalysisOptions};
 
 /// What this check cannot see, in plain words, for the lab to show where the
@@ -110,17 +112,16 @@ pub fn fingerprint(answer: &str) -> Fingerprint {
         ..AnalysisOptions::SEED
     };
     let analysed = Analysed::new(answer, 0, answer.len(), opts);
-    let numbers: BTreeSet<String> = analysed
+    let mut numbers: Vec<String> = analysed
         .numbers
         .iter()
         .filter(|n| !n.is_identifier())
         .map(|n: &NumberMention| n.key(true))
         .collect();
+    crate::order::sort_dedup(&mut numbers);
     let mut key_words: Vec<String> = Vec::new();
     for w in answer.split_whitespace() {
-        let w: String = w
-            .trim_matches(|c: char| !c.is_alphanumeric())
-            .to_lowercase();
+        let w: String = w.trim_matches(|c: char| !c.is_alphanumeric()).lowercase();
         if w.chars().count() > 5 && !key_words.contains(&w) {
             key_words.push(w);
             if key_words.len() == 20 {
@@ -137,7 +138,7 @@ pub fn fingerprint(answer: &str) -> Fingerprint {
         std::cmp::Ordering::Equal => Polarity::Neutral,
     };
     Fingerprint {
-        numbers: numbers.into_iter().collect(),
+        numbers,
         key_words,
         polarity,
         length_bucket: answer.chars().count() / 100,
@@ -215,16 +216,19 @@ pub fn compare(new: &Fingerprint, history: &[Fingerprint], cfg: &Config) -> Drif
             true,
             format!(
                 "distance {delta:.2} from the previous answer is above {:.2}",
-                cfg.drift_threshold
+                Decimal(cfg.drift_threshold),
+                delta = Decimal(delta)
             ),
         )
     } else if mean_similarity < cfg.drift_min_similarity {
-        (true, format!("mean similarity {mean_similarity:.2} to the last {compared} answers is below {:.2}", cfg.drift_min_similarity))
+        (true, format!("mean similarity {mean_similarity:.2} to the last {compared} answers is below {:.2}", Decimal(cfg.drift_min_similarity), mean_similarity = Decimal(mean_similarity)))
     } else {
         (
             false,
             format!(
-                "distance {delta:.2}, mean similarity {mean_similarity:.2} over {compared} answers"
+                "distance {delta:.2}, mean similarity {mean_similarity:.2} over {compared} answers",
+                delta = Decimal(delta),
+                mean_similarity = Decimal(mean_similarity)
             ),
         )
     };
@@ -347,7 +351,7 @@ pub fn check_export_header(
     if bytes > MAX_IMPORT_BYTES {
         return Err(format!(
             "the file is {:.1} MB; the limit is {} MB",
-            bytes as f64 / 1048576.0,
+            Decimal(bytes as f64 / 1048576.0),
             MAX_IMPORT_BYTES >> 20
         ));
     }
@@ -357,7 +361,8 @@ pub fn check_export_header(
     match version {
         Some(v) if v == EXPORT_VERSION as f64 => Ok(()),
         Some(v) if v > EXPORT_VERSION as f64 => Err(format!(
-            "this history was written by a newer lab (version {v})"
+            "this history was written by a newer lab (version {})",
+            Decimal(v)
         )),
         _ => Err("this drift history has no readable version".into()),
     }
@@ -383,7 +388,7 @@ pub fn import_json(text: &str, existing: &[Record]) -> Result<Import, String> {
 pub fn question_key(question: &str) -> String {
     question
         .split_whitespace()
-        .map(str::to_lowercase)
+        .map(Lowercase::lowercase)
         .collect::<Vec<_>>()
         .join(" ")
 }

@@ -202,7 +202,10 @@ pub fn to_text(state: &LabState) -> String {
     }
     line("trace_position", &state.trace_position.to_string());
     line("inspection_seconds", &state.inspection_seconds.to_string());
-    line("speed", &state.speed.to_string());
+    line(
+        "speed",
+        &crate::text::decimal::Decimal(state.speed).to_string(),
+    );
     line("hidden", &state.hidden.join(","));
     for (name, value) in state.config.to_pairs() {
         line(&format!("set.{name}"), &value);

@@ -24,6 +24,7 @@ use crate::drift::{self, Fingerprint};
 use crate::repair;
 use crate::report::*;
 use crate::scoring::{self, Quality, Risk, Trigger};
+use crate::text::decimal::Decimal;
 use crate::text::{char_offsets, sentences, Analysed, AnalysisOptions, Document};
 use crate::trace::{EventKind, Trace};
 
@@ -296,10 +297,10 @@ fn run(
         || EventKind::AnswerMetrics { citation_coverage, faithfulness, confidence: confidence.score },
         || format!(
             "Citation coverage {:.0}% ({} of {n} claims cite a source); faithfulness {:.2}; confidence {:.2}.",
-            citation_coverage * 100.0,
+            Decimal(citation_coverage * 100.0),
             claims.iter().filter(|c| !c.citations.cited.is_empty()).count(),
-            faithfulness,
-            confidence.score
+            Decimal(faithfulness),
+            Decimal(confidence.score)
         ),
     );
 
@@ -472,7 +473,8 @@ fn run(
         || {
             format!(
                 "Quality score {score:.2}: route {}.",
-                report.quality.routing.name()
+                report.quality.routing.name(),
+                score = Decimal(score)
             )
         },
     );
@@ -615,7 +617,9 @@ fn check_claim(
         || match &best_source {
             Some(b) => format!(
                 "Best match for {id} is {b}: {} of {} content words ({:.2}).",
-                sup.matched, sup.total, sup.support
+                sup.matched,
+                sup.total,
+                Decimal(sup.support)
             ),
             None if doc.is_empty() => format!("{id} has no source to match."),
             None => format!("{id} shares no content word with any source sentence."),
@@ -628,7 +632,9 @@ fn check_claim(
                 ReasonKind::Consistent,
                 format!(
                     "{} of {} samples agree ({:.2}).",
-                    c.agreeing, c.samples_used, c.support
+                    c.agreeing,
+                    c.samples_used,
+                    Decimal(c.support)
                 ),
             ),
             Some(c) if c.samples_used == 0 => reason(
@@ -639,7 +645,10 @@ fn check_claim(
                 ReasonKind::Inconsistent,
                 format!(
                     "Only {} of {} samples agree ({:.2}, below {:.2}).",
-                    c.agreeing, c.samples_used, c.support, cfg.consistency_threshold
+                    c.agreeing,
+                    c.samples_used,
+                    Decimal(c.support),
+                    Decimal(cfg.consistency_threshold)
                 ),
             ),
             None => reason(
@@ -660,8 +669,8 @@ fn check_claim(
                 best_source.as_deref().unwrap_or("-"),
                 sup.matched,
                 sup.total,
-                sup.support,
-                cfg.support_threshold
+                Decimal(sup.support),
+                Decimal(cfg.support_threshold)
             ),
         );
     }
@@ -948,7 +957,7 @@ fn check_claim(
                     "{} of {} samples agree with {id} ({:.2}){}.",
                     c.agreeing,
                     c.samples_used,
-                    c.support,
+                    Decimal(c.support),
                     if c.flagged { ": flagged" } else { "" }
                 )
             },
@@ -968,7 +977,10 @@ fn check_claim(
         } else {
             format!(
                 "{sid} holds {} of {} content words ({:.2}, at least {:.2}).",
-                sup.matched, sup.total, sup.support, cfg.support_threshold
+                sup.matched,
+                sup.total,
+                Decimal(sup.support),
+                Decimal(cfg.support_threshold)
             )
         };
         reasons.push(Reason {
@@ -976,7 +988,7 @@ fn check_claim(
             detail,
         });
     }
-    crate::text::scan::sort_by_index_key(&mut reasons, |r| 3 - r.kind.verdict() as usize);
+    crate::order::sort_by_key(&mut reasons, |r| 3 - r.kind.verdict() as usize);
     // With a source, disagreeing samples are a note: the source decides.
     if let (false, Some(c)) = (doc.is_empty(), &consistency) {
         if c.flagged {
@@ -984,7 +996,9 @@ fn check_claim(
                 kind: ReasonKind::Inconsistent,
                 detail: format!(
                     "Only {} of {} samples agree ({:.2}).",
-                    c.agreeing, c.samples_used, c.support
+                    c.agreeing,
+                    c.samples_used,
+                    Decimal(c.support)
                 ),
             });
         }

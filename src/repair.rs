@@ -30,6 +30,8 @@ use crate::config::Config;
 use crate::pipeline::{recheck, CheckInput};
 use crate::report::{Decision, Report, Verdict, VerdictCounts};
 use crate::scoring::RiskLevel;
+use crate::text::case::Lowercase;
+use crate::text::decimal::Decimal;
 use crate::text::scan::{digits, find_word_ci};
 use crate::text::{Analysed, AnalysisOptions, Document};
 
@@ -193,7 +195,9 @@ pub fn repair(doc: &Document, input: &CheckInput, cfg: &Config, report: &Report)
     }
     changes.push(format!(
         "Confidence recalibrated: {confidence_before:.2} → {confidence_after:.2} ({})",
-        strategy.name()
+        strategy.name(),
+        confidence_before = Decimal(confidence_before),
+        confidence_after = Decimal(confidence_after)
     ));
     let after = [prefix.as_str(), body.as_str(), suffix.as_str()]
         .iter()
@@ -267,7 +271,7 @@ fn grounding_rewrite(doc: &Document, question: &str, answer: &str, cfg: &Config)
             .filter(|(_, n)| *n > 0)
             .collect();
         // Most shared words first; ties keep source order (the sort is stable).
-        crate::text::scan::sort_by_index_key(&mut scored, |s| usize::MAX - s.1);
+        crate::order::sort_by_key(&mut scored, |s| usize::MAX - s.1);
         scored
     };
     let mut ranked = rank_by(question);
@@ -278,13 +282,13 @@ fn grounding_rewrite(doc: &Document, question: &str, answer: &str, cfg: &Config)
     if chosen.is_empty() {
         return None;
     }
-    chosen.sort_unstable();
+    crate::order::sort_dedup(&mut chosen);
     let body = chosen
         .iter()
         .map(|&i| doc.sentence_text(i))
         .collect::<Vec<_>>()
         .join(" ");
-    let lower = body.to_lowercase();
+    let lower = body.lowercase();
     let prefix = if mentions_data(&lower) {
         "According to the provided data:"
     } else if ["policy", "guideline", "procedure", "rule"]
@@ -299,7 +303,7 @@ fn grounding_rewrite(doc: &Document, question: &str, answer: &str, cfg: &Config)
     let changes = vec![format!(
         "Rebuilt the answer from {} (faithfulness was below {:.2}).",
         ids.join(" and "),
-        cfg.rewrite_below
+        Decimal(cfg.rewrite_below)
     )];
     Some(Healed {
         prefix: prefix.to_string(),
@@ -398,7 +402,7 @@ fn normalise_billing(text: &str, to_annual: bool, changes: &mut Vec<String>) -> 
             changes.push(format!("Normalised billing: '{from}' → '{to}'"));
         }
     }
-    crate::text::scan::sort_by_index_key(&mut claimed, |c| c.0);
+    crate::order::sort_by_key(&mut claimed, |c| c.0);
     let mut out = String::with_capacity(text.len());
     let mut at = 0;
     for (s, e, to) in claimed {
@@ -434,7 +438,7 @@ fn word_after(text: &str, end: usize) -> String {
         .next()
         .unwrap_or("")
         .trim_matches(|c: char| !c.is_alphanumeric())
-        .to_lowercase()
+        .lowercase()
 }
 
 fn contradiction_patch(
@@ -513,7 +517,7 @@ fn contradiction_patch(
     if edits.is_empty() {
         return None;
     }
-    crate::text::scan::sort_by_index_key(&mut edits, |e| e.0);
+    crate::order::sort_by_key(&mut edits, |e| e.0);
     let mut body = String::with_capacity(answer.len());
     let mut at = 0;
     for (s, e, replacement) in edits {

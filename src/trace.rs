@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::report::{Decision, Verdict};
 use crate::scoring::{RiskLevel, Routing, Trigger};
+use crate::text::decimal::Decimal;
 
 /// The typed content of an event.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -110,9 +111,9 @@ impl EventKind {
 
 fn num(x: f64) -> String {
     if x.fract() == 0.0 {
-        format!("{x}")
+        Decimal(x).to_string()
     } else {
-        format!("{x:.2}")
+        format!("{:.2}", Decimal(x))
     }
 }
 
@@ -158,7 +159,13 @@ impl EventKind {
                     "best source",
                     best_source.clone().unwrap_or_else(|| "none".into()),
                 ),
-                ("overlap", format!("{matched}/{total} = {support:.2}")),
+                (
+                    "overlap",
+                    format!(
+                        "{matched}/{total} = {support:.2}",
+                        support = Decimal(*support)
+                    ),
+                ),
                 ("matched words", list(matched_words)),
             ],
             NumberCheck {
@@ -215,7 +222,7 @@ impl EventKind {
             } => vec![
                 (
                     "citation coverage",
-                    format!("{:.0}%", citation_coverage * 100.0),
+                    format!("{:.0}%", Decimal(citation_coverage * 100.0)),
                 ),
                 ("faithfulness", num(*faithfulness)),
                 ("confidence", num(*confidence)),
@@ -308,15 +315,20 @@ impl Trace {
         kind: impl FnOnce() -> EventKind,
         summary: impl FnOnce() -> String,
     ) {
-        if self.off {
-            return;
+        if !self.off {
+            self.record(claim, kind(), summary());
         }
+    }
+
+    /// One copy of the recording code for every call site (the page is smaller).
+    #[inline(never)]
+    fn record(&mut self, claim: Option<&str>, kind: EventKind, summary: String) {
         let index = self.events.len();
         self.events.push(Event {
             index,
             claim: claim.map(str::to_string),
-            summary: summary(),
-            kind: kind(),
+            summary,
+            kind,
         });
     }
 

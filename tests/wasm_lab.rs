@@ -144,11 +144,19 @@ async fn trace_panel_steps_and_restarts() {
     click("#restart");
     settle().await;
     assert!(states().iter().all(|s| s == "pending"));
+    let first = host.query_selector("[data-event]").unwrap().unwrap();
     click("#step");
     settle().await;
     let s = states();
     assert_eq!(s[0], "shown");
     assert!(s[1..].iter().all(|x| x == "pending"));
+    // A step flips states; it does not rebuild the list.
+    assert!(first.is_same_node(
+        host.query_selector("[data-event]")
+            .unwrap()
+            .as_ref()
+            .map(|e| e.unchecked_ref())
+    ));
     host.remove();
 }
 

@@ -16,9 +16,11 @@ use crate::config::{AnswerScoring, Config};
 use crate::eval::datasets::{CalibrationExample, CalibrationSet};
 use crate::eval::metrics::{self, Confusion};
 use crate::eval::score_answer;
+use crate::text::decimal::Decimal;
 use crate::text::Document;
 
 use super::lab::{Lab, Shared};
+use super::widgets::svg_number;
 
 /// The samples shipped in `dist/calibration/`.
 const SETS: [(&str, &str); 2] = [
@@ -141,14 +143,16 @@ pub fn CalibrationPanel(lab: Lab) -> impl IntoView {
         let curve = metrics::pr_curve(&scored);
         let mut points = vec![format!(
             "{:.1},{:.1}",
-            x_of(0.0),
-            y_of(curve.first().map_or(1.0, |p| p.precision))
+            Decimal(x_of(0.0)),
+            Decimal(y_of(curve.first().map_or(1.0, |p| p.precision)))
         )];
-        points.extend(
-            curve
-                .iter()
-                .map(|p| format!("{:.1},{:.1}", x_of(p.recall), y_of(p.precision))),
-        );
+        points.extend(curve.iter().map(|p| {
+            format!(
+                "{:.1},{:.1}",
+                Decimal(x_of(p.recall)),
+                Decimal(y_of(p.precision))
+            )
+        }));
         let t = threshold();
         let at = Confusion::from_predictions(
             scored.iter().map(|&(s, label)| (s > 1.0 - t + 1e-9, label)),
@@ -156,23 +160,23 @@ pub fn CalibrationPanel(lab: Lab) -> impl IntoView {
         let ap = metrics::average_precision(&scored);
         let base = scored.iter().filter(|s| s.1).count() as f64 / scored.len().max(1) as f64;
         Some(view! {
-            <svg class="pr-chart" viewBox=format!("0 0 {W} {H}") role="img" aria-label=format!("Precision/recall curve; at support threshold {t:.2}: precision {:.2}, recall {:.2}", at.precision(), at.recall())>
-                <line class="axis" x1=PAD y1=H - PAD x2=W - 10.0 y2=H - PAD/>
-                <line class="axis" x1=PAD y1=10.0 x2=PAD y2=H - PAD/>
-                <line class="baseline" x1=PAD y1=y_of(base) x2=W - 10.0 y2=y_of(base)/>
-                <text x=PAD y=H - 8.0 class="tick">"0"</text>
-                <text x=W - 18.0 y=H - 8.0 class="tick">"1"</text>
-                <text x=(W / 2.0) - 16.0 y=H - 8.0 class="label">"recall"</text>
-                <text x=4.0 y=16.0 class="tick">"1"</text>
-                <text x=4.0 y=H / 2.0 class="label">"prec."</text>
+            <svg class="pr-chart" viewBox=format!("0 0 {} {}", Decimal(W), Decimal(H)) role="img" aria-label=format!("Precision/recall curve; at support threshold {t:.2}: precision {:.2}, recall {:.2}", Decimal(at.precision()), Decimal(at.recall()), t = Decimal(t))>
+                <line class="axis" x1=svg_number(PAD) y1=svg_number(H - PAD) x2=svg_number(W - 10.0) y2=svg_number(H - PAD)/>
+                <line class="axis" x1=svg_number(PAD) y1=svg_number(10.0) x2=svg_number(PAD) y2=svg_number(H - PAD)/>
+                <line class="baseline" x1=svg_number(PAD) y1=svg_number(y_of(base)) x2=svg_number(W - 10.0) y2=svg_number(y_of(base))/>
+                <text x=svg_number(PAD) y=svg_number(H - 8.0) class="tick">"0"</text>
+                <text x=svg_number(W - 18.0) y=svg_number(H - 8.0) class="tick">"1"</text>
+                <text x=svg_number((W / 2.0) - 16.0) y=svg_number(H - 8.0) class="label">"recall"</text>
+                <text x=svg_number(4.0) y=svg_number(16.0) class="tick">"1"</text>
+                <text x=svg_number(4.0) y=svg_number(H / 2.0) class="label">"prec."</text>
                 <polyline class="curve" points=points.join(" ")/>
-                <circle id="calibration-point" class="point" r="6" cx=format!("{:.1}", x_of(at.recall())) cy=format!("{:.1}", y_of(at.precision()))/>
+                <circle id="calibration-point" class="point" r="6" cx=format!("{:.1}", Decimal(x_of(at.recall()))) cy=format!("{:.1}", Decimal(y_of(at.precision())))/>
             </svg>
             <p class="calibration-figures" id="calibration-figures">
                 {format!(
                     "At support threshold {t:.2}: precision {:.2}, recall {:.2}, F1 {:.2} ({} flagged of {}). Average precision {ap:.2}; flagging everything gives precision {base:.2}.",
-                    at.precision(), at.recall(), at.f1(), at.tp + at.fp, scored.len()
-                )}
+                    Decimal(at.precision()), Decimal(at.recall()), Decimal(at.f1()), at.tp + at.fp, scored.len()
+                , t = Decimal(t), ap = Decimal(ap), base = Decimal(base))}
             </p>
         })
     };

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 
 use crate::checks::{citations, entities, negation, numbers, support};
 use crate::report::{ClaimReport, MarkKind, MarkSide, Verdict};
+use crate::text::decimal::Decimal;
 use crate::text::highlight;
 
 use super::lab::Lab;
@@ -51,8 +52,7 @@ pub fn marked_text(
             } else {
                 let mut kinds: Vec<&str> =
                     run.marks.iter().map(|&i| mark_class(marks[i].2)).collect();
-                kinds.sort_unstable();
-                kinds.dedup();
+                crate::order::sort_dedup(&mut kinds);
                 view! { <mark class=kinds.join(" ")>{t}</mark> }.into_any()
             }
         })
@@ -122,7 +122,12 @@ fn claim_row(lab: Lab, c: &ClaimReport, show_consistency: bool, has_source: bool
     let is_focused = move || lab.focus.with(|f| f.as_deref() == Some(focus_id.as_str()));
     let total = c.matched_words.len() + c.missing_words.len();
     let overlap = if has_source {
-        format!("{}/{} = {:.2}", c.matched_words.len(), total, c.support)
+        format!(
+            "{}/{} = {:.2}",
+            c.matched_words.len(),
+            total,
+            Decimal(c.support)
+        )
     } else {
         "— no source".to_string()
     };
@@ -171,10 +176,14 @@ fn claim_row(lab: Lab, c: &ClaimReport, show_consistency: bool, has_source: bool
     for e in &c.invented_entities {
         findings.push(format!("not in source: “{}”", e.text));
     }
-    let consistency = c
-        .consistency
-        .as_ref()
-        .map(|x| format!("{:.2} ({} of {})", x.support, x.agreeing, x.samples_used));
+    let consistency = c.consistency.as_ref().map(|x| {
+        format!(
+            "{:.2} ({} of {})",
+            Decimal(x.support),
+            x.agreeing,
+            x.samples_used
+        )
+    });
     let verdict = c.verdict;
     let reason = c.main_reason().to_string();
     let matched = if has_source {
@@ -191,7 +200,7 @@ fn claim_row(lab: Lab, c: &ClaimReport, show_consistency: bool, has_source: bool
         <tr
             data-claim-id=id.clone()
             data-verdict=verdict.name()
-            data-support=format!("{:.2}", c.support)
+            data-support=format!("{:.2}", Decimal(c.support))
             tabindex="0"
             class:focused=is_focused
             on:mouseenter=move |_| lab.focus.set(Some(enter_id.clone()))

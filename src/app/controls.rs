@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use crate::config::{Config, Policy, Preset};
 use crate::examples::{self, Seed};
+use crate::text::decimal::Decimal;
 
 use super::lab::Lab;
 
@@ -86,7 +87,7 @@ pub fn Controls(lab: Lab) -> impl IntoView {
             <div class="control threshold" class:hidden=lab.is_hidden("support-threshold")>
                 <label for="support-threshold">
                     "Support threshold "
-                    <output for="support-threshold" id="support-threshold-value">{move || format!("{:.2}", threshold())}</output>
+                    <output for="support-threshold" id="support-threshold-value">{move || format!("{:.2}", Decimal(threshold()))}</output>
                 </label>
                 <input
                     type="range"
@@ -94,7 +95,7 @@ pub fn Controls(lab: Lab) -> impl IntoView {
                     min="0"
                     max="1"
                     step="0.05"
-                    prop:value=move || threshold().to_string()
+                    prop:value=move || Decimal(threshold()).to_string()
                     on:input=move |ev| {
                         if let Some(v) = crate::text::scan::parse_decimal(&event_target_value(&ev)) {
                             lab.configure(|c| c.support_threshold = v.clamp(0.0, 1.0));

@@ -9,10 +9,11 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::drift::{self, Record};
+use crate::text::decimal::Decimal;
 
 use super::lab::Lab;
 use super::storage::{self, Backend};
-use super::widgets::Limits;
+use super::widgets::{svg_number, Limits};
 
 fn now_ms() -> f64 {
     js_sys::Date::now()
@@ -149,18 +150,18 @@ pub fn DriftPanel(lab: Lab) -> impl IntoView {
             .collect();
         let path = points
             .iter()
-            .map(|(a, b, _)| format!("{a:.1},{b:.1}"))
+            .map(|(a, b, _)| format!("{a:.1},{b:.1}", a = Decimal(*a), b = Decimal(*b)))
             .collect::<Vec<_>>()
             .join(" ");
         Some(view! {
-            <svg class="drift-chart" viewBox=format!("0 0 {W} {H}") role="img"
-                aria-label=format!("Similarity of each of {} stored answers to the one before; drift below {:.2}", fps.len(), 1.0 - cfg.drift_threshold)>
-                <line class="axis" x1="20" y1=H - 20.0 x2=W - 10.0 y2=H - 20.0/>
-                <line class="threshold" x1="20" y1=line_y x2=W - 10.0 y2=line_y/>
-                <text class="tick" x="0" y=line_y + 3.0>{format!("{:.2}", 1.0 - cfg.drift_threshold)}</text>
+            <svg class="drift-chart" viewBox=format!("0 0 {} {}", Decimal(W), Decimal(H)) role="img"
+                aria-label=format!("Similarity of each of {} stored answers to the one before; drift below {:.2}", fps.len(), Decimal(1.0 - cfg.drift_threshold))>
+                <line class="axis" x1="20" y1=svg_number(H - 20.0) x2=svg_number(W - 10.0) y2=svg_number(H - 20.0)/>
+                <line class="threshold" x1="20" y1=svg_number(line_y) x2=svg_number(W - 10.0) y2=svg_number(line_y)/>
+                <text class="tick" x="0" y=svg_number(line_y + 3.0)>{format!("{:.2}", Decimal(1.0 - cfg.drift_threshold))}</text>
                 <polyline class="curve" points=path/>
-                {points.into_iter().map(|(a, b, drifted)| view! { <circle class:drifted=drifted class="dot" cx=format!("{a:.1}") cy=format!("{b:.1}") r="4"/> }).collect::<Vec<_>>()}
-                <text class="label" x="20" y=H - 5.0>"answers recorded, oldest first"</text>
+                {points.into_iter().map(|(a, b, drifted)| view! { <circle class:drifted=drifted class="dot" cx=format!("{a:.1}", a = Decimal(a)) cy=format!("{b:.1}", b = Decimal(b)) r="4"/> }).collect::<Vec<_>>()}
+                <text class="label" x="20" y=svg_number(H - 5.0)>"answers recorded, oldest first"</text>
             </svg>
         })
     };

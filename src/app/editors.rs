@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::report::{MarkSide, Report};
+use crate::text::decimal::Decimal;
 use crate::text::import::{self, FileKind};
 
 use super::claims::marked_text;
@@ -80,7 +81,7 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
                 false,
                 format!(
                     "Cannot open {name}: it is {:.1} MB; the limit is 4 MB.",
-                    file.size() / 1048576.0
+                    Decimal(file.size() / 1048576.0)
                 ),
             )));
             return;

@@ -26,7 +26,6 @@ pub use lab::Lab;
 /// readable error with a reset link (in the release build every panic is a
 /// bare trap; other builds log the message to the console first).
 pub fn start() {
-    console_error_panic_hook::set_once();
     // A permalink is inflated by the browser (asynchronously) before the
     // lab first renders, so a link never flashes the default example.
     // (Leptos's executor starts with the mount, hence wasm-bindgen's here.)

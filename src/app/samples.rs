@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 
 use crate::checks::consistency;
+use crate::text::decimal::Decimal;
 
 use super::lab::Lab;
 use super::widgets::Limits;
@@ -67,7 +68,7 @@ pub fn SamplesPanel(lab: Lab) -> impl IntoView {
             <header class="panel-head">
                 <h2 id="samples-title">"Samples"</h2>
                 <span class="hint">{move || match lab.checked.with(|c| c.report.embedder.clone()) {
-                    Some(e) => format!("Consistency by {e} similarity ≥ {:.2}", lab.config.with(|c| c.sim_threshold)),
+                    Some(e) => format!("Consistency by {e} similarity ≥ {:.2}", Decimal(lab.config.with(|c| c.sim_threshold))),
                     None => "Add sampled answers to check each claim's consistency.".to_string(),
                 }}</span>
             </header>
@@ -114,7 +115,7 @@ pub fn RepairPanel(lab: Lab) -> impl IntoView {
         view! {
             <p class="repair-strategy">
                 <strong>{h.strategy.name().replace('_', " ")}</strong>
-                {format!(": risk {} → {}, confidence {:.2} → {:.2}", h.initial_risk.name(), h.final_risk.name(), h.confidence_before, h.confidence_after)}
+                {format!(": risk {} → {}, confidence {:.2} → {:.2}", h.initial_risk.name(), h.final_risk.name(), Decimal(h.confidence_before), Decimal(h.confidence_after))}
             </p>
             <div class="before-after">
                 <figure><figcaption>"Before"</figcaption><p id="repair-before">{h.before.clone()}</p></figure>

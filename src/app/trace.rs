@@ -11,6 +11,7 @@ use leptos::prelude::*;
 use crate::checks::confidence;
 use crate::lab_state::SPEEDS;
 use crate::report::{Decision, MarkSide, Verdict};
+use crate::text::decimal::Decimal;
 use crate::trace::reveal_times;
 
 use super::claims::marked_text;
@@ -78,26 +79,27 @@ pub fn TracePanel(lab: Lab) -> impl IntoView {
         lab.position.set(0);
     };
 
+    // The list is built once per result; the replay only flips each item's
+    // state (a tick must not rebuild the list).
     let items = move || {
         let checked = lab.checked.get();
-        let shown = shown();
-        let selected = lab.selected_event.get().unwrap_or(shown.saturating_sub(1));
         checked
             .report
             .trace
             .iter()
             .map(|e| {
-                let visible = e.index < shown;
                 let index = e.index;
+                let visible = move || index < shown();
+                let current = move || visible() && index == lab.selected_event.get().unwrap_or(shown().saturating_sub(1));
                 let label = match &e.claim {
                     Some(c) => format!("{c} · {}", e.kind.name().replace('_', " ")),
                     None => e.kind.name().replace('_', " "),
                 };
                 view! {
-                    <li data-event=e.kind.name() data-state=if visible { "shown" } else { "pending" } class:current=visible && index == selected>
-                        <button type="button" disabled=!visible on:click=move |_| lab.selected_event.set(Some(index))>
+                    <li data-event=e.kind.name() data-state=move || if visible() { "shown" } else { "pending" } class:current=current>
+                        <button type="button" disabled=move || !visible() on:click=move |_| lab.selected_event.set(Some(index))>
                             <span class="event-label">{label}</span>
-                            {visible.then(|| view! { <span class="event-summary">{e.summary.clone()}</span> })}
+                            <span class="event-summary">{e.summary.clone()}</span>
                         </button>
                     </li>
                 }
@@ -118,12 +120,12 @@ pub fn TracePanel(lab: Lab) -> impl IntoView {
                 <button type="button" id="step" on:click=step>"Next event"</button>
                 <button type="button" id="restart" on:click=restart>"Restart"</button>
                 <label for="speed">"Speed"</label>
-                <select id="speed" prop:value=move || lab.speed.get().to_string() on:change=move |ev| {
+                <select id="speed" prop:value=move || Decimal(lab.speed.get()).to_string() on:change=move |ev| {
                     if let Some(v) = crate::text::scan::parse_decimal(&event_target_value(&ev)) {
                         lab.speed.set(v);
                     }
                 }>
-                    {SPEEDS.iter().map(|s| view! { <option value=s.to_string()>{format!("{s}×")}</option> }).collect::<Vec<_>>()}
+                    {SPEEDS.iter().map(|s| view! { <option value=Decimal(*s).to_string()>{format!("{}×", Decimal(*s))}</option> }).collect::<Vec<_>>()}
                 </select>
                 <label for="inspection-time">"Inspection time (s)"</label>
                 <input type="number" id="inspection-time" min="5" max="600" step="5"
@@ -188,13 +190,13 @@ pub fn FinalMetrics(lab: Lab) -> impl IntoView {
         view! {
             <ul class="counts" aria-label="Claims per verdict">{counts}</ul>
             <dl class="kv metrics">
-                <dt>"Citation coverage"</dt><dd id="citation-coverage">{format!("{:.0}%", s.citation_coverage * 100.0)}</dd>
-                <dt>"Faithfulness"</dt><dd>{format!("{:.2}", s.faithfulness)}</dd>
-                <dt>"Confidence"</dt><dd>{format!("{:.2}", s.confidence.score)}</dd>
+                <dt>"Citation coverage"</dt><dd id="citation-coverage">{format!("{:.0}%", Decimal(s.citation_coverage * 100.0))}</dd>
+                <dt>"Faithfulness"</dt><dd>{format!("{:.2}", Decimal(s.faithfulness))}</dd>
+                <dt>"Confidence"</dt><dd>{format!("{:.2}", Decimal(s.confidence.score))}</dd>
                 <dt>"Risk"</dt><dd class=format!("risk risk-{}", r.risk.level.name())>{r.risk.level.name()}{(!triggers.is_empty()).then(|| format!(" ({triggers})"))}</dd>
                 <dt>"Quality score"</dt>
-                <dd title=format!("faithfulness {:.2} + consistency {:.2} + confidence {:.2} + latency {:.2} − drift {:.2}", q.faithfulness, q.consistency, q.confidence, q.latency, q.drift_penalty)>
-                    {format!("{:.2}", r.quality.score)}
+                <dd title=format!("faithfulness {:.2} + consistency {:.2} + confidence {:.2} + latency {:.2} − drift {:.2}", Decimal(q.faithfulness), Decimal(q.consistency), Decimal(q.confidence), Decimal(q.latency), Decimal(q.drift_penalty))>
+                    {format!("{:.2}", Decimal(r.quality.score))}
                 </dd>
                 <dt>"Routing"</dt><dd id="routing">{r.quality.routing.name().replace('_', " ")}</dd>
                 {r.drift.as_ref().map(|d| view! { <dt>"Drift"</dt><dd>{if d.drifted { "yes" } else { "no" }}": "{d.reason.clone()}</dd> })}
@@ -207,10 +209,11 @@ pub fn FinalMetrics(lab: Lab) -> impl IntoView {
             if c.analyse_ms > 0.0 {
                 format!(
                     "checked in {:.1} ms (source analysed in {:.1} ms)",
-                    c.check_ms, c.analyse_ms
+                    Decimal(c.check_ms),
+                    Decimal(c.analyse_ms)
                 )
             } else {
-                format!("checked in {:.1} ms", c.check_ms)
+                format!("checked in {:.1} ms", Decimal(c.check_ms))
             }
         })
     };

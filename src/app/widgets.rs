@@ -14,3 +14,8 @@ pub fn Limits(items: Vec<(&'static str, &'static str)>) -> impl IntoView {
         </details>
     }
 }
+
+/// A coordinate for an SVG attribute, to one decimal.
+pub fn svg_number(x: f64) -> String {
+    format!("{:.1}", crate::text::decimal::Decimal(x))
+}

@@ -214,7 +214,7 @@ pub fn find_in_words(text: &str) -> Vec<Citation> {
             });
         }
     }
-    crate::text::scan::sort_by_index_key(&mut out, |c| c.start);
+    crate::order::sort_by_key(&mut out, |c| c.start);
     out
 }
 
@@ -222,7 +222,7 @@ pub fn find_in_words(text: &str) -> Vec<Citation> {
 pub fn find_with_words(text: &str) -> Vec<Citation> {
     let mut all = find(text);
     all.extend(find_in_words(text));
-    crate::text::scan::sort_by_index_key(&mut all, |c| c.start);
+    crate::order::sort_by_key(&mut all, |c| c.start);
     let mut out: Vec<Citation> = Vec::with_capacity(all.len());
     for c in all {
         if out.last().is_none_or(|last| last.end <= c.start) {

@@ -19,6 +19,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::text::case::Lowercase;
 use crate::text::scan::{glued_after, glued_before, starts_with_ci};
 
 /// What this check cannot see, in plain words, for the lab to show where the
@@ -118,7 +119,7 @@ fn find_markers(lower: &str, text: &str) -> Vec<Marker> {
             }
         }
     }
-    found.sort_unstable();
+    crate::order::sort_by(&mut found, Ord::cmp);
     let mut out: Vec<Marker> = Vec::new();
     for (_, start, end, assertive) in found {
         if out.iter().any(|m| start < m.end && m.start < end) {
@@ -129,7 +130,7 @@ fn find_markers(lower: &str, text: &str) -> Vec<Marker> {
         let found = &lower[start..end];
         let surface = text
             .get(start..end)
-            .filter(|s| s.to_lowercase() == found)
+            .filter(|s| s.lowercase() == found)
             .unwrap_or(found);
         out.push(Marker {
             text: surface.to_string(),
@@ -143,10 +144,10 @@ fn find_markers(lower: &str, text: &str) -> Vec<Marker> {
 
 /// Score how sure `answer` sounds.
 pub fn score(answer: &str) -> Confidence {
-    let lower = answer.to_lowercase();
+    let lower = answer.lowercase();
     let words = answer.split_whitespace().count().max(1);
     let mut markers = find_markers(&lower, answer);
-    crate::text::scan::sort_by_index_key(&mut markers, |m| m.start);
+    crate::order::sort_by_key(&mut markers, |m| m.start);
     let per_ten = words as f64 / 10.0;
     let high = markers.iter().filter(|m| m.assertive).count() as f64;
     let low = markers.len() as f64 - high;

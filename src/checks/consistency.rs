@@ -111,7 +111,7 @@ impl Embedder for LexicalEmbedder {
             .into_iter()
             .map(|t| (term_hash(&t.key), 1.0))
             .collect();
-        terms.sort_unstable_by_key(|t| t.0);
+        crate::order::sort_by_key(&mut terms, |t| t.0);
         terms.dedup_by_key(|t| t.0);
         Some(Embedding::Sparse(terms))
     }
@@ -273,8 +273,7 @@ pub fn lexical_scores(claims: &[&str], samples: &[&str], options: AnalysisOption
         .chain(&claim_texts)
         .flat_map(|a| a.tokens.iter().map(|t| t.key.as_str()))
         .collect();
-    vocabulary.sort_unstable();
-    vocabulary.dedup();
+    crate::order::sort_dedup(&mut vocabulary);
     let id = |key: &str| vocabulary.binary_search(&key).unwrap_or(0);
     let mut counts = vec![0usize; vocabulary.len()];
     for a in sample_texts.iter().chain(&claim_texts) {
@@ -291,8 +290,7 @@ pub fn lexical_scores(claims: &[&str], samples: &[&str], options: AnalysisOption
             .collect::<Vec<usize>>()
     };
     let sorted = |mut v: Vec<usize>| {
-        v.sort_unstable();
-        v.dedup();
+        crate::order::sort_dedup(&mut v);
         v
     };
     let mut sample_words: Vec<Vec<usize>> = Vec::new();
@@ -300,8 +298,7 @@ pub fn lexical_scores(claims: &[&str], samples: &[&str], options: AnalysisOption
     for a in &sample_texts {
         let ids = content_ids(a);
         let mut pairs: Vec<(usize, usize)> = ids.windows(2).map(|w| (w[0], w[1])).collect();
-        pairs.sort_unstable();
-        pairs.dedup();
+        crate::order::sort_dedup(&mut pairs);
         sample_pairs.push(pairs);
         sample_words.push(sorted(ids));
     }

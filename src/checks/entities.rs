@@ -24,6 +24,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::text::case::Lowercase;
 use crate::text::scan::{digits, find_word_ci, glued_before};
 use crate::text::{fold, words::is_stopword};
 
@@ -333,7 +334,7 @@ pub fn find(text: &str, start: usize, end: usize, single_words: bool) -> Vec<Ent
             // Drop leading function words ("The Ridgeline …") and non-name words.
             let skip = run
                 .iter()
-                .take_while(|w| is_stopword(&w.text.to_lowercase()) || NOT_NAMES.contains(&w.text))
+                .take_while(|w| is_stopword(&w.text.lowercase()) || NOT_NAMES.contains(&w.text))
                 .count();
             let rest = &run[skip..];
             let capitalised = rest
@@ -361,7 +362,7 @@ pub fn find(text: &str, start: usize, end: usize, single_words: bool) -> Vec<Ent
     for (s, e, kind) in names {
         push(s, e, kind, &mut out);
     }
-    crate::text::scan::sort_by_index_key(&mut out, |e| e.start);
+    crate::order::sort_by_key(&mut out, |e| e.start);
     for e in &mut out {
         e.start += start;
         e.end += start;
@@ -408,7 +409,7 @@ fn contains_phrase(haystack: &str, needle: &str) -> bool {
 
 /// Is `word` used in `text` as an ordinary lower-case word?
 fn used_in_lower_case(text: &str, word: &str) -> bool {
-    let lower = word.to_lowercase();
+    let lower = word.lowercase();
     lower != word
         && text.match_indices(lower.as_str()).any(|(i, _)| {
             !glued_before(text, i) && !crate::text::scan::glued_after(text, i + lower.len())

@@ -27,6 +27,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::text::case::Lowercase;
+use crate::text::decimal::Decimal;
 use crate::text::scan::{digits, glued_after, glued_before, parse_decimal};
 use crate::text::words::RawWord;
 
@@ -86,8 +88,8 @@ impl NumberMention {
     pub fn key(&self, normalise: bool) -> String {
         match (&self.quantity, normalise) {
             (Some(q), true) => format!("#{}", q.canonical()),
-            (Some(_), false) => format!("#{}", self.raw.to_lowercase()),
-            (None, _) => self.raw.to_lowercase(),
+            (Some(_), false) => format!("#{}", self.raw.lowercase()),
+            (None, _) => self.raw.lowercase(),
         }
     }
 }
@@ -96,7 +98,7 @@ fn fmt_value(v: f64) -> String {
     if v.fract() == 0.0 && v.abs() < 1e15 {
         format!("{}", v as i64)
     } else {
-        let s = format!("{v:.6}");
+        let s = format!("{v:.6}", v = Decimal(v));
         s.trim_end_matches('0').trim_end_matches('.').to_string()
     }
 }
@@ -805,10 +807,8 @@ pub fn check(
     let stated = |m: &NumberMention| -> bool {
         let q = m.quantity.as_ref().expect("quantities only");
         if !normalise {
-            let raw = m.raw.to_lowercase();
-            return sentence_quantities
-                .iter()
-                .any(|s| s.raw.to_lowercase() == raw);
+            let raw = m.raw.lowercase();
+            return sentence_quantities.iter().any(|s| s.raw.lowercase() == raw);
         }
         let direct = sentence_quantities
             .iter()

@@ -79,7 +79,7 @@ pub fn best_sentence(terms: &[&Token], doc: &Document) -> Support {
         .filter(|&&s| counts[s as usize] == top)
         .map(|&s| s as usize)
         .collect();
-    tied.sort_unstable();
+    crate::order::sort_dedup(&mut tied);
     let best = tied[0];
     let held = &doc.sentences[best].term_ids;
     let matched_terms = ids

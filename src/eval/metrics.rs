@@ -76,7 +76,7 @@ pub struct CurvePoint {
 /// The examples from the highest score down (one sort shared by the curve and the confusions).
 fn by_score_descending(scored: &[(f64, bool)]) -> Vec<(f64, bool)> {
     let mut sorted = scored.to_vec();
-    sorted.sort_by(|a, b| b.0.total_cmp(&a.0));
+    crate::order::sort_by(&mut sorted, |a, b| b.0.total_cmp(&a.0));
     sorted
 }
 

@@ -22,8 +22,7 @@ pub fn runs<'a>(text: &'a str, start: usize, end: usize, spans: &[(usize, usize)
         cuts.push(span.0);
         cuts.push(span.1);
     }
-    cuts.sort_unstable();
-    cuts.dedup();
+    crate::order::sort_dedup(&mut cuts);
     cuts.windows(2)
         .map(|w| {
             let marks = spans

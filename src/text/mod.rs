@@ -6,6 +6,8 @@
 //! index instead of scanning every sentence, and the lab keeps the `Document`
 //! while only the answer changes.
 
+pub mod case;
+pub mod decimal;
 pub mod highlight;
 pub mod import;
 pub mod scan;
@@ -19,6 +21,7 @@ use serde::{Deserialize, Serialize};
 use crate::checks::citations::{self, Citation};
 use crate::checks::numbers::{self, NumberMention};
 use crate::config::Config;
+use crate::text::case::Lowercase;
 
 /// The settings that change how text is analysed (and so when a source
 /// must be analysed again).
@@ -95,7 +98,7 @@ impl Analysed {
             .copied()
             .chain(numbers.iter().map(|n| (n.start, n.end)))
             .collect();
-        skip.sort_unstable();
+        crate::order::sort_dedup(&mut skip);
         let mut words = words::raw_words(part, &skip);
         // Numbers written as words replace the words they were read from.
         let worded = numbers::find_number_words(part, &words);
@@ -107,7 +110,7 @@ impl Analysed {
             }
             let mut k = keep.iter();
             words.retain(|_| *k.next().unwrap());
-            crate::text::scan::sort_by_index_key(&mut numbers, |n| n.start);
+            crate::order::sort_by_key(&mut numbers, |n| n.start);
         }
 
         let mut tokens = Vec::with_capacity(words.len() + numbers.len());
@@ -121,7 +124,7 @@ impl Analysed {
                 tokens.push(Token {
                     start: n.start,
                     end: n.end,
-                    lower: n.raw.to_lowercase(),
+                    lower: n.raw.lowercase(),
                     key: n.key(opts.number_normalisation),
                     content: true,
                     number: Some(ni),
@@ -336,7 +339,7 @@ pub fn fold(text: &str) -> String {
         }
         space = false;
         let c = if c == '’' { '\'' } else { c };
-        out.extend(c.to_lowercase());
+        out.push(crate::text::case::lower_char(c));
     }
     out
 }

@@ -112,16 +112,6 @@ pub fn parse_decimal(s: &str) -> Option<f64> {
     Some(if negative { -value } else { value })
 }
 
-/// Sort `v` by a `usize` key, stably. Every caller shares one sort of
-/// `(key, index)` pairs instead of its own copy of the sort algorithm, which
-/// keeps the lab's wasm small.
-pub fn sort_by_index_key<T>(v: &mut Vec<T>, key: impl Fn(&T) -> usize) {
-    let mut order: Vec<(usize, usize)> = v.iter().enumerate().map(|(i, x)| (key(x), i)).collect();
-    order.sort_unstable();
-    let mut slots: Vec<Option<T>> = v.drain(..).map(Some).collect();
-    v.extend(order.into_iter().filter_map(|(_, i)| slots[i].take()));
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -168,13 +158,6 @@ mod tests {
         for s in ["", ".", "1.2.3", "1e5", "abc", "--1", "1,000"] {
             assert_eq!(parse_decimal(s), None, "{s}");
         }
-    }
-
-    #[test]
-    fn sorting_by_an_index_key_is_stable() {
-        let mut v = vec![("c", 2), ("a", 1), ("b", 2), ("d", 0)];
-        sort_by_index_key(&mut v, |x| x.1);
-        assert_eq!(v, [("d", 0), ("a", 1), ("c", 2), ("b", 2)]);
     }
 
     #[test]

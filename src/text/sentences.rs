@@ -22,6 +22,7 @@
 //! `chunk_document`), or else by blank lines. They are numbered 1…m in order.
 
 use crate::checks::citations;
+use crate::text::case::Lowercase;
 use crate::text::scan::{blanks, digits, find_word_ci};
 
 /// A byte range `start..end` into the text it was split from.
@@ -222,7 +223,7 @@ fn terminator_ends_sentence(
     if bytes[i] == b'.' {
         let word = word_before(text, sent_start, i);
         let bare = word.trim_start_matches(|c: char| !c.is_alphanumeric());
-        let lower = bare.to_lowercase();
+        let lower = bare.lowercase();
         let next_word: String = text[next..end]
             .chars()
             .take_while(|c| c.is_alphabetic())
@@ -354,7 +355,7 @@ pub fn is_question(sentence: &str) -> bool {
 /// ("Unable to answer based on the given passages.", "The passages do not
 /// provide information about X.", "I'm sorry, …")
 pub fn is_refusal(sentence: &str) -> bool {
-    let lower = sentence.to_lowercase().replace('’', "'");
+    let lower = sentence.lowercase().replace('’', "'");
     const DECLINES: &[&str] = &[
         "unable to answer",
         "cannot answer",

@@ -17,6 +17,7 @@
 //! Misses: synonyms (`longest` ≠ `main`), irregular forms the stemmer does not
 //! join (`ran`/`run`), and compounds written apart or together.
 
+use crate::text::case::Lowercase;
 use std::cell::RefCell;
 use std::sync::LazyLock;
 
@@ -415,11 +416,11 @@ fn push_expanded<'a>(out: &mut Vec<RawWord<'a>>, text: &'a str, start: usize, en
             .chars()
             .skip(1)
             .collect::<String>()
-            .to_lowercase();
+            .lowercase();
         let before = &surface[..apos];
         if after == "t" && before.ends_with(['n', 'N']) {
             let base_end = start + before.len() - 1;
-            let base = match surface[..before.len() - 1].to_lowercase().as_str() {
+            let base = match surface[..before.len() - 1].lowercase().as_str() {
                 "ca" => "can".to_string(),
                 "wo" => "will".to_string(),
                 "sha" => "shall".to_string(),
@@ -432,11 +433,11 @@ fn push_expanded<'a>(out: &mut Vec<RawWord<'a>>, text: &'a str, start: usize, en
             return;
         }
         if ["s", "re", "ve", "ll", "d", "m"].contains(&after.as_str()) && !before.is_empty() {
-            word(start, start + apos, before.to_lowercase());
+            word(start, start + apos, before.lowercase());
             return;
         }
     }
-    let lower = surface.to_lowercase().replace('’', "'");
+    let lower = surface.lowercase().replace('’', "'");
     if lower == "cannot" {
         word(start, start + 3, "can".into());
         word(start + 3, end, "not".into());

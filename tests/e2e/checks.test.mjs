@@ -272,6 +272,17 @@ test('the recompute time is shown', async () => {
   });
 });
 
+test('editing the answer reuses the analysed source; editing the source analyses it again', async () => {
+  await withPage(async (page) => {
+    const recompute = () => page.textContent('#recompute-ms');
+    await page.fill('#source', `${await page.inputValue('#source')} The bridge also carries a tram line.`);
+    await eventually(async () => /source analysed in \d+\.\d ms/.test(await recompute()), true, 'a new source is analysed');
+    await page.fill('#answer', `${await page.inputValue('#answer')} It carries a tram line.`);
+    await eventually(async () => (await page.textContent('.answer-view')).includes('tram line'), true, 'the answer is checked');
+    assert.match(await recompute(), /^checked in \d+\.\d ms$/, 'no source analysis for an answer edit');
+  });
+});
+
 test('the page fits 360 px without horizontal scrolling, in both themes', async () => {
   for (const colorScheme of ['light', 'dark']) {
     await withPage(async (page) => {

@@ -1,0 +1,82 @@
+//! Sorting for the core, in one place.
+//!
+//! The standard library's sort is generic: every element type sorted gets its
+//! own copy of the algorithm, 2–4 KB of wasm each, and the lab ships the whole
+//! core. So every sort that is not on a hot path goes through [`sort_by`],
+//! which sorts *positions* with one shared, non-generic routine and then moves
+//! the elements into place: the page carries one copy of the algorithm.
+//!
+//! All sorts here are stable: elements that compare equal keep their order.
+//! The one hot sort, a source sentence's term ids while the source is
+//! analysed, calls `sort_unstable` on `u32` directly.
+
+use std::cmp::Ordering;
+
+/// Sort `v` by `cmp`, stably.
+pub fn sort_by<T>(v: &mut Vec<T>, cmp: impl Fn(&T, &T) -> Ordering) {
+    if v.len() < 2 {
+        return;
+    }
+    let mut order: Vec<usize> = (0..v.len()).collect();
+    sort_positions(&mut order, &|a, b| cmp(&v[a], &v[b]));
+    let mut slots: Vec<Option<T>> = v.drain(..).map(Some).collect();
+    v.extend(order.into_iter().filter_map(|i| slots[i].take()));
+}
+
+/// The one sort routine: positions compared through `cmp`, ties by position
+/// (which makes the unstable sort stable).
+#[inline(never)]
+fn sort_positions(order: &mut [usize], cmp: &dyn Fn(usize, usize) -> Ordering) {
+    order.sort_unstable_by(|&a, &b| cmp(a, b).then(a.cmp(&b)));
+}
+
+/// Sort `v` by the key `key` gives each element, stably.
+pub fn sort_by_key<T, K: Ord>(v: &mut Vec<T>, key: impl Fn(&T) -> K) {
+    sort_by(v, |a, b| key(a).cmp(&key(b)));
+}
+
+/// Sort `v` and drop repeats.
+pub fn sort_dedup<T: Ord>(v: &mut Vec<T>) {
+    sort_by(v, T::cmp);
+    v.dedup();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn equal_keys_keep_their_order() {
+        let mut v = vec![(2, 'a'), (1, 'b'), (2, 'c'), (1, 'd'), (0, 'e')];
+        sort_by_key(&mut v, |x| x.0);
+        assert_eq!(v, [(0, 'e'), (1, 'b'), (1, 'd'), (2, 'a'), (2, 'c')]);
+    }
+
+    #[test]
+    fn descending_floats_with_ties() {
+        let mut v = vec![(0.5, true), (0.9, false), (0.5, false), (f64::NAN, true)];
+        sort_by(&mut v, |a, b| b.0.total_cmp(&a.0));
+        assert!(v[0].0.is_nan());
+        assert_eq!(&v[1..], [(0.9, false), (0.5, true), (0.5, false)]);
+    }
+
+    #[test]
+    fn strings_sorted_without_repeats() {
+        let mut v: Vec<String> = ["b", "a", "b", "c", "a"].map(String::from).to_vec();
+        sort_dedup(&mut v);
+        assert_eq!(v, ["a", "b", "c"]);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+        #[test]
+        fn agrees_with_the_standard_stable_sort(v in proptest::collection::vec((0u8..8, any::<u16>()), 0..64)) {
+            let mut ours = v.clone();
+            sort_by_key(&mut ours, |x| x.0);
+            let mut std_sorted = v;
+            std_sorted.sort_by_key(|x| x.0);
+            prop_assert_eq!(ours, std_sorted);
+        }
+    }
+}
