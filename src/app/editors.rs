@@ -13,6 +13,9 @@ use crate::text::import::{self, FileKind};
 use super::claims::marked_text;
 use super::lab::Lab;
 
+/// Sentences the source view lists before it lists only best matches.
+const MAX_LISTED_SENTENCES: usize = 400;
+
 /// Largest source file the lab opens (the text box stays responsive below it).
 const MAX_FILE_BYTES: f64 = 4.0 * 1024.0 * 1024.0;
 
@@ -33,7 +36,28 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
         let source = lab.source.get();
         let mut out: Vec<AnyView> = Vec::new();
         let mut passage = 0;
-        for s in report.sources.iter() {
+        // A long source lists its first sentences and, further down, only
+        // those some claim found as its best match: the page stays quick.
+        let bests: Vec<&str> = report
+            .claims
+            .iter()
+            .filter_map(|c| c.best_source.as_deref())
+            .collect();
+        let unlisted = report.sources.len().saturating_sub(MAX_LISTED_SENTENCES);
+        let listed = report
+            .sources
+            .iter()
+            .enumerate()
+            .filter(|(i, s)| *i < MAX_LISTED_SENTENCES || bests.contains(&s.id.as_str()));
+        let unlisted_note = move || {
+            view! { <li class="passage-head" id="unlisted-sentences">{format!("{unlisted} more sentences are checked but not listed here; below, the best matches among them.")}</li> }.into_any()
+        };
+        let mut noted = false;
+        for (i, s) in listed {
+            if i >= MAX_LISTED_SENTENCES && !noted {
+                out.push(unlisted_note());
+                noted = true;
+            }
             if many_passages && s.passage != passage {
                 passage = s.passage;
                 out.push(view! { <li class="passage-head" aria-hidden="true">{format!("Passage {passage}")}</li> }.into_any());
@@ -59,6 +83,9 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
                 }
                 .into_any(),
             );
+        }
+        if unlisted > 0 && !noted {
+            out.push(unlisted_note());
         }
         out
     };
@@ -148,6 +175,9 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
                     lab.edited();
                 }
             ></textarea>
+            {move || lab.analysing.get().map(|share| view! {
+                <p id="source-status" class="note" role="status">{format!("Analysing the long source: {:.0}% done. The checks use the previous source until then.", Decimal(share * 100.0))}</p>
+            })}
             {move || lab.file_message.get().map(|(ok, msg)| view! {
                 <p id="file-message" class=if ok { "note good" } else { "note bad" } role="status">{msg}</p>
             })}

@@ -15,7 +15,7 @@ use crate::drift::{self, Fingerprint, Record};
 use crate::examples;
 use crate::lab_state::LabState;
 use crate::report::Report;
-use crate::text::{AnalysisOptions, Document};
+use crate::text::{AnalysisOptions, Document, DocumentBuilder};
 use crate::{check, CheckInput};
 
 /// A value shared by reference; two are equal only if they are the same
@@ -51,6 +51,43 @@ pub struct Checked {
     pub analyse_ms: f64,
     /// The analysed source this report was checked against.
     document: Shared<(Document, f64)>,
+}
+
+/// Sources longer than this (bytes) are analysed in slices between frames.
+const SLICE_ABOVE_BYTES: usize = 64 * 1024;
+/// How long one slice of analysis may hold the page (ms).
+const SLICE_MS: f64 = 12.0;
+
+/// Analyse `text` a slice at a time, yielding to the page between slices.
+/// `report` gets the share done after each slice (`Err`) and the document at
+/// the end (`Ok`, with the milliseconds spent analysing); when it returns
+/// false (the source changed meanwhile) the work stops.
+async fn analyse_in_slices(
+    text: String,
+    options: AnalysisOptions,
+    report: impl Fn(Result<Shared<(Document, f64)>, f64>) -> bool,
+) {
+    let mut builder = DocumentBuilder::new(text, options);
+    let mut busy = 0.0;
+    loop {
+        let start = now_ms();
+        let mut done = false;
+        while !done && now_ms() - start < SLICE_MS {
+            done = builder.step(16);
+        }
+        busy += now_ms() - start;
+        if done {
+            break;
+        }
+        if !report(Err(builder.progress())) {
+            return;
+        }
+        gloo_timers::future::TimeoutFuture::new(0).await;
+    }
+    let start = now_ms();
+    let doc = builder.finish();
+    busy += now_ms() - start;
+    report(Ok(Shared(Arc::new((doc, busy)))));
 }
 
 fn now_ms() -> f64 {
@@ -106,6 +143,8 @@ pub struct Lab {
     /// The stored history of the current question, oldest first.
     pub history: Memo<Shared<Vec<Fingerprint>>>,
     pub document: Memo<Shared<(Document, f64)>>,
+    /// While a large source is analysed in slices: the share done (0 to 1).
+    pub analysing: RwSignal<Option<f64>>,
     pub checked: Memo<Shared<Checked>>,
 }
 
@@ -115,13 +154,59 @@ impl Lab {
         let source = RwSignal::new(state.source);
         let config = RwSignal::new(state.config);
         let analysis = Memo::new(move |_| config.with(|c| AnalysisOptions::from(c)));
-        let document = Memo::new(move |_| {
+        // A small source is analysed at once; a large one in slices between
+        // frames (`analyse_in_slices`), the last document standing in until
+        // the new one is ready.
+        let sliced: RwSignal<Option<Shared<(Document, f64)>>> = RwSignal::new(None);
+        let analysing: RwSignal<Option<f64>> = RwSignal::new(None);
+        let document = Memo::new(move |previous: Option<&Shared<(Document, f64)>>| {
             let opts = analysis.get();
             source.with(|text| {
-                let start = now_ms();
-                let doc = Document::analyse(text, opts);
-                Shared(Arc::new((doc, now_ms() - start)))
+                if text.len() <= SLICE_ABOVE_BYTES {
+                    let start = now_ms();
+                    let doc = Document::analyse(text, opts);
+                    return Shared(Arc::new((doc, now_ms() - start)));
+                }
+                let ready = sliced.with(|d| {
+                    d.as_ref()
+                        .filter(|d| d.0 .0.text == *text && d.0 .0.options == opts)
+                        .cloned()
+                });
+                ready
+                    .or_else(|| previous.cloned())
+                    .unwrap_or_else(|| Shared(Arc::new((Document::analyse("", opts), 0.0))))
             })
+        });
+        let job = StoredValue::new(0u64);
+        Effect::new(move |_| {
+            let opts = analysis.get();
+            let text = source.with(|t| (t.len() > SLICE_ABOVE_BYTES).then(|| t.clone()));
+            job.update_value(|j| *j += 1);
+            let Some(text) = text else {
+                analysing.set(None);
+                return;
+            };
+            if sliced.with_untracked(|d| {
+                d.as_ref()
+                    .is_some_and(|d| d.0 .0.text == text && d.0 .0.options == opts)
+            }) {
+                return;
+            }
+            let id = job.get_value();
+            analysing.set(Some(0.0));
+            leptos::task::spawn_local(analyse_in_slices(text, opts, move |progress| {
+                if job.get_value() != id {
+                    return false;
+                }
+                match progress {
+                    Ok(doc) => {
+                        sliced.set(Some(doc));
+                        analysing.set(None);
+                    }
+                    Err(share) => analysing.set(Some(share)),
+                }
+                true
+            }));
         });
         let vectors: Memo<Option<Shared<GivenVectors>>> = Memo::new(move |_| {
             example
@@ -213,6 +298,7 @@ impl Lab {
             link_notice: RwSignal::new(None),
             history,
             document,
+            analysing,
             checked,
         }
     }

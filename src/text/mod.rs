@@ -171,11 +171,12 @@ impl Analysed {
 
     /// Content tokens, first occurrence of each key only, in order.
     pub fn content_terms(&self) -> Vec<&Token> {
-        let mut seen: Vec<&str> = Vec::new();
+        // A set, not a list: a claim or sentence can hold 100,000 distinct
+        // terms, and a linear look-up per token made this quadratic.
+        let mut seen: rustc_hash::FxHashSet<&str> = Default::default();
         let mut out = Vec::new();
         for t in self.tokens.iter().filter(|t| t.content) {
-            if !seen.contains(&t.key.as_str()) {
-                seen.push(&t.key);
+            if seen.insert(t.key.as_str()) {
                 out.push(t);
             }
         }
@@ -223,54 +224,123 @@ pub struct Document {
     source_reports: std::sync::OnceLock<std::sync::Arc<[crate::report::SourceReport]>>,
 }
 
+/// Analyses a source a few sentences at a time, so that a page can analyse a
+/// large source between frames instead of freezing while it does.
+/// [`Document::analyse`] is a builder run to the end in one go.
+pub struct DocumentBuilder {
+    text: String,
+    options: AnalysisOptions,
+    passages: Vec<(usize, usize)>,
+    /// The next passage whose sentences are not yet split.
+    next_passage: usize,
+    /// Sentences of the current passage still to analyse: (passage, start, end), last first.
+    pending: Vec<(usize, usize, usize)>,
+    sentences: Vec<SourceSentence>,
+    vocab: FxHashMap<String, u32>,
+    postings: Vec<Vec<u32>>,
+    /// Bytes of the text analysed so far.
+    done_bytes: usize,
+}
+
+impl DocumentBuilder {
+    pub fn new(text: String, options: AnalysisOptions) -> DocumentBuilder {
+        let passages = sentences::passages(&text);
+        DocumentBuilder {
+            text,
+            options,
+            passages,
+            next_passage: 0,
+            pending: Vec::new(),
+            sentences: Vec::new(),
+            vocab: FxHashMap::default(),
+            postings: Vec::new(),
+            done_bytes: 0,
+        }
+    }
+
+    /// Analyse up to `max_sentences` more sentences (splitting a passage
+    /// into sentences counts as one). True once every sentence is analysed.
+    pub fn step(&mut self, max_sentences: usize) -> bool {
+        for _ in 0..max_sentences.max(1) {
+            let Some((p, s, e)) = self.pending.pop() else {
+                let Some(&(ps, pe)) = self.passages.get(self.next_passage) else {
+                    return true;
+                };
+                let p = self.next_passage;
+                self.next_passage += 1;
+                self.pending = sentences::split_range(&self.text, ps, pe)
+                    .into_iter()
+                    .rev()
+                    .map(|(s, e)| (p, s, e))
+                    .collect();
+                continue;
+            };
+            self.add_sentence(p, s, e);
+        }
+        self.pending.is_empty() && self.next_passage >= self.passages.len()
+    }
+
+    fn add_sentence(&mut self, passage: usize, start: usize, end: usize) {
+        let analysed = Analysed::new(&self.text, start, end, self.options);
+        let index = self.sentences.len() as u32;
+        let vocab = &mut self.vocab;
+        let mut term_ids: Vec<u32> = analysed
+            .tokens
+            .iter()
+            .filter(|t| t.content)
+            .map(|t| {
+                let next = vocab.len() as u32;
+                *vocab.entry(t.key.clone()).or_insert(next)
+            })
+            .collect();
+        term_ids.sort_unstable();
+        term_ids.dedup();
+        for &id in &term_ids {
+            if id as usize == self.postings.len() {
+                self.postings.push(Vec::new());
+            }
+            self.postings[id as usize].push(index);
+        }
+        self.sentences.push(SourceSentence {
+            number: index as usize + 1,
+            passage: passage + 1,
+            start,
+            end,
+            analysed,
+            term_ids,
+        });
+        self.done_bytes = end;
+    }
+
+    /// Share of the text analysed so far, 0 to 1.
+    pub fn progress(&self) -> f64 {
+        if self.text.is_empty() {
+            1.0
+        } else {
+            self.done_bytes as f64 / self.text.len() as f64
+        }
+    }
+
+    /// Analyse whatever is left and index the text.
+    pub fn finish(mut self) -> Document {
+        while !self.step(usize::MAX) {}
+        Document {
+            folded: fold(&self.text),
+            text: self.text,
+            options: self.options,
+            passages: self.passages,
+            sentences: self.sentences,
+            vocab: self.vocab,
+            postings: self.postings,
+            source_reports: Default::default(),
+        }
+    }
+}
+
 impl Document {
     /// Analyse a source once.
     pub fn analyse(text: &str, options: AnalysisOptions) -> Document {
-        let passages = sentences::passages(text);
-        let mut doc_sentences = Vec::new();
-        let mut vocab: FxHashMap<String, u32> = FxHashMap::default();
-        let mut postings: Vec<Vec<u32>> = Vec::new();
-        for (p, &(ps, pe)) in passages.iter().enumerate() {
-            for (s, e) in sentences::split_range(text, ps, pe) {
-                let analysed = Analysed::new(text, s, e, options);
-                let index = doc_sentences.len() as u32;
-                let mut term_ids: Vec<u32> = analysed
-                    .tokens
-                    .iter()
-                    .filter(|t| t.content)
-                    .map(|t| {
-                        let next = vocab.len() as u32;
-                        *vocab.entry(t.key.clone()).or_insert(next)
-                    })
-                    .collect();
-                term_ids.sort_unstable();
-                term_ids.dedup();
-                for &id in &term_ids {
-                    if id as usize == postings.len() {
-                        postings.push(Vec::new());
-                    }
-                    postings[id as usize].push(index);
-                }
-                doc_sentences.push(SourceSentence {
-                    number: index as usize + 1,
-                    passage: p + 1,
-                    start: s,
-                    end: e,
-                    analysed,
-                    term_ids,
-                });
-            }
-        }
-        Document {
-            text: text.to_string(),
-            options,
-            passages,
-            sentences: doc_sentences,
-            vocab,
-            postings,
-            folded: fold(text),
-            source_reports: Default::default(),
-        }
+        DocumentBuilder::new(text.to_string(), options).finish()
     }
 
     /// The sentences S1…Sn as reports list them (ids, texts, byte and char spans, passages).
@@ -369,6 +439,35 @@ pub fn char_offsets(text: &str, offsets: &[usize]) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_document_built_in_steps_is_the_one_built_at_once() {
+        let text = "First passage. It has two sentences.\n\nSecond passage [S1]. Dr. Smith paid $3.50.\n\nThird.";
+        let opts = AnalysisOptions::SEED;
+        let whole = Document::analyse(text, opts);
+        let mut builder = DocumentBuilder::new(text.to_string(), opts);
+        let mut steps = 0;
+        while !builder.step(1) {
+            steps += 1;
+            assert!(builder.progress() <= 1.0);
+        }
+        assert!(
+            steps >= 5,
+            "one sentence or passage split per step: {steps}"
+        );
+        let stepped = builder.finish();
+        assert_eq!(stepped.sentences.len(), whole.sentences.len());
+        for (a, b) in stepped.sentences.iter().zip(&whole.sentences) {
+            assert_eq!(
+                (a.number, a.passage, a.start, a.end, &a.term_ids),
+                (b.number, b.passage, b.start, b.end, &b.term_ids)
+            );
+        }
+        assert_eq!(
+            (stepped.vocab, stepped.postings, stepped.folded),
+            (whole.vocab, whole.postings, whole.folded)
+        );
+    }
 
     const OPTS: AnalysisOptions = AnalysisOptions::SEED;
 

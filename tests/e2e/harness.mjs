@@ -234,3 +234,23 @@ export async function withLab(fn, { base = '/', path: subPath = '', waitFor } = 
     await server.close();
   }
 }
+
+/**
+ * The lab's address once it has caught up with the last edit: the lab writes
+ * the state into the address 250 ms after edits stop (then compresses it),
+ * so wait until the `#s=` link has not changed for well over that.
+ */
+export async function settledLink(page, quietMs = 700) {
+  let last = null;
+  let since = Date.now();
+  for (;;) {
+    const hash = await page.evaluate(() => location.hash);
+    if (hash !== last) {
+      last = hash;
+      since = Date.now();
+    } else if (hash.startsWith('#s=1.') && Date.now() - since >= quietMs) {
+      return page.url();
+    }
+    await page.waitForTimeout(50);
+  }
+}

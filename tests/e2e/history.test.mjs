@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serveDist, launchChromium, openLab } from './harness.mjs';
+import { serveDist, launchChromium, openLab, settledLink } from './harness.mjs';
 
 // The scenario's texts (src/examples.rs, "answer-drift"), under a question
 // of its own so that the example's built-in history does not stand in.
@@ -69,7 +69,7 @@ test('six SKU-441 answers: drift on the sixth, kept across a reload, exported, c
     assert.equal(Number(last), Math.max(...cx), 'the drifted point is the newest');
 
     // The permalink keeps the question; IndexedDB keeps the history.
-    await page.waitForFunction(() => location.hash.startsWith('#s=1.'));
+    await settledLink(page);
     await page.reload();
     await waitForStore(page, 'indexeddb');
     assert.equal(await page.inputValue('#question'), QUESTION);
