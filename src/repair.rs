@@ -234,10 +234,12 @@ struct Healed {
 fn mentions_data(lower: &str) -> bool {
     let b = lower.as_bytes();
     (0..b.len()).any(|i| {
-        let run_end = i + digits(&lower[i..]);
+        // Only at the first digit of a run: an ASCII byte, so `i` and the
+        // run's end are char boundaries (slicing first panicked on "70½").
         if !b[i].is_ascii_digit() || (i > 0 && b[i - 1].is_ascii_digit()) {
             return false;
         }
+        let run_end = i + digits(&lower[i..]);
         let rest = lower[run_end..].trim_start();
         (i > 0 && b[i - 1] == b'$')
             || lower[run_end..].starts_with('%')
@@ -253,7 +255,9 @@ fn grounding_rewrite(doc: &Document, question: &str, answer: &str, cfg: &Config)
     // Rank sentences by shared words with the question (else with the answer).
     let rank_by = |text: &str| -> Vec<(usize, usize)> {
         let a = Analysed::new(text, 0, text.len(), opts);
-        let keys: Vec<&str> = a.content_terms().iter().map(|t| t.key.as_str()).collect();
+        // A set: the answer can hold 100,000 terms (a list made this quadratic).
+        let keys: rustc_hash::FxHashSet<&str> =
+            a.content_terms().iter().map(|t| t.key.as_str()).collect();
         let mut scored: Vec<(usize, usize)> = doc
             .sentences
             .iter()
@@ -580,6 +584,13 @@ fn entity_scrub(answer: &str, report: &Report) -> Option<Healed> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn data_mentions_next_to_non_ascii_text_do_not_panic() {
+        assert!(!mentions_data("it rose 70½ and more"));
+        assert!(mentions_data("½ of them paid $50 – 70% agreed"));
+        assert!(mentions_data("über 3 years"));
+    }
 
     #[test]
     fn billing_is_normalised_in_one_ordered_pass() {

@@ -7,8 +7,12 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
+/// Every run asks for backtraces, so that a panic could not hide behind a
+/// short message: errors must still be one line.
 fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_claimlab"))
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_claimlab"));
+    cmd.env("RUST_BACKTRACE", "1");
+    cmd
 }
 
 fn run(args: &[&str]) -> Output {
@@ -42,16 +46,24 @@ fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
-/// Bad input: exit 2 and exactly one line on standard error, no panic.
+/// Bad input: exit 2 and exactly one line on standard error, no panic, no
+/// backtrace, no usage dump.
 fn assert_usage_error(out: &Output, expect: &str) {
     assert_eq!(out.status.code(), Some(2), "stderr: {}", stderr(out));
     let err = stderr(out);
     assert!(err.contains(expect), "expected {expect:?} in {err:?}");
-    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err:?}");
-    assert!(
-        !err.contains("panicked") && !err.contains("RUST_BACKTRACE"),
-        "{err}"
-    );
+    assert!(err.ends_with('\n'), "{err:?}");
+    assert_eq!(err.lines().count(), 1, "one line: {err:?}");
+    assert!(err.starts_with("claimlab: error: "), "{err:?}");
+    for noise in [
+        "panicked",
+        "RUST_BACKTRACE",
+        "stack backtrace",
+        "Usage:",
+        "internal error",
+    ] {
+        assert!(!err.contains(noise), "{noise:?} in {err:?}");
+    }
 }
 
 const SOURCE: &str =
@@ -207,84 +219,282 @@ fn config_file_layers_over_the_preset() {
         cfg.to_str().unwrap(),
     ]);
     assert_eq!(json(&out)["claims"][1]["verdict"], "unsupported");
-    let bad = file(
-        dir.path(),
-        "bad.json",
-        "{\n  \"support_threshold\": 0.5,\n  \"policy\": \"maybe\"\n}",
+}
+
+/// Deterministic bytes that look like a random binary file (xorshift).
+fn noise(len: usize) -> Vec<u8> {
+    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    (0..len)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 24) as u8
+        })
+        .collect()
+}
+
+const GOOD_LINE: &str = r#"{"question": "When?", "context": "The Ridgeline bridge opened to traffic in 1998.", "answer": "The bridge opened in 1998."}"#;
+
+#[test]
+fn missing_file_exits_2_with_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let ans = file(dir.path(), "a.txt", "The bridge opened in 1998.");
+    let a = ans.to_str().unwrap();
+    assert_usage_error(
+        &run(&["check", "--source", "/no/such/file", "--answer", a]),
+        "cannot read source file /no/such/file: no such file",
     );
     assert_usage_error(
-        &run(&[
-            "check",
-            "--example",
-            "opening-answer",
-            "--config",
-            bad.to_str().unwrap(),
-        ]),
-        "line 3 column",
+        &run(&["check", "--example", "tagore", "--config", "/no/such.json"]),
+        "cannot read config file /no/such.json: no such file",
     );
-    let typo = file(dir.path(), "typo.json", r#"{"suport_threshold": 0.5}"#);
     assert_usage_error(
-        &run(&[
-            "check",
-            "--example",
-            "opening-answer",
-            "--config",
-            typo.to_str().unwrap(),
-        ]),
-        "unknown field `suport_threshold`",
+        &run(&["batch", "--input", "/no/such.jsonl"]),
+        "cannot read /no/such.jsonl: no such file",
     );
-    let broken = file(dir.path(), "broken.json", "{\"support_threshold\": ");
     assert_usage_error(
-        &run(&[
-            "check",
-            "--example",
-            "opening-answer",
-            "--config",
-            broken.to_str().unwrap(),
-        ]),
-        "line 1 column",
+        &run(&["eval", "--dataset", "halueval", "--path", "/no/such/dir"]),
+        "not a directory",
     );
 }
 
 #[test]
-fn bad_input_exits_2_with_one_clear_line() {
+fn directory_given_as_a_file_exits_2_with_one_line() {
     let dir = tempfile::tempdir().unwrap();
-    let src = file(dir.path(), "s.txt", SOURCE);
     let ans = file(dir.path(), "a.txt", "The bridge opened in 1998.");
-    let (s, a) = (src.to_str().unwrap(), ans.to_str().unwrap());
+    let (d, a) = (dir.path().to_str().unwrap(), ans.to_str().unwrap());
     assert_usage_error(
-        &run(&["check", "--source", "/no/such/file", "--answer", a]),
-        "no such file",
+        &run(&["check", "--source", d, "--answer", a]),
+        "is a directory, not a file",
     );
+    assert_usage_error(
+        &run(&["check", "--example", "tagore", "--config", d]),
+        "is a directory, not a file",
+    );
+    assert_usage_error(
+        &run(&["batch", "--input", d]),
+        "is a directory, not a JSON Lines file",
+    );
+}
+
+#[test]
+fn file_that_is_not_utf8_exits_2_with_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let ans = file(dir.path(), "a.txt", "The bridge opened in 1998.");
+    let latin1 = file(dir.path(), "latin1.txt", b"caf\xe9 au lait".as_slice());
     assert_usage_error(
         &run(&[
             "check",
             "--source",
-            dir.path().to_str().unwrap(),
+            latin1.to_str().unwrap(),
             "--answer",
-            a,
+            ans.to_str().unwrap(),
         ]),
-        "is a directory",
-    );
-    let latin1 = file(dir.path(), "latin1.txt", b"caf\xe9 au lait".as_slice());
-    assert_usage_error(
-        &run(&["check", "--source", latin1.to_str().unwrap(), "--answer", a]),
         "not UTF-8 text (invalid byte at offset 3)",
     );
+    let jsonl = file(
+        dir.path(),
+        "latin1.jsonl",
+        b"{\"context\": \"caf\xe9\", \"answer\": \"Yes.\"}\n".as_slice(),
+    );
+    assert_usage_error(
+        &run(&["batch", "--input", jsonl.to_str().unwrap()]),
+        "latin1.jsonl:1: not UTF-8 text",
+    );
+}
+
+#[test]
+fn empty_file_exits_2_with_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = file(dir.path(), "s.txt", SOURCE);
+    let ans = file(dir.path(), "a.txt", "The bridge opened in 1998.");
     let empty = file(dir.path(), "empty.txt", "  \n");
+    let (s, a, e) = (
+        src.to_str().unwrap(),
+        ans.to_str().unwrap(),
+        empty.to_str().unwrap(),
+    );
+    assert_usage_error(&run(&["check", "--source", e, "--answer", a]), "source");
+    assert_usage_error(&run(&["check", "--source", e, "--answer", a]), "is empty");
+    assert_usage_error(&run(&["check", "--source", s, "--answer", e]), "answer");
+    assert_usage_error(&run(&["check", "--source", s, "--answer", e]), "is empty");
+    let nothing = file(dir.path(), "nothing.jsonl", "");
     assert_usage_error(
-        &run(&["check", "--source", empty.to_str().unwrap(), "--answer", a]),
-        "is empty",
+        &run(&["batch", "--input", nothing.to_str().unwrap()]),
+        "nothing.jsonl is empty",
+    );
+    assert_usage_error(&run(&["batch", "--input", e]), "is empty");
+}
+
+#[test]
+fn binary_file_exits_2_with_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let ans = file(dir.path(), "a.txt", "The bridge opened in 1998.");
+    let a = ans.to_str().unwrap();
+    let elf = file(
+        dir.path(),
+        "bin.dat",
+        b"\x7fELF\x02\x01\x01\x00\x00".as_slice(),
+    );
+    let random = file(dir.path(), "random.dat", noise(64 * 1024));
+    for bin in [&elf, &random] {
+        let b = bin.to_str().unwrap();
+        assert_usage_error(
+            &run(&["check", "--source", b, "--answer", a]),
+            "looks binary",
+        );
+        assert_usage_error(
+            &run(&["check", "--example", "tagore", "--config", b]),
+            "looks binary",
+        );
+        // A binary batch input stops at its first line; skipping every line
+        // of it leaves nothing to check, which is still an error.
+        assert_usage_error(&run(&["batch", "--input", b]), ":1: ");
+        assert_usage_error(
+            &run(&["batch", "--input", b, "--skip-bad"]),
+            "could be checked",
+        );
+    }
+    assert_usage_error(
+        &run(&["batch", "--input", elf.to_str().unwrap()]),
+        "bin.dat:1: looks binary",
+    );
+}
+
+#[test]
+fn file_over_the_size_limit_is_refused_before_reading() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.txt");
+    let f = std::fs::File::create(&big).unwrap();
+    f.set_len(100 * 1024 * 1024).unwrap(); // sparse: costs no disk
+    let ans = file(dir.path(), "a.txt", "Fine.");
+    let (b, a) = (big.to_str().unwrap(), ans.to_str().unwrap());
+    assert_usage_error(
+        &run(&["check", "--source", b, "--answer", a]),
+        "source file",
     );
     assert_usage_error(
-        &run(&["check", "--source", s, "--answer", empty.to_str().unwrap()]),
-        "is empty",
+        &run(&["check", "--source", b, "--answer", a]),
+        "is 100.0 MB; the limit is 16 MB",
     );
-    let binary = file(dir.path(), "bin.dat", b"\x7fELF\x00\x01".as_slice());
     assert_usage_error(
-        &run(&["check", "--source", binary.to_str().unwrap(), "--answer", a]),
-        "looks binary",
+        &run(&["check", "--example", "tagore", "--config", b]),
+        "config file",
     );
+    assert_usage_error(
+        &run(&["check", "--example", "tagore", "--config", b]),
+        "is 100.0 MB; the limit is 16 MB",
+    );
+    // batch streams, so a large file is fine; its one 100 MB line (of NUL
+    // bytes here) is not, and is refused without being held in memory.
+    assert_usage_error(&run(&["batch", "--input", b]), "big.txt:1: looks binary");
+}
+
+#[test]
+fn batch_line_over_the_limit_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::from(GOOD_LINE);
+    text.push_str("\n{\"context\": \"x\", \"answer\": \"");
+    text.push_str(&"a".repeat(17 * 1024 * 1024));
+    text.push_str("\"}\n");
+    let input = file(dir.path(), "long.jsonl", text);
+    let i = input.to_str().unwrap();
+    assert_usage_error(
+        &run(&["batch", "--input", i]),
+        "long.jsonl:2: line is longer than the 16 MB limit",
+    );
+    let out = run(&["batch", "--input", i, "--skip-bad"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains("Skipped 1 bad line (first "));
+}
+
+#[test]
+fn unknown_flag_exits_2_with_one_line() {
+    for args in [
+        vec!["--bogus"],
+        vec!["check", "--bogus"],
+        vec!["batch", "--input", "x.jsonl", "--bogus"],
+        vec!["eval", "--bogus"],
+    ] {
+        let out = run(&args);
+        assert_usage_error(&out, "unexpected argument '--bogus'");
+        assert!(stderr(&out).contains("(see claimlab --help)"), "{args:?}");
+    }
+    assert_usage_error(
+        &run(&["check", "--example", "tagore", "--policy", "maybe"]),
+        "invalid value 'maybe' for '--policy <POLICY>'",
+    );
+    assert_usage_error(&run(&["frobnicate"]), "unrecognized subcommand");
+    assert_usage_error(&run(&[]), "no command given");
+    assert_usage_error(&run(&["batch"]), "--input");
+}
+
+#[test]
+fn help_and_version_exit_0() {
+    for args in [
+        vec!["--help"],
+        vec!["-h"],
+        vec!["help"],
+        vec!["check", "--help"],
+        vec!["batch", "--help"],
+        vec!["--version"],
+    ] {
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        assert!(out.stderr.is_empty(), "{args:?}: {}", stderr(&out));
+        assert!(!out.stdout.is_empty(), "{args:?}");
+    }
+    let version = String::from_utf8(run(&["--version"]).stdout).unwrap();
+    assert_eq!(
+        version.trim(),
+        concat!("claimlab ", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+#[test]
+fn bad_config_json_reports_line_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = |name: &str, text: &str| -> Output {
+        let cfg = file(dir.path(), name, text);
+        run(&[
+            "check",
+            "--example",
+            "opening-answer",
+            "--config",
+            cfg.to_str().unwrap(),
+        ])
+    };
+    let out = config(
+        "bad.json",
+        "{\n  \"support_threshold\": 0.5,\n  \"policy\": \"maybe\"\n}",
+    );
+    assert_usage_error(&out, "bad.json: unknown variant `maybe`");
+    assert_usage_error(&out, "at line 3 column 19");
+    assert_usage_error(
+        &config("broken.json", "{\"support_threshold\": "),
+        "broken.json: EOF while parsing a value at line 1 column 22",
+    );
+    assert_usage_error(
+        &config("comma.json", "{\n  \"support_threshold\": 0.5,\n}\n"),
+        "trailing comma at line 3 column 1",
+    );
+    assert_usage_error(
+        &config("typo.json", r#"{"suport_threshold": 0.5}"#),
+        "unknown field `suport_threshold`",
+    );
+    assert_usage_error(
+        &config("type.json", r#"{"support_threshold": "high"}"#),
+        "invalid type: string \"high\", expected f64 at line 1 column 28",
+    );
+}
+
+#[test]
+fn other_usage_errors_exit_2_with_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = file(dir.path(), "s.txt", SOURCE);
+    let ans = file(dir.path(), "a.txt", "The bridge opened in 1998.");
+    let (s, a) = (src.to_str().unwrap(), ans.to_str().unwrap());
     assert_usage_error(&run(&["check", "--answer", a]), "--source is required");
     assert_usage_error(&run(&["check", "--source", s]), "--answer is required");
     assert_usage_error(
@@ -302,36 +512,157 @@ fn bad_input_exits_2_with_one_clear_line() {
 }
 
 #[test]
-fn huge_files_are_refused_before_reading() {
+fn batch_broken_line_stops_with_its_line_number() {
     let dir = tempfile::tempdir().unwrap();
-    let big = dir.path().join("big.txt");
-    let f = std::fs::File::create(&big).unwrap();
-    f.set_len(100 * 1024 * 1024).unwrap(); // sparse: costs no disk
-    let ans = file(dir.path(), "a.txt", "Fine.");
+    let input = file(
+        dir.path(),
+        "in.jsonl",
+        format!("{GOOD_LINE}\n{{\"context\": \"A.\", \"answer\": \n{GOOD_LINE}\n"),
+    );
+    let out = run(&["batch", "--input", input.to_str().unwrap()]);
+    assert_usage_error(&out, "in.jsonl:2: EOF while parsing a value at column 28");
+    assert_usage_error(&out, "(use --skip-bad to skip bad lines)");
+    // Reports already written stay: the run stops at the bad line.
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 1);
+    let out = run_stdin(
+        &["batch", "--input", "-"],
+        format!("{GOOD_LINE}\nnot json\n").as_bytes(),
+    );
+    assert_usage_error(&out, "<stdin>:2: expected ident at column 2");
+}
+
+#[test]
+fn batch_skip_bad_skips_counts_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = format!("{GOOD_LINE}\nnot json\n").into_bytes();
+    text.extend_from_slice(b"{\"context\": \"caf\xe9\", \"answer\": \"Yes.\"}\n");
+    text.extend_from_slice(b"{\"context\": \"A.\", \"answer\": \"  \"}\n");
+    text.extend_from_slice(b"{\"context\": \"\", \"answer\": \"A.\"}\n");
+    text.extend_from_slice(format!("{GOOD_LINE}\n").as_bytes());
+    let input = file(dir.path(), "in.jsonl", text);
+    let i = input.to_str().unwrap();
+    // Reports on standard output: the summary, skip count included, on standard error.
+    let out = run(&["batch", "--input", i, "--skip-bad"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 2);
+    let err = stderr(&out);
+    assert!(err.contains("Faithful: 2/2 (100%)"), "{err}");
+    assert!(
+        err.contains("Skipped 4 bad lines (first ") && err.contains("in.jsonl:2: expected ident"),
+        "{err}"
+    );
+    // Reports to a file: the summary on standard output, the skip count
+    // still on standard error, as one line.
+    let reports = dir.path().join("out.jsonl");
+    let out = run(&[
+        "batch",
+        "--input",
+        i,
+        "--skip-bad",
+        "--output",
+        reports.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        std::fs::read_to_string(&reports).unwrap().lines().count(),
+        2
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Faithful: 2/2 (100%)"));
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("claimlab: skipped 4 bad lines (first ") && err.contains("in.jsonl:2:"),
+        "{err}"
+    );
+}
+
+/// A tiny HaluEval folder: `good` pairs with a broken line after the first.
+fn halueval_dir(dir: &Path, bad_lines: &[&[u8]]) -> String {
+    let pair = r#"{"knowledge": "The Ridgeline bridge opened to traffic in 1998.", "question": "When did the Ridgeline bridge open?", "right_answer": "It opened in 1998.", "hallucinated_answer": "It opened in 1987."}"#;
+    let mut text = format!("{pair}\n").into_bytes();
+    for bad in bad_lines {
+        text.extend_from_slice(bad);
+        text.push(b'\n');
+    }
+    text.extend_from_slice(format!("{pair}\n{pair}\n").as_bytes());
+    file(dir, "qa_data.json", text);
+    dir.to_str().unwrap().to_string()
+}
+
+#[test]
+fn eval_broken_line_stops_with_its_line_number() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = halueval_dir(dir.path(), &[br#"{"knowledge": 3}"#]);
+    let out = run(&[
+        "eval",
+        "--dataset",
+        "halueval",
+        "--path",
+        &path,
+        "--split",
+        "tune",
+    ]);
+    assert_usage_error(&out, "qa_data.json:2: invalid type: integer `3`");
+    assert_usage_error(&out, "(use --skip-bad to skip bad records)");
+    assert!(out.stdout.is_empty());
+    let dir = tempfile::tempdir().unwrap();
+    let path = halueval_dir(dir.path(), &[b"\x00\x01\x02"]);
     assert_usage_error(
         &run(&[
-            "check",
-            "--source",
-            big.to_str().unwrap(),
-            "--answer",
-            ans.to_str().unwrap(),
+            "eval",
+            "--dataset",
+            "halueval",
+            "--path",
+            &path,
+            "--split",
+            "tune",
         ]),
-        "100.0 MB; the limit is 16 MB",
+        "qa_data.json:2: looks binary",
     );
 }
 
 #[test]
-fn usage_errors_exit_2() {
-    let out = run(&["check", "--frobnicate"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("--frobnicate"));
-    assert_eq!(
-        run(&["check", "--example", "tagore", "--policy", "maybe"])
-            .status
-            .code(),
-        Some(2)
+fn eval_skip_bad_skips_counts_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = halueval_dir(dir.path(), &[b"{broken", b"caf\xe9"]);
+    let out = run(&[
+        "eval",
+        "--dataset",
+        "halueval",
+        "--path",
+        &path,
+        "--split",
+        "tune",
+        "--format",
+        "json",
+        "--skip-bad",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let v = json(&out);
+    assert_eq!(v["examples"], 6, "three pairs are read");
+    assert_eq!(v["skipped_records"], 2);
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("claimlab: skipped 2 bad records (first ")
+            && err.contains("qa_data.json:2: key must be a string at column 2"),
+        "{err}"
     );
-    assert_eq!(run(&["--help"]).status.code(), Some(0));
+    // A file read twice (to tune, then to report) counts its bad lines once.
+    let out = run(&[
+        "eval",
+        "--dataset",
+        "halueval",
+        "--path",
+        &path,
+        "--split",
+        "tune",
+        "--tune-split",
+        "tune",
+        "--skip-bad",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("skipped 2 bad records"));
 }
 
 #[test]

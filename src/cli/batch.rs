@@ -13,7 +13,7 @@ use claimlab::scoring::Routing;
 use claimlab::{check, CheckInput, Config, Document};
 use serde::Deserialize;
 
-use crate::input::io_reason;
+use crate::input::{io_reason, json_line_error, Line, Lines};
 
 /// One line of input.
 #[derive(Debug, Deserialize)]
@@ -42,6 +42,19 @@ impl Default for Context {
     }
 }
 
+impl Item {
+    /// Refuse an item with nothing to check, or nothing to check it against.
+    fn checked(self) -> Result<Item, String> {
+        if self.answer.trim().is_empty() {
+            return Err("answer is empty".into());
+        }
+        if self.context.source().trim().is_empty() && self.samples.is_empty() {
+            return Err("context is empty and there are no samples to check against".into());
+        }
+        Ok(self)
+    }
+}
+
 impl Context {
     /// The source text the core reads: passages become `[N] …` paragraphs.
     pub fn source(&self) -> String {
@@ -62,11 +75,22 @@ pub struct Summary {
     pub answers: usize,
     pub faithful: usize,
     pub skipped: usize,
+    /// Where the first skipped line is and what was wrong with it.
+    pub first_bad: Option<String>,
     pub counts: VerdictCounts,
     pub routing: [usize; 4],
 }
 
 impl Summary {
+    /// "Skipped 2 bad lines (first in.jsonl:2: …)".
+    pub fn skipped_line(&self) -> String {
+        let s = if self.skipped == 1 { "" } else { "s" };
+        match &self.first_bad {
+            Some(first) => format!("Skipped {} bad line{s} (first {first})", self.skipped),
+            None => format!("Skipped {} bad line{s}", self.skipped),
+        }
+    }
+
     pub fn text(&self) -> String {
         let pct = if self.answers == 0 {
             0.0
@@ -92,72 +116,79 @@ impl Summary {
             .collect();
         out += &format!("Routing: {}\n", routes.join(", "));
         if self.skipped > 0 {
-            out += &format!("Skipped {} bad lines\n", self.skipped);
+            out += &format!("{}\n", self.skipped_line());
         }
         out
     }
 }
 
 /// Check every line of `input`, writing reports to `output`.
+///
+/// A bad line (not JSON, not an item, not text, over the line limit) stops
+/// the run with `input:LINE: reason`, or with `skip_bad` is skipped and
+/// counted. An input that yields no answer at all is an error either way.
 pub fn run(
     input: &str,
     output: &mut dyn Write,
     cfg: &Config,
     skip_bad: bool,
 ) -> Result<Summary, String> {
-    let reader: Box<dyn BufRead> = if input == "-" {
-        Box::new(BufReader::new(std::io::stdin()))
+    let (reader, name): (Box<dyn BufRead>, &str) = if input == "-" {
+        (Box::new(BufReader::new(std::io::stdin())), "<stdin>")
     } else {
         let meta = std::fs::metadata(input)
             .map_err(|e| format!("cannot read {input}: {}", io_reason(&e)))?;
         if meta.is_dir() {
             return Err(format!("{input} is a directory, not a JSON Lines file"));
         }
-        Box::new(BufReader::new(File::open(input).map_err(|e| {
-            format!("cannot read {input}: {}", io_reason(&e))
-        })?))
+        let file =
+            File::open(input).map_err(|e| format!("cannot read {input}: {}", io_reason(&e)))?;
+        (Box::new(BufReader::with_capacity(1 << 16, file)), input)
     };
+    let mut lines = Lines::new(reader);
     let mut out = BufWriter::new(output);
     let mut summary = Summary::default();
-    for (i, line) in reader.lines().enumerate() {
-        let n = i + 1;
-        let line = line.map_err(|e| format!("{input}:{n}: {}", io_reason(&e)))?;
-        if line.trim().is_empty() {
-            continue;
+    while let Some(line) = lines.next_line() {
+        let n = lines.number;
+        let line = line.map_err(|e| format!("{name}:{n}: {}", io_reason(&e)))?;
+        let report = match line {
+            Line::Text(t) if t.trim().is_empty() => continue,
+            Line::Text(t) => serde_json::from_str::<Item>(&t)
+                .map_err(|e| json_line_error(&e))
+                .and_then(Item::checked),
+            Line::Bad(reason) => Err(reason),
         }
-        let item: Item = match serde_json::from_str(&line) {
-            Ok(item) => item,
-            Err(_) if skip_bad => {
+        .and_then(|item| {
+            // A bug in the core stops at (or skips) this line, named, like bad input.
+            crate::internal_error::catch(|| {
+                let doc = Document::analyse(&item.context.source(), cfg.into());
+                check(
+                    &doc,
+                    &CheckInput {
+                        answer: &item.answer,
+                        samples: &item.samples,
+                        question: &item.question,
+                        ..Default::default()
+                    },
+                    cfg,
+                )
+            })
+        });
+        let report = match report {
+            Ok(report) => report,
+            Err(reason) if skip_bad => {
                 summary.skipped += 1;
+                summary
+                    .first_bad
+                    .get_or_insert(format!("{name}:{n}: {reason}"));
                 continue;
             }
-            Err(e) => {
+            Err(reason) => {
                 return Err(format!(
-                    "{input}:{n}: {e} (use --skip-bad to skip bad lines)"
+                    "{name}:{n}: {reason} (use --skip-bad to skip bad lines)"
                 ))
             }
         };
-        let source = item.context.source();
-        if source.trim().is_empty() && item.samples.is_empty() {
-            if skip_bad {
-                summary.skipped += 1;
-                continue;
-            }
-            return Err(format!(
-                "{input}:{n}: context is empty and there are no samples to check against"
-            ));
-        }
-        let doc = Document::analyse(&source, cfg.into());
-        let report = check(
-            &doc,
-            &CheckInput {
-                answer: &item.answer,
-                samples: &item.samples,
-                question: &item.question,
-                ..Default::default()
-            },
-            cfg,
-        );
         summary.answers += 1;
         summary.faithful += usize::from(report.decision == Decision::Deliver);
         for c in &report.claims {
@@ -176,5 +207,15 @@ pub fn run(
     }
     out.flush()
         .map_err(|e| format!("cannot write reports: {}", io_reason(&e)))?;
+    if summary.answers == 0 {
+        return Err(match &summary.first_bad {
+            Some(first) => format!(
+                "no line of {name} could be checked: {} bad line{} skipped (first {first})",
+                summary.skipped,
+                if summary.skipped == 1 { "" } else { "s" }
+            ),
+            None => format!("{name} is empty: expected one JSON object per line"),
+        });
+    }
     Ok(summary)
 }

@@ -2,9 +2,9 @@
 //! how well it detects hallucinations (see BENCHMARKS.md for the protocol
 //! and the published figures).
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::fs::File;
-use std::io::{BufRead, BufReader, IsTerminal};
+use std::io::{BufReader, IsTerminal};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -18,50 +18,78 @@ use claimlab::{AnswerScoring, Config};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
-use crate::input::io_reason;
+use crate::input::{io_reason, json_line_error, read_text, Line, Lines};
 
 /// Where a bad record is, and what to do about it.
 pub struct Reader {
     pub skip_bad: bool,
-    pub skipped: usize,
+    /// Each skipped record's place ("file:LINE"), so that a file read twice
+    /// (a tuning split, then the reported one) counts its bad records once.
+    skipped: BTreeSet<String>,
+    /// The first skipped record's place and reason.
+    first: Option<String>,
 }
 
 impl Reader {
-    /// Parse one record; a bad one stops the run (naming the file and line)
-    /// unless `--skip-bad`, which counts it instead.
-    fn parse<T: serde::de::DeserializeOwned>(
-        &mut self,
-        text: &str,
-        file: &Path,
-        line: usize,
-    ) -> Result<Option<T>, String> {
-        match serde_json::from_str(text) {
-            Ok(v) => Ok(Some(v)),
-            Err(e) if self.skip_bad => {
-                let _ = e;
-                self.skipped += 1;
-                Ok(None)
-            }
-            Err(e) => Err(format!(
-                "{}:{line}: {e} (use --skip-bad to skip bad records)",
-                file.display()
-            )),
+    pub fn new(skip_bad: bool) -> Reader {
+        Reader {
+            skip_bad,
+            skipped: BTreeSet::new(),
+            first: None,
         }
     }
 
-    /// Every non-empty line of a JSON Lines file, parsed.
-    fn lines<T: serde::de::DeserializeOwned>(&mut self, file: &Path) -> Result<Vec<T>, String> {
+    /// How many distinct records were skipped.
+    pub fn skipped(&self) -> usize {
+        self.skipped.len()
+    }
+
+    /// "skipped 2 bad records (first …)" for standard error, when any were.
+    pub fn skipped_line(&self) -> Option<String> {
+        let n = self.skipped();
+        let first = self.first.as_deref()?;
+        Some(format!(
+            "skipped {n} bad record{} (first {first})",
+            if n == 1 { "" } else { "s" }
+        ))
+    }
+
+    /// A bad record at `place`: an error naming it, or with `--skip-bad`
+    /// counted and passed over (`Ok(())`).
+    fn bad(&mut self, place: String, reason: impl std::fmt::Display) -> Result<(), String> {
+        if !self.skip_bad {
+            return Err(format!(
+                "{place}: {reason} (use --skip-bad to skip bad records)"
+            ));
+        }
+        self.first
+            .get_or_insert_with(|| format!("{place}: {reason}"));
+        self.skipped.insert(place);
+        Ok(())
+    }
+
+    /// Every non-empty line of a JSON Lines file, parsed, with its line
+    /// number. The file streams line by line, but the records are kept: the
+    /// metrics need every score, so eval holds its whole data set in memory.
+    fn lines<T: serde::de::DeserializeOwned>(
+        &mut self,
+        file: &Path,
+    ) -> Result<Vec<(usize, T)>, String> {
         let f = File::open(file)
             .map_err(|e| format!("cannot read {}: {}", file.display(), io_reason(&e)))?;
+        let mut lines = Lines::new(BufReader::new(f));
         let mut out = Vec::new();
-        for (i, line) in BufReader::new(f).lines().enumerate() {
-            let line =
-                line.map_err(|e| format!("{}:{}: {}", file.display(), i + 1, io_reason(&e)))?;
-            if line.trim().is_empty() {
-                continue;
-            }
-            if let Some(v) = self.parse(&line, file, i + 1)? {
-                out.push(v);
+        while let Some(line) = lines.next_line() {
+            let n = lines.number;
+            let place = || format!("{}:{n}", file.display());
+            let line = line.map_err(|e| format!("{}: {}", place(), io_reason(&e)))?;
+            match line {
+                Line::Text(t) if t.trim().is_empty() => {}
+                Line::Text(t) => match serde_json::from_str(&t) {
+                    Ok(v) => out.push((n, v)),
+                    Err(e) => self.bad(place(), json_line_error(&e))?,
+                },
+                Line::Bad(reason) => self.bad(place(), reason)?,
             }
         }
         Ok(out)
@@ -102,7 +130,7 @@ pub fn load(
             let sources: HashMap<String, RagTruthSource> = reader
                 .lines::<RagTruthSource>(&need(dir.join("QA.jsonl"))?)?
                 .into_iter()
-                .map(|s| (s.source_id.clone(), s))
+                .map(|(_, s)| (s.source_id.clone(), s))
                 .collect();
             let files = files_matching(dir, |n| n.ends_with("hallucination.jsonl"))?;
             if files.is_empty() {
@@ -113,21 +141,19 @@ pub fn load(
             }
             let mut out = Vec::new();
             for file in files {
-                for r in reader.lines::<RagTruthResponse>(&file)? {
+                for (n, r) in reader.lines::<RagTruthResponse>(&file)? {
                     if !r.in_protocol(split) {
                         continue;
                     }
                     match sources.get(&r.source_id) {
                         Some(s) => out.push(r.example(s)),
-                        None if reader.skip_bad => reader.skipped += 1,
-                        None => {
-                            return Err(format!(
-                                "{}: response {} names source {} which QA.jsonl does not hold",
-                                file.display(),
-                                r.id,
-                                r.source_id
-                            ))
-                        }
+                        None => reader.bad(
+                            format!("{}:{n}", file.display()),
+                            format_args!(
+                                "response {} names source {} which QA.jsonl does not hold",
+                                r.id, r.source_id
+                            ),
+                        )?,
                     }
                 }
             }
@@ -137,6 +163,7 @@ pub fn load(
             let records = reader.lines::<HaluEvalQa>(&need(dir.join("qa_data.json"))?)?;
             Ok(records
                 .into_iter()
+                .map(|(_, qa)| qa)
                 .enumerate()
                 .filter(|(i, _)| HaluEvalQa::in_split(*i, split))
                 .flat_map(|(i, qa)| qa.examples(i))
@@ -159,36 +186,22 @@ pub fn load(
                     .unwrap_or("")
                     .trim_start_matches("summedits_")
                     .to_string();
-                let text = std::fs::read_to_string(&file)
-                    .map_err(|e| format!("cannot read {}: {}", file.display(), io_reason(&e)))?;
+                let text = read_text(&file.display().to_string(), "data")?;
                 let items: Vec<serde_json::Value> =
                     serde_json::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))?;
                 for (i, item) in items.into_iter().enumerate() {
+                    let place = || format!("{}: item {}", file.display(), i + 1);
                     let item: Option<SummEditsItem> = match serde_json::from_value(item) {
                         Ok(x) => Some(x),
-                        Err(_) if reader.skip_bad => {
-                            reader.skipped += 1;
-                            None
-                        }
                         Err(e) => {
-                            return Err(format!(
-                                "{}: item {}: {e} (use --skip-bad to skip bad records)",
-                                file.display(),
-                                i + 1
-                            ))
+                            reader.bad(place(), e)?;
+                            None
                         }
                     };
                     if let Some(item) = item.filter(|x| x.split == split) {
                         match item.example(&domain) {
                             Some(ex) => out.push(ex),
-                            None if reader.skip_bad => reader.skipped += 1,
-                            None => {
-                                return Err(format!(
-                                    "{}: item {}: label is neither 0 nor 1",
-                                    file.display(),
-                                    i + 1
-                                ))
-                            }
+                            None => reader.bad(place(), "label is neither 0 nor 1")?,
                         }
                     }
                 }
@@ -551,7 +564,11 @@ pub fn evaluate_wikibio(
     sweep: bool,
 ) -> Result<EvalReport, String> {
     let start = Instant::now();
-    let passages = reader.lines::<WikiBioPassage>(&need(dir.join("wikibio_gpt3_119.jsonl"))?)?;
+    let passages: Vec<WikiBioPassage> = reader
+        .lines(&need(dir.join("wikibio_gpt3_119.jsonl"))?)?
+        .into_iter()
+        .map(|(_, p)| p)
+        .collect();
     let bar = progress(passages.len(), "passages");
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut per_passage: Vec<Vec<(f64, bool, bool)>> = vec![Vec::new(); passages.len()];
@@ -599,7 +616,7 @@ pub fn evaluate_wikibio(
         split: "all".into(),
         examples: all.len(),
         positives: all.iter().filter(|x| x.2).count(),
-        skipped_records: reader.skipped,
+        skipped_records: reader.skipped(),
         at_threshold: Some(AtThreshold {
             setting: "consistency_threshold",
             threshold: cfg.consistency_threshold,
@@ -639,7 +656,8 @@ pub fn text(r: &EvalReport) -> String {
         100.0 * r.positives as f64 / r.examples.max(1) as f64
     );
     if r.skipped_records > 0 {
-        let _ = writeln!(out, "  skipped {} bad records", r.skipped_records);
+        let s = if r.skipped_records == 1 { "" } else { "s" };
+        let _ = writeln!(out, "  skipped {} bad record{s}", r.skipped_records);
     }
     if let Some(t) = &r.at_threshold {
         let _ = writeln!(

@@ -90,3 +90,147 @@ pub fn layered_config(path: &str, base: &claimlab::Config) -> Result<claimlab::C
     }
     serde_json::from_value(merged).map_err(|e| format!("config {path}: {e}"))
 }
+
+/// A JSON error in one line of a JSON Lines file: "at column 7" rather than
+/// "at line 1 column 7", since the line is already named.
+pub fn json_line_error(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    let suffix = format!(" at line 1 column {}", e.column());
+    match text.strip_suffix(&suffix) {
+        Some(msg) if e.line() == 1 => format!("{msg} at column {}", e.column()),
+        _ => text,
+    }
+}
+
+/// One line of a JSON Lines file, or why it cannot be a record.
+pub enum Line {
+    Text(String),
+    /// Not text: a NUL byte, invalid UTF-8 or longer than the limit.
+    Bad(String),
+}
+
+/// Reads a JSON Lines stream one line at a time, holding at most one line
+/// (and never more than [`MAX_INPUT_BYTES`] of it) in memory, so that a file
+/// of any size streams in flat memory and a file with no newline (a binary
+/// file, a 100 MB blob) is refused without being loaded.
+pub struct Lines<R> {
+    reader: R,
+    buf: Vec<u8>,
+    limit: usize,
+    /// The number of the line last returned (1-based).
+    pub number: usize,
+}
+
+impl<R: std::io::BufRead> Lines<R> {
+    pub fn new(reader: R) -> Self {
+        Self::with_limit(reader, MAX_INPUT_BYTES as usize)
+    }
+
+    pub fn with_limit(reader: R, limit: usize) -> Self {
+        Lines {
+            reader,
+            buf: Vec::new(),
+            limit,
+            number: 0,
+        }
+    }
+
+    /// The next line (without its `\n` or `\r\n`), `None` at the end.
+    pub fn next_line(&mut self) -> Option<std::io::Result<Line>> {
+        self.buf.clear();
+        let (mut too_long, mut nul, mut seen, mut any) = (false, None, 0usize, false);
+        loop {
+            let chunk = match self.reader.fill_buf() {
+                Ok(c) => c,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Some(Err(e)),
+            };
+            if chunk.is_empty() {
+                if !any {
+                    return None;
+                }
+                break;
+            }
+            any = true;
+            let newline = chunk.iter().position(|&b| b == b'\n');
+            let part = &chunk[..newline.unwrap_or(chunk.len())];
+            if nul.is_none() {
+                nul = part.iter().position(|&b| b == 0).map(|p| seen + p);
+            }
+            // Past a NUL or the limit the rest of the line is read and dropped.
+            if nul.is_none() && !too_long {
+                if self.buf.len() + part.len() > self.limit {
+                    too_long = true;
+                    self.buf = Vec::new();
+                } else {
+                    self.buf.extend_from_slice(part);
+                }
+            }
+            seen += part.len();
+            let used = part.len() + usize::from(newline.is_some());
+            self.reader.consume(used);
+            if newline.is_some() {
+                break;
+            }
+        }
+        self.number += 1;
+        if let Some(p) = nul {
+            return Some(Ok(Line::Bad(format!(
+                "looks binary (a NUL byte at offset {p} of the line); expected JSON text"
+            ))));
+        }
+        if too_long {
+            return Some(Ok(Line::Bad(format!(
+                "line is longer than the {} MB limit",
+                self.limit >> 20
+            ))));
+        }
+        if self.buf.last() == Some(&b'\r') {
+            self.buf.pop();
+        }
+        Some(Ok(match std::str::from_utf8(&self.buf) {
+            Ok(s) => Line::Text(s.to_owned()),
+            Err(e) => Line::Bad(format!(
+                "not UTF-8 text (invalid byte at offset {} of the line)",
+                e.valid_up_to()
+            )),
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all(bytes: &[u8], limit: usize) -> Vec<Result<String, String>> {
+        let mut lines = Lines::with_limit(std::io::BufReader::with_capacity(4, bytes), limit);
+        let mut out = Vec::new();
+        while let Some(l) = lines.next_line() {
+            out.push(match l.unwrap() {
+                Line::Text(t) => Ok(t),
+                Line::Bad(r) => Err(r),
+            });
+        }
+        out
+    }
+
+    #[test]
+    fn lines_are_split_checked_and_capped() {
+        let got = all(b"ab\r\n\nx\0y\ncaf\xe9\n0123456789\nlast", 8);
+        assert_eq!(got[0], Ok("ab".into()));
+        assert_eq!(got[1], Ok(String::new()));
+        assert!(got[2]
+            .as_ref()
+            .unwrap_err()
+            .contains("NUL byte at offset 1 "));
+        assert!(got[3]
+            .as_ref()
+            .unwrap_err()
+            .contains("invalid byte at offset 3 "));
+        assert!(got[4].as_ref().unwrap_err().contains("longer than"));
+        assert_eq!(got[5], Ok("last".into()));
+        assert_eq!(got.len(), 6);
+        assert!(all(b"", 8).is_empty());
+        assert_eq!(all(b"a\n", 8), vec![Ok("a".to_string())]);
+    }
+}

@@ -18,6 +18,73 @@ mod render;
 #[cfg(target_arch = "wasm32")]
 fn main() {}
 
+/// A panic (a bug) as one line: where it happened and what it said, with no
+/// backtrace even under `RUST_BACKTRACE=1`. `batch` catches one per line so
+/// that it can name the input line that set it off.
+#[cfg(not(target_arch = "wasm32"))]
+mod internal_error {
+    use std::panic::{self, AssertUnwindSafe};
+    use std::sync::Mutex;
+
+    /// The first panic's message since the last [`catch`] reported one.
+    static FIRST: Mutex<Option<String>> = Mutex::new(None);
+
+    pub fn install() {
+        panic::set_hook(Box::new(|info| {
+            let payload = info.payload();
+            let msg = payload
+                .downcast_ref::<&str>()
+                .copied()
+                .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+                .unwrap_or("");
+            // One line, however long the message or whatever text it quotes.
+            let mut msg = msg.split_whitespace().collect::<Vec<_>>().join(" ");
+            if let Some((cut, _)) = msg.char_indices().nth(300) {
+                msg.truncate(cut);
+                msg.push('…');
+            }
+            let at = info
+                .location()
+                .map(|l| format!(" at {}:{}", l.file(), l.line()))
+                .unwrap_or_default();
+            let mut first = FIRST.lock().unwrap_or_else(|e| e.into_inner());
+            // A thread that panics because another did keeps the first message.
+            first.get_or_insert(format!("internal error{at}: {msg} (please report it)"));
+        }));
+    }
+
+    /// Run `f`; a panic inside it (or in a thread it joins) becomes the
+    /// panic's one-line message.
+    pub fn catch<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+        panic::catch_unwind(AssertUnwindSafe(f)).map_err(|_| {
+            FIRST
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .take()
+                .unwrap_or_else(|| "internal error (please report it)".into())
+        })
+    }
+
+    #[cfg(test)]
+    mod tests {
+        #[test]
+        fn a_panic_becomes_one_line_naming_its_place() {
+            super::install();
+            let err =
+                super::catch(|| panic!("boom\n  second line {}", "x".repeat(400))).unwrap_err();
+            assert!(
+                err.starts_with("internal error at src/cli/main.rs:"),
+                "{err}"
+            );
+            assert!(err.contains(": boom second line xxx"), "{err}");
+            assert!(err.ends_with("… (please report it)"), "{err}");
+            assert!(!err.contains('\n'));
+            assert_eq!(super::catch(|| 7), Ok(7));
+            let _ = std::panic::take_hook();
+        }
+    }
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
     native::main()
@@ -27,6 +94,7 @@ fn main() {
 mod native {
     use std::io::Write;
 
+    use clap::error::ErrorKind;
     use clap::{Args, Parser, Subcommand, ValueEnum};
 
     use claimlab::checks::consistency::GivenVectors;
@@ -210,21 +278,18 @@ mod native {
 
     pub fn main() {
         // A bug must still end in one readable line and exit 2, never a backtrace.
-        std::panic::set_hook(Box::new(|info| {
-            let msg = info
-                .payload()
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| info.payload().downcast_ref::<String>().cloned())
-                .unwrap_or_default();
-            eprintln!("claimlab: internal error: {msg} (please report it)");
-            std::process::exit(2);
-        }));
-        let code = match Cli::try_parse() {
+        crate::internal_error::install();
+        let code = crate::internal_error::catch(|| match Cli::try_parse() {
             Ok(cli) => run(cli).unwrap_or_else(|msg| {
                 eprintln!("claimlab: error: {msg}");
                 2
             }),
+            Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                eprintln!(
+                    "claimlab: error: no command given; use check, examples, eval or batch (see claimlab --help)"
+                );
+                2
+            }
             Err(e) if e.use_stderr() => {
                 eprintln!(
                     "claimlab: error: {} (see claimlab --help)",
@@ -236,7 +301,11 @@ mod native {
                 let _ = e.print(); // --help, --version
                 0
             }
-        };
+        })
+        .unwrap_or_else(|msg| {
+            eprintln!("claimlab: error: {msg}");
+            2
+        });
         std::process::exit(code);
     }
 
@@ -285,6 +354,14 @@ mod native {
                     .map_err(|e| format!("cannot write {path}: {}", crate::input::io_reason(&e)))?;
                 let summary = crate::batch::run(&args.input, &mut file, &cfg, args.skip_bad)?;
                 print(&summary.text())?;
+                // The summary went to standard output; the skip count also goes
+                // to standard error, where a script looks for trouble.
+                if summary.skipped > 0 {
+                    eprintln!(
+                        "claimlab: {}",
+                        summary.skipped_line().replacen("Skipped", "skipped", 1)
+                    );
+                }
                 summary
             }
             None => {
@@ -320,10 +397,7 @@ mod native {
         if !dir.is_dir() {
             return Err(format!("--path {} is not a directory", args.path));
         }
-        let mut reader = eval::Reader {
-            skip_bad: args.skip_bad,
-            skipped: 0,
-        };
+        let mut reader = eval::Reader::new(args.skip_bad);
         if let Some(tune) = &args.tune_split {
             if !dataset.splits().contains(&tune.as_str())
                 || dataset == claimlab::eval::datasets::Dataset::WikiBio
@@ -351,8 +425,18 @@ mod native {
             if let Some(path) = &args.examples {
                 eval::write_examples(path, &examples, &cfg)?;
             }
-            eval::evaluate(dataset, &split, &examples, reader.skipped, &cfg, args.sweep)
+            eval::evaluate(
+                dataset,
+                &split,
+                &examples,
+                reader.skipped(),
+                &cfg,
+                args.sweep,
+            )
         };
+        if let Some(line) = reader.skipped_line() {
+            eprintln!("claimlab: {line}");
+        }
         let out = match args.format {
             Format::Json => {
                 serde_json::to_string_pretty(&report).expect("an eval report serialises") + "\n"
