@@ -1,0 +1,56 @@
+//! Fuzz permalink decoding: the input (lossy UTF-8) is read as a URL
+//! fragment (`parse_fragment`, then `open` with its `s=` value decoded, as
+//! the lab does), as an `s=` value (`decode`) and as a state's text
+//! (`from_text`). None may panic, and any state that decodes (or that
+//! `open` settles on, presets and single settings applied) must survive
+//! a round trip: encoded again (`encode`) and decoded, it gives the same
+//! state with no problems.
+#![no_main]
+
+use claimlab::lab_state::LabState;
+use claimlab::permalink::{decode, encode, from_text, open, parse_fragment, to_text};
+use libfuzzer_sys::fuzz_target;
+
+fn round_trip(state: &LabState, what: &str) {
+    let link = encode(state);
+    let fragment = parse_fragment(&link);
+    let data = fragment
+        .state
+        .unwrap_or_else(|| panic!("{what}: encode gave no s= value: {link:?}"));
+    let back = decode(data)
+        .unwrap_or_else(|e| panic!("{what}: re-encoded state does not decode ({e}): {state:?}"));
+    assert_eq!(&back.state, state, "{what}: state changed in the round trip");
+    assert!(
+        back.problems.is_empty(),
+        "{what}: re-encoded state has problems {:?}: {state:?}",
+        back.problems
+    );
+    assert_eq!(fragment.hide, state.hidden, "{what}: hide= differs");
+    // The plain text form alone must round-trip too.
+    let text = to_text(state);
+    let again = from_text(&text).unwrap_or_else(|e| panic!("{what}: to_text unreadable ({e})"));
+    assert_eq!(&again.state, state, "{what}: to_text/from_text changed the state");
+}
+
+fuzz_target!(|data: &[u8]| {
+    let text = String::from_utf8_lossy(data);
+
+    // As the lab opens a link.
+    let fragment = parse_fragment(&text);
+    let decoded = fragment.state.map(decode);
+    if let Some(Ok(d)) = &decoded {
+        round_trip(&d.state, "fragment s=");
+    }
+    let opening = open(&fragment, decoded);
+    round_trip(&opening.state, "open");
+
+    // As an s= value.
+    if let Ok(d) = decode(&text) {
+        round_trip(&d.state, "decode");
+    }
+
+    // As a state's inflated text.
+    if let Ok(d) = from_text(&text) {
+        round_trip(&d.state, "from_text");
+    }
+});
