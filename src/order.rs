@@ -7,8 +7,8 @@
 //! the elements into place: the page carries one copy of the algorithm.
 //!
 //! All sorts here are stable: elements that compare equal keep their order.
-//! The one hot sort, a source sentence's term ids while the source is
-//! analysed, calls `sort_unstable` on `u32` directly.
+//! Even the hot ones (a source sentence's term ids) go through here: a few
+//! nanoseconds per comparison matter less than a copy of the algorithm.
 
 use std::cmp::Ordering;
 

@@ -82,12 +82,22 @@ async fn analyse_in_slices(
         if !report(Err(builder.progress())) {
             return;
         }
-        gloo_timers::future::TimeoutFuture::new(0).await;
+        next_task().await;
     }
     let start = now_ms();
     let doc = builder.finish();
     busy += now_ms() - start;
     report(Ok(Shared(Arc::new((doc, busy)))));
+}
+
+/// Give the page the main thread until its next task (a zero-delay timeout).
+async fn next_task() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        if let Some(w) = web_sys::window() {
+            let _ = w.set_timeout_with_callback(&resolve);
+        }
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
 fn now_ms() -> f64 {

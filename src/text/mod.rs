@@ -293,8 +293,7 @@ impl DocumentBuilder {
                 *vocab.entry(t.key.clone()).or_insert(next)
             })
             .collect();
-        term_ids.sort_unstable();
-        term_ids.dedup();
+        crate::order::sort_dedup(&mut term_ids);
         for &id in &term_ids {
             if id as usize == self.postings.len() {
                 self.postings.push(Vec::new());

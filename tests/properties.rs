@@ -1,0 +1,490 @@
+//! Property tests: the whole check on hostile text never panics, and its
+//! report keeps its invariants (offsets on char boundaries of the text they
+//! index, claims in order without overlap, a reason for every verdict, the
+//! same report on a second run), for the default config and every preset.
+
+use claimlab::report::MarkSide;
+use claimlab::{check, CheckInput, Config, Document, Preset, Report};
+use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
+
+#[path = "../examples/adversarial.rs"]
+#[allow(dead_code)]
+mod adversarial;
+
+/// Cases per property; `PROPTEST_CASES` overrides it for a longer search.
+const CASES: u32 = 200;
+
+fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(CASES)
+}
+
+fn configs() -> Vec<(&'static str, Config)> {
+    let mut out = vec![("default", Config::default())];
+    out.extend(Preset::ALL.iter().map(|p| (p.name(), p.config())));
+    out
+}
+
+// ---------------------------------------------------------------- invariants
+
+/// A byte span `[start, end)` of `text`: ordered, in range, on char boundaries.
+fn span_ok(text: &str, start: usize, end: usize, what: &str) -> Result<(), TestCaseError> {
+    prop_assert!(
+        start <= end && end <= text.len(),
+        "{what}: span {start}..{end} outside 0..{}",
+        text.len()
+    );
+    prop_assert!(
+        text.is_char_boundary(start) && text.is_char_boundary(end),
+        "{what}: span {start}..{end} splits a char"
+    );
+    Ok(())
+}
+
+/// Char offsets `chars` (start, end) agree with byte offsets `bytes`.
+fn chars_ok(
+    text: &str,
+    bytes: (usize, usize),
+    chars: (usize, usize),
+    what: &str,
+) -> Result<(), TestCaseError> {
+    let count = |b: usize| text[..b].chars().count();
+    prop_assert_eq!(
+        chars,
+        (count(bytes.0), count(bytes.1)),
+        "{}: char offsets",
+        what
+    );
+    Ok(())
+}
+
+/// Every invariant of one report on (`source`, `answer`).
+fn report_ok(source: &str, answer: &str, r: &Report) -> Result<(), TestCaseError> {
+    for s in r.sources.iter() {
+        span_ok(source, s.byte_start, s.byte_end, &s.id)?;
+        chars_ok(source, (s.byte_start, s.byte_end), (s.start, s.end), &s.id)?;
+        prop_assert_eq!(&s.text, &source[s.byte_start..s.byte_end]);
+    }
+    let mut prev_end = 0;
+    for (k, c) in r.claims.iter().enumerate() {
+        let id = &c.id;
+        prop_assert_eq!(id, &format!("C{}", k + 1));
+        span_ok(answer, c.byte_start, c.byte_end, id)?;
+        chars_ok(answer, (c.byte_start, c.byte_end), (c.start, c.end), id)?;
+        prop_assert_eq!(&c.text, &answer[c.byte_start..c.byte_end]);
+        prop_assert!(
+            c.byte_start >= prev_end,
+            "{id} starts at {} before the previous claim's end {prev_end}",
+            c.byte_start
+        );
+        prev_end = c.byte_end;
+        prop_assert!(!c.reasons.is_empty(), "{id} has no reason");
+        for reason in &c.reasons {
+            prop_assert!(
+                !reason.detail.trim().is_empty(),
+                "{id}: empty {:?} reason",
+                reason.kind
+            );
+        }
+        let best = c
+            .best_source
+            .as_ref()
+            .and_then(|b| r.sources.iter().find(|s| &s.id == b));
+        if c.best_source.is_some() {
+            prop_assert!(
+                best.is_some(),
+                "{id}: best source {:?} not listed",
+                c.best_source
+            );
+        }
+        for m in &c.marks {
+            match m.side {
+                MarkSide::Answer => {
+                    span_ok(
+                        answer,
+                        m.byte_start,
+                        m.byte_end,
+                        &format!("{id} answer mark"),
+                    )?;
+                    prop_assert!(
+                        c.byte_start <= m.byte_start && m.byte_end <= c.byte_end,
+                        "{id}: answer mark {:?} outside the claim",
+                        m
+                    );
+                }
+                MarkSide::Source => {
+                    span_ok(
+                        source,
+                        m.byte_start,
+                        m.byte_end,
+                        &format!("{id} source mark"),
+                    )?;
+                    let s = best.ok_or_else(|| {
+                        TestCaseError::fail(format!("{id}: source mark without a best source"))
+                    })?;
+                    prop_assert!(
+                        s.byte_start <= m.byte_start && m.byte_end <= s.byte_end,
+                        "{id}: source mark {:?} outside {}",
+                        m,
+                        s.id
+                    );
+                }
+            }
+        }
+        for n in &c.number_mismatches {
+            span_ok(answer, n.start, n.end, &format!("{id} number"))?;
+        }
+        for e in &c.invented_entities {
+            span_ok(answer, e.start, e.end, &format!("{id} entity"))?;
+        }
+        if let Some(f) = &c.negation {
+            span_ok(
+                answer,
+                f.claim_span.0,
+                f.claim_span.1,
+                &format!("{id} negation"),
+            )?;
+            span_ok(
+                source,
+                f.source_span.0,
+                f.source_span.1,
+                &format!("{id} negation"),
+            )?;
+            let negator_side = match f.negated_in {
+                claimlab::checks::negation::Side::Claim => answer,
+                claimlab::checks::negation::Side::Source => source,
+            };
+            span_ok(
+                negator_side,
+                f.negator_span.0,
+                f.negator_span.1,
+                &format!("{id} negator"),
+            )?;
+        }
+        if let Some(a) = &c.antonym {
+            span_ok(
+                answer,
+                a.claim_span.0,
+                a.claim_span.1,
+                &format!("{id} antonym"),
+            )?;
+            span_ok(
+                source,
+                a.source_span.0,
+                a.source_span.1,
+                &format!("{id} antonym"),
+            )?;
+        }
+    }
+    for m in &r.summary.confidence.markers {
+        span_ok(answer, m.start, m.end, "confidence marker")?;
+    }
+    Ok(())
+}
+
+/// Check (`source`, `answer`, `samples`) under every config: no panic, the
+/// invariants hold, and a second run gives the same report.
+fn all_configs_ok(source: &str, answer: &str, samples: &[String]) -> Result<(), TestCaseError> {
+    for (name, cfg) in configs() {
+        let doc = Document::analyse(source, (&cfg).into());
+        let input = CheckInput {
+            answer,
+            samples,
+            ..Default::default()
+        };
+        let first = check(&doc, &input, &cfg);
+        report_ok(source, answer, &first)
+            .map_err(|e| TestCaseError::fail(format!("config {name}: {e}")))?;
+        let second = check(&doc, &input, &cfg);
+        let json = |r: &Report| serde_json::to_string(r).expect("a report serialises");
+        prop_assert!(
+            json(&first) == json(&second),
+            "config {name}: a second run differs"
+        );
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------- generators
+
+/// Words, numbers, citations, abbreviations and hostile Unicode.
+const PIECES: &[&str] = &[
+    // words (negators, antonyms, hedges, names, discourse words)
+    "The",
+    "the",
+    "bridge",
+    "opened",
+    "span",
+    "metres",
+    "long",
+    "is",
+    "not",
+    "never",
+    "isn't",
+    "can't",
+    "won’t",
+    "no",
+    "large",
+    "small",
+    "increased",
+    "decreased",
+    "definitely",
+    "might",
+    "I think",
+    "Paris",
+    "Marie Curie",
+    "according to the passage",
+    "passage 2",
+    "passages 1 and 3",
+    "Source:",
+    "# Heading",
+    "- item",
+    "1.",
+    "I cannot answer",
+    "Sorry,",
+    // numbers
+    "3.5",
+    "$50.00",
+    "1,000",
+    "12%",
+    "1998",
+    "0",
+    "-7",
+    "1e5",
+    "½",
+    "five",
+    "twenty-one",
+    "3rd",
+    "10 km",
+    "2021-03-04",
+    "1990s",
+    "4,5",
+    "99999999999999999999999",
+    "1.2.3",
+    "$",
+    "%",
+    "٣٫٥",
+    "１２３",
+    "²",
+    "१२",
+    // citations
+    "[S1]",
+    "[2]",
+    "[S1-S3]",
+    "[1, 2]",
+    "[S2–S4]",
+    "[S0]",
+    "[0]",
+    "[999999]",
+    "[1234567]",
+    "[",
+    "]",
+    "[S]",
+    "[s3]",
+    "(passage 3)",
+    "[1][2]",
+    "[ 1 ; 2 ]",
+    // abbreviations
+    "Dr.",
+    "e.g.",
+    "U.S.",
+    "i.e.",
+    "Mr.",
+    "St.",
+    "etc.",
+    "No.",
+    "vs.",
+    "Inc.",
+    "a.m.",
+    "J. R. R.",
+    // hostile Unicode
+    "e\u{301}",
+    "\u{301}",
+    "\u{301}\u{308}\u{20DD}",
+    "שלום",
+    "עולם 3.5",
+    "مرحبا",
+    "٢٠٢٠",
+    "\u{202E}",
+    "\u{202E}abc\u{202C}",
+    "\u{200F}",
+    "\u{200D}",
+    "\u{200B}",
+    "\u{FEFF}",
+    "👨\u{200D}👩\u{200D}👧\u{200D}👦",
+    "🏳️\u{200D}🌈",
+    "👍🏽",
+    "🇫🇷",
+    "\u{0}",
+    "\u{7}",
+    "\u{1b}[31m",
+    "\u{FFFD}",
+    "\u{FFFD}\u{FFFD}",
+    "\u{2028}",
+    "\u{85}",
+    "\r\n",
+    "\t",
+    "İ",
+    "ß",
+    "ﬁ",
+    "\u{212A}",
+    "Σ",
+    "ΣΑΣ",
+    "ǅ",
+    "…",
+    "’",
+    "—",
+    "–",
+    "“quoted”",
+    "\u{3002}",
+    "。",
+    "？",
+    "¿",
+    "!",
+    "?",
+    ".",
+    "..",
+    "...",
+];
+
+const SEPARATORS: &[&str] = &[
+    " ", " ", " ", "", ". ", "? ", "! ", "\n", "\n\n", ", ", "; ", " - ", ".", "\u{3000}",
+    " \u{0} ",
+];
+
+fn piece() -> impl Strategy<Value = String> {
+    prop_oneof![
+        8 => prop::sample::select(PIECES).prop_map(str::to_string),
+        // integers and decimals of any size
+        1 => (any::<u32>(), 0u8..4).prop_map(|(n, d)| match d {
+            0 => n.to_string(),
+            1 => format!("{}.{}", n / 100, n % 100),
+            2 => format!("${}.{:02}", n / 100, n % 100),
+            _ => format!("{},{:03}", n / 1000, n % 1000),
+        }),
+        // any chars at all
+        1 => prop::collection::vec(any::<char>(), 1..6).prop_map(|c| c.into_iter().collect()),
+        // what from_utf8_lossy leaves of random bytes
+        1 => prop::collection::vec(any::<u8>(), 1..24)
+            .prop_map(|b| String::from_utf8_lossy(&b).into_owned()),
+    ]
+}
+
+/// Sentence-like text: pieces with separators; sometimes one very long
+/// line with no whitespace at all.
+fn text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        6 => prop::collection::vec((piece(), prop::sample::select(SEPARATORS)), 0..30).prop_map(
+            |parts| parts.into_iter().fold(String::new(), |mut s, (p, sep)| {
+                s.push_str(&p);
+                s.push_str(sep);
+                s
+            })
+        ),
+        1 => (piece(), 20usize..600).prop_map(|(p, n)| p.replace(char::is_whitespace, "").repeat(n)),
+        1 => (prop::collection::vec(piece(), 1..8), 20usize..400).prop_map(|(ps, n)| {
+            ps.concat().replace(char::is_whitespace, "").repeat(n)
+        }),
+        1 => prop::collection::vec(any::<u8>(), 0..200)
+            .prop_map(|b| String::from_utf8_lossy(&b).into_owned()),
+    ]
+}
+
+/// An answer made from the source, edited: so that claims find support and
+/// the number, negation, antonym and citation checks run.
+fn source_and_answer() -> impl Strategy<Value = (String, String)> {
+    (
+        text(),
+        prop::collection::vec((any::<prop::sample::Index>(), 0u8..6, piece()), 0..6),
+    )
+        .prop_map(|(source, edits)| {
+            let mut answer = source.clone();
+            for (at, kind, p) in edits {
+                let bounds: Vec<usize> = answer
+                    .char_indices()
+                    .map(|(i, _)| i)
+                    .chain([answer.len()])
+                    .collect();
+                let i = bounds[at.index(bounds.len())];
+                let insert = match kind {
+                    0 => "not ".to_string(),
+                    1 => " [S2]".to_string(),
+                    2 => "1".to_string(),
+                    3 => "small ".to_string(),
+                    _ => p,
+                };
+                answer.insert_str(i, &insert);
+            }
+            (source, answer)
+        })
+}
+
+fn samples() -> impl Strategy<Value = Vec<String>> {
+    prop_oneof![
+        2 => Just(Vec::new()),
+        1 => prop::collection::vec(text(), 1..3),
+    ]
+}
+
+// ---------------------------------------------------------------- properties
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    /// Unrelated hostile source and answer, with or without samples.
+    #[test]
+    fn hostile_source_and_answer(source in text(), answer in text(), samples in samples()) {
+        all_configs_ok(&source, &answer, &samples)?;
+    }
+
+    /// The answer is the source, edited (support found, so every check runs).
+    #[test]
+    fn answer_edited_from_its_source((source, answer) in source_and_answer(), samples in samples()) {
+        all_configs_ok(&source, &answer, &samples)?;
+    }
+
+    /// No source: the claims are judged by samples alone (or have no basis).
+    #[test]
+    fn no_source(answer in text(), samples in samples()) {
+        all_configs_ok("", &answer, &samples)?;
+    }
+}
+
+// ---------------------------------------------------------------- regressions
+
+/// Found by `hostile_source_and_answer`: repair's `mentions_data` sliced the
+/// source at the byte after an ASCII digit, inside the U+FFFD that
+/// `from_utf8_lossy` leaves, and panicked (fixed in src/repair.rs).
+#[test]
+fn digit_before_a_replacement_char_in_the_source() {
+    all_configs_ok("2\u{FFFD}", "2\u{0}0 ", &[]).unwrap();
+    let long = "large\u{FFFD}".repeat(20);
+    all_configs_ok(&long, &format!("1{long}"), &[]).unwrap();
+}
+
+// ---------------------------------------------------------------- adversarial sizes
+
+/// Every input of `examples/adversarial.rs`, at a hundredth of its size
+/// (a 10 KB sentence, 1,000 numbers, 100 citations, 500 abbreviations, a
+/// 100-sentence answer), once, with the invariants checked.
+#[test]
+fn adversarial_inputs_at_a_small_size() {
+    let sizes = adversarial::Sizes { scale: 0.01 };
+    for (name, source, answer) in sizes.cases() {
+        for (config, cfg) in configs() {
+            let report = adversarial::run(&source, &answer, &cfg);
+            if let Err(e) = report_ok(&source, &answer, &report) {
+                panic!("{name}, config {config}: {e}");
+            }
+            let again = adversarial::run(&source, &answer, &cfg);
+            assert_eq!(
+                serde_json::to_string(&report).unwrap(),
+                serde_json::to_string(&again).unwrap(),
+                "{name}, config {config}: a second run differs"
+            );
+        }
+    }
+}
