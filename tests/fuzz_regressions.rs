@@ -9,7 +9,10 @@ use claimlab::{check, permalink, CheckInput, Config, Document, Preset};
 
 /// The inputs in `fuzz/<kind>/<target>/`.
 fn inputs(kind: &str, target: &str) -> Vec<(String, Vec<u8>)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz").join(kind).join(target);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fuzz")
+        .join(kind)
+        .join(target);
     let mut out: Vec<(String, Vec<u8>)> = fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|e| e.unwrap().path())
@@ -22,7 +25,9 @@ fn inputs(kind: &str, target: &str) -> Vec<(String, Vec<u8>)> {
 /// `fuzz/fuzz_targets/check.rs`'s layout: the first byte picks the config;
 /// the rest, split on U+0001, is source, answer, question, samples.
 fn replay_check(data: &[u8]) {
-    let Some((&selector, rest)) = data.split_first() else { return };
+    let Some((&selector, rest)) = data.split_first() else {
+        return;
+    };
     let cfg = match selector % 4 {
         0 => Config::default(),
         k => Preset::ALL[usize::from(k - 1)].config(),
@@ -34,10 +39,23 @@ fn replay_check(data: &[u8]) {
     let question = parts.next().unwrap_or("");
     let samples: Vec<String> = parts.take(3).map(str::to_string).collect();
     let doc = Document::analyse(source, (&cfg).into());
-    let report = check(&doc, &CheckInput { answer, samples: &samples, question, ..Default::default() }, &cfg);
+    let report = check(
+        &doc,
+        &CheckInput {
+            answer,
+            samples: &samples,
+            question,
+            ..Default::default()
+        },
+        &cfg,
+    );
     let mut end = 0;
     for c in &report.claims {
-        assert!(c.byte_start >= end && answer.is_char_boundary(c.byte_start) && answer.is_char_boundary(c.byte_end));
+        assert!(
+            c.byte_start >= end
+                && answer.is_char_boundary(c.byte_start)
+                && answer.is_char_boundary(c.byte_end)
+        );
         assert_eq!(c.text, answer[c.byte_start..c.byte_end]);
         assert!(!c.reasons.is_empty());
         end = c.byte_end;
@@ -46,7 +64,10 @@ fn replay_check(data: &[u8]) {
 
 #[test]
 fn check_regressions_and_seeds_replay_cleanly() {
-    let all: Vec<_> = inputs("regressions", "check").into_iter().chain(inputs("seeds", "check")).collect();
+    let all: Vec<_> = inputs("regressions", "check")
+        .into_iter()
+        .chain(inputs("seeds", "check"))
+        .collect();
     assert!(all.len() >= 11, "the repair crash and the ten examples");
     for (name, data) in all {
         let outcome = std::panic::catch_unwind(|| replay_check(&data));
