@@ -21,6 +21,14 @@ fn host() -> web_sys::HtmlElement {
     host.unchecked_into()
 }
 
+/// A lab as the page makes it. The page mounts first, which starts Leptos's
+/// executor; a test makes the lab before mounting, so it starts it here (the
+/// lab's effects need it).
+fn new_lab(state: LabState) -> Lab {
+    let _ = any_spawner::Executor::init_wasm_bindgen();
+    Lab::new(state)
+}
+
 /// Let effects and re-renders run.
 async fn settle() {
     gloo_timers::future::TimeoutFuture::new(0).await;
@@ -33,7 +41,7 @@ fn attr(host: &web_sys::HtmlElement, selector: &str, name: &str) -> Option<Strin
 #[wasm_bindgen_test]
 async fn claims_panel_renders_each_claims_verdict_and_support() {
     let host = host();
-    let lab = Lab::new(LabState::default());
+    let lab = new_lab(LabState::default());
     let _handle = leptos::mount::mount_to(host.clone(), move || view! { <ClaimsPanel lab/> });
     settle().await;
     assert_eq!(
@@ -65,7 +73,7 @@ async fn claims_panel_renders_each_claims_verdict_and_support() {
 #[wasm_bindgen_test]
 async fn answer_panel_renders_user_text_as_text() {
     let host = host();
-    let lab = Lab::new(LabState::default());
+    let lab = new_lab(LabState::default());
     let _handle = leptos::mount::mount_to(host.clone(), move || view! { <AnswerPanel lab/> });
     lab.answer
         .set("<img src=x onerror=alert(1)> The main span is 410 metres long.".into());
@@ -84,7 +92,7 @@ async fn answer_panel_renders_user_text_as_text() {
 #[wasm_bindgen_test]
 async fn threshold_slider_moves_the_verdict() {
     let host = host();
-    let lab = Lab::new(LabState::from_example(
+    let lab = new_lab(LabState::from_example(
         &claimlab::examples::by_name("correct-paraphrase").unwrap(),
     ));
     let _handle = leptos::mount::mount_to(
@@ -117,7 +125,7 @@ async fn threshold_slider_moves_the_verdict() {
 #[wasm_bindgen_test]
 async fn trace_panel_steps_and_restarts() {
     let host = host();
-    let lab = Lab::new(LabState::default());
+    let lab = new_lab(LabState::default());
     let _handle = leptos::mount::mount_to(host.clone(), move || view! { <TracePanel lab/> });
     settle().await;
     let states = || {
@@ -163,7 +171,7 @@ async fn trace_panel_steps_and_restarts() {
 #[wasm_bindgen_test]
 async fn final_metrics_announce_the_decision() {
     let host = host();
-    let lab = Lab::new(LabState::default());
+    let lab = new_lab(LabState::default());
     let _handle = leptos::mount::mount_to(host.clone(), move || view! { <FinalMetrics lab/> });
     settle().await;
     assert_eq!(
