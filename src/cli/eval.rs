@@ -96,13 +96,22 @@ impl Reader {
     }
 }
 
-fn files_matching(dir: &Path, keep: impl Fn(&str) -> bool) -> Result<Vec<PathBuf>, String> {
+/// The files in `dir` whose names `keep` accepts, sorted; at least one
+/// (`what` names them in the error).
+fn files_matching(
+    dir: &Path,
+    what: &str,
+    keep: impl Fn(&str) -> bool,
+) -> Result<Vec<PathBuf>, String> {
     let entries = std::fs::read_dir(dir)
         .map_err(|e| format!("cannot read directory {}: {}", dir.display(), io_reason(&e)))?;
     let mut files: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(&keep))
         .collect();
+    if files.is_empty() {
+        return Err(format!("no {what} files in {}", dir.display()));
+    }
     files.sort();
     Ok(files)
 }
@@ -132,13 +141,9 @@ pub fn load(
                 .into_iter()
                 .map(|(_, s)| (s.source_id.clone(), s))
                 .collect();
-            let files = files_matching(dir, |n| n.ends_with("hallucination.jsonl"))?;
-            if files.is_empty() {
-                return Err(format!(
-                    "no *_hallucination.jsonl response files in {}",
-                    dir.display()
-                ));
-            }
+            let files = files_matching(dir, "*_hallucination.jsonl response", |n| {
+                n.ends_with("hallucination.jsonl")
+            })?;
             let mut out = Vec::new();
             for file in files {
                 for (n, r) in reader.lines::<RagTruthResponse>(&file)? {
@@ -170,14 +175,9 @@ pub fn load(
                 .collect())
         }
         Dataset::SummEdits => {
-            let files =
-                files_matching(dir, |n| n.starts_with("summedits_") && n.ends_with(".json"))?;
-            if files.is_empty() {
-                return Err(format!(
-                    "no summedits_<domain>.json files in {}",
-                    dir.display()
-                ));
-            }
+            let files = files_matching(dir, "summedits_<domain>.json", |n| {
+                n.starts_with("summedits_") && n.ends_with(".json")
+            })?;
             let mut out = Vec::new();
             for file in files {
                 let domain = file
