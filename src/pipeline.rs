@@ -592,12 +592,7 @@ fn check_claim(
         } else {
             MarkKind::Missing
         };
-        marks.push(Mark {
-            side: MarkSide::Answer,
-            kind,
-            byte_start: t.start,
-            byte_end: t.end,
-        });
+        marks.push(Mark::new(MarkSide::Answer, kind, t.start, t.end));
     }
     if let Some(s) = best {
         let matched_keys: rustc_hash::FxHashSet<&str> = sup
@@ -611,12 +606,12 @@ fn check_claim(
             .iter()
             .filter(|t| t.content && matched_keys.contains(&t.key.as_str()))
         {
-            marks.push(Mark {
-                side: MarkSide::Source,
-                kind: MarkKind::Matched,
-                byte_start: t.start,
-                byte_end: t.end,
-            });
+            marks.push(Mark::new(
+                MarkSide::Source,
+                MarkKind::Matched,
+                t.start,
+                t.end,
+            ));
         }
     }
     let supported_lexically = best.is_some() && sup.support + EPS >= cfg.support_threshold;
@@ -716,21 +711,21 @@ fn check_claim(
                         m.claim_number
                     ),
                 );
-                marks.push(Mark {
-                    side: MarkSide::Answer,
-                    kind: MarkKind::Number,
-                    byte_start: m.start,
-                    byte_end: m.end,
-                });
+                marks.push(Mark::new(
+                    MarkSide::Answer,
+                    MarkKind::Number,
+                    m.start,
+                    m.end,
+                ));
             }
             if !number_mismatches.is_empty() {
                 for n in s.analysed.numbers.iter().filter(|n| !n.is_identifier()) {
-                    marks.push(Mark {
-                        side: MarkSide::Source,
-                        kind: MarkKind::Number,
-                        byte_start: n.start,
-                        byte_end: n.end,
-                    });
+                    marks.push(Mark::new(
+                        MarkSide::Source,
+                        MarkKind::Number,
+                        n.start,
+                        n.end,
+                    ));
                 }
             }
             trace.push(
@@ -778,29 +773,29 @@ fn check_claim(
                     negation::Side::Claim => format!("The claim says \"{} … {}\"; {sid} says \"{source_word}\" without the negation.", f.negator, f.word),
                 };
                 reason(ReasonKind::NegationFlip, detail);
-                marks.push(Mark {
-                    side: MarkSide::Answer,
-                    kind: MarkKind::Negation,
-                    byte_start: f.claim_span.0,
-                    byte_end: f.claim_span.1,
-                });
-                marks.push(Mark {
-                    side: MarkSide::Source,
-                    kind: MarkKind::Negation,
-                    byte_start: f.source_span.0,
-                    byte_end: f.source_span.1,
-                });
+                marks.push(Mark::new(
+                    MarkSide::Answer,
+                    MarkKind::Negation,
+                    f.claim_span.0,
+                    f.claim_span.1,
+                ));
+                marks.push(Mark::new(
+                    MarkSide::Source,
+                    MarkKind::Negation,
+                    f.source_span.0,
+                    f.source_span.1,
+                ));
                 let side = if f.negated_in == negation::Side::Claim {
                     MarkSide::Answer
                 } else {
                     MarkSide::Source
                 };
-                marks.push(Mark {
+                marks.push(Mark::new(
                     side,
-                    kind: MarkKind::Negation,
-                    byte_start: f.negator_span.0,
-                    byte_end: f.negator_span.1,
-                });
+                    MarkKind::Negation,
+                    f.negator_span.0,
+                    f.negator_span.1,
+                ));
             }
             if cfg.antonym_check && flip.is_none() {
                 antonym = negation::antonym_flip(analysed, answer, &s.analysed, &doc.text);
@@ -812,18 +807,18 @@ fn check_claim(
                             a.word, a.antonym
                         ),
                     );
-                    marks.push(Mark {
-                        side: MarkSide::Answer,
-                        kind: MarkKind::Negation,
-                        byte_start: a.claim_span.0,
-                        byte_end: a.claim_span.1,
-                    });
-                    marks.push(Mark {
-                        side: MarkSide::Source,
-                        kind: MarkKind::Negation,
-                        byte_start: a.source_span.0,
-                        byte_end: a.source_span.1,
-                    });
+                    marks.push(Mark::new(
+                        MarkSide::Answer,
+                        MarkKind::Negation,
+                        a.claim_span.0,
+                        a.claim_span.1,
+                    ));
+                    marks.push(Mark::new(
+                        MarkSide::Source,
+                        MarkKind::Negation,
+                        a.source_span.0,
+                        a.source_span.1,
+                    ));
                 }
             }
             trace.push(
@@ -862,12 +857,12 @@ fn check_claim(
                 ReasonKind::InventedEntity,
                 format!("\"{}\" appears nowhere in the source.", e.text),
             );
-            marks.push(Mark {
-                side: MarkSide::Answer,
-                kind: MarkKind::Entity,
-                byte_start: e.start,
-                byte_end: e.end,
-            });
+            marks.push(Mark::new(
+                MarkSide::Answer,
+                MarkKind::Entity,
+                e.start,
+                e.end,
+            ));
         }
         if !found.is_empty() {
             trace.push(
@@ -924,12 +919,12 @@ fn check_claim(
     }
     if !citations.fabricated.is_empty() || citations.points_to_support == Some(false) {
         for c in &analysed.citations {
-            marks.push(Mark {
-                side: MarkSide::Answer,
-                kind: MarkKind::Citation,
-                byte_start: c.start,
-                byte_end: c.end,
-            });
+            marks.push(Mark::new(
+                MarkSide::Answer,
+                MarkKind::Citation,
+                c.start,
+                c.end,
+            ));
         }
     }
     if !analysed.citations.is_empty() {

@@ -131,6 +131,17 @@ pub struct Mark {
     pub byte_end: usize,
 }
 
+impl Mark {
+    pub fn new(side: MarkSide, kind: MarkKind, byte_start: usize, byte_end: usize) -> Mark {
+        Mark {
+            side,
+            kind,
+            byte_start,
+            byte_end,
+        }
+    }
+}
+
 /// Everything found about one claim.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ClaimReport {
