@@ -1,29 +1,18 @@
 // The lab's behaviour in real headless Chromium against the release build:
 // examples, live edits, the threshold slider, the trace player, the policy,
 // samples, repair, files, hostile text and keyboard use.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serveDist, launchChromium, openLab } from './harness.mjs';
+import { openLab, serveAndLaunch } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serveDist();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const shared = serveAndLaunch();
 
 /** Open the lab, run `fn(page)`, and fail on any console error or page error. */
 async function withPage(fn, contextOptions = {}) {
-  const lab = await openLab(browser, server.url, { contextOptions });
+  const lab = await openLab(shared.browser, shared.server.url, { contextOptions });
   try {
     await fn(lab.page);
     assert.deepEqual(lab.problems(), [], 'the page logged problems');

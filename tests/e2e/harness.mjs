@@ -12,6 +12,7 @@
 // Environment: CHROMIUM (browser binary, default /usr/bin/chromium),
 // DIST_DIR (default <repo>/dist), E2E_HEADED=1 to watch (needs a display).
 
+import { before, after } from 'node:test';
 import { createServer } from 'node:http';
 import { createReadStream, existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -212,6 +213,24 @@ export async function openLab(browser, url, { waitFor = '#decision', timeout = 3
     );
   }
   return lab;
+}
+
+/**
+ * One served dist/ and one Chromium shared by a test file: registers
+ * node:test `before` and `after` hooks that start and stop them, and returns
+ * the object holding them (`server`, `browser`) once `before` has run.
+ */
+export function serveAndLaunch(serveOptions = {}) {
+  const shared = { server: undefined, browser: undefined };
+  before(async () => {
+    shared.server = await serveDist(serveOptions);
+    shared.browser = await launchChromium();
+  });
+  after(async () => {
+    await shared.browser?.close();
+    await shared.server?.close();
+  });
+  return shared;
 }
 
 /**

@@ -1,11 +1,11 @@
 // Drift history in IndexedDB (seed 001's SKU-441 scenario), export, clear,
 // import, and the in-memory fallback when IndexedDB cannot be used.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serveDist, launchChromium, openLab, settledLink } from './harness.mjs';
+import { openLab, settledLink, serveAndLaunch } from './harness.mjs';
 
 // The scenario's texts (src/examples.rs, "answer-drift"), under a question
 // of its own so that the example's built-in history does not stand in.
@@ -14,18 +14,7 @@ const STABLE = 'The Aurora desk lamp (SKU-441) costs $49.99 and ships within two
 const DRIFTED =
   'The Aurora desk lamp now costs $39.99. It comes with a lifetime warranty. Shipping is free worldwide. Orders arrive by drone within an hour.';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serveDist();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const shared = serveAndLaunch();
 
 const count = async (page) => Number((await page.locator('#drift-count').textContent()).trim());
 const drifted = (page) => page.locator('#drift-status').getAttribute('data-drift');
@@ -45,7 +34,7 @@ async function recordAnswer(page, answer, expectedCount) {
 }
 
 test('six SKU-441 answers: drift on the sixth, kept across a reload, exported, cleared and imported', async () => {
-  const lab = await openLab(browser, `${server.url}#example=answer-drift`);
+  const lab = await openLab(shared.browser, `${shared.server.url}#example=answer-drift`);
   const { page, context } = lab;
   try {
     await waitForStore(page, 'indexeddb');
@@ -123,7 +112,7 @@ test('six SKU-441 answers: drift on the sixth, kept across a reload, exported, c
 });
 
 test('with IndexedDB unavailable the lab checks answers and keeps history in memory', async () => {
-  const context = await browser.newContext();
+  const context = await shared.browser.newContext();
   await context.addInitScript(() => {
     Object.defineProperty(window, 'indexedDB', { get() { throw new Error('IndexedDB is disabled'); } });
   });
@@ -131,7 +120,7 @@ test('with IndexedDB unavailable the lab checks answers and keeps history in mem
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   try {
-    await page.goto(server.url);
+    await page.goto(shared.server.url);
     await page.waitForSelector('#decision');
     await waitForStore(page, 'memory');
     assert.match(await page.locator('.drift .note.bad').textContent(), /kept in memory for this visit only/);
@@ -150,18 +139,18 @@ test('with IndexedDB unavailable the lab checks answers and keeps history in mem
 });
 
 test('a newer schema in another tab: memory fallback, and what is stored there is untouched', async () => {
-  const context = await browser.newContext();
+  const context = await shared.browser.newContext();
   const page = await context.newPage();
   try {
     // Another (newer) lab left version 99 of the database with a record in it.
-    await page.goto(`${server.url}favicon.svg`);
+    await page.goto(`${shared.server.url}favicon.svg`);
     await page.evaluate(() => new Promise((resolve, reject) => {
       const open = indexedDB.open('claimlab', 99);
       open.onupgradeneeded = () => open.result.createObjectStore('future').put('kept', 'key');
       open.onsuccess = () => { open.result.close(); resolve(); };
       open.onerror = () => reject(open.error);
     }));
-    await page.goto(server.url);
+    await page.goto(shared.server.url);
     await page.waitForSelector('#decision');
     await waitForStore(page, 'memory');
     await page.fill('#question', QUESTION);
@@ -184,7 +173,7 @@ test('a newer schema in another tab: memory fallback, and what is stored there i
 });
 
 test('a crash of the lab shows a readable error with a reset link, and stored history survives', async () => {
-  const lab = await openLab(browser, server.url);
+  const lab = await openLab(shared.browser, shared.server.url);
   const { page, context } = lab;
   try {
     await waitForStore(page, 'indexeddb');

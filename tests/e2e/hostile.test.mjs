@@ -1,24 +1,13 @@
 // Hostile input in every field and in links, under the page's strict
 // Content-Security-Policy: nothing a user or a link supplies may run.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serveDist, launchChromium, openLab, settledLink } from './harness.mjs';
+import { openLab, settledLink, serveAndLaunch } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serveDist();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const shared = serveAndLaunch();
 
 // The classic payloads; each one sets window.__pwned if it ever runs.
 const PAYLOADS = [
@@ -55,7 +44,7 @@ async function injected(page) {
 const CLEAN = { pwned: null, handlers: 0, scripts: 0, jsLinks: 0, bodyHidden: false };
 
 test('payloads typed into every field are shown as text and never run', async () => {
-  const lab = await openLab(browser, server.url);
+  const lab = await openLab(shared.browser, shared.server.url);
   const { page } = lab;
   try {
     await watch(page);
@@ -86,7 +75,7 @@ test('a file whose name and text are payloads opens as plain text', async () => 
   const dir = await mkdtemp(path.join(tmpdir(), 'claimlab-e2e-'));
   const file = path.join(dir, '"><img src=x onerror=alert(1)>.txt');
   await writeFile(file, HOSTILE);
-  const lab = await openLab(browser, server.url);
+  const lab = await openLab(shared.browser, shared.server.url);
   const { page } = lab;
   try {
     await watch(page);
@@ -102,7 +91,7 @@ test('a file whose name and text are payloads opens as plain text', async () => 
 
 test('a link carrying payloads in every field restores them as text', async () => {
   // Make the link with the lab itself, then open it in a fresh page.
-  const maker = await openLab(browser, server.url);
+  const maker = await openLab(shared.browser, shared.server.url);
   let link;
   try {
     await maker.page.fill('#source', HOSTILE);
@@ -114,7 +103,7 @@ test('a link carrying payloads in every field restores them as text', async () =
   } finally {
     await maker.close();
   }
-  const lab = await openLab(browser, link);
+  const lab = await openLab(shared.browser, link);
   const { page } = lab;
   try {
     await watch(page);
@@ -144,7 +133,7 @@ test('hand-written links with payloads in names and values are refused as text',
     ['#embed&example=tagore&hide=%22%3E%3Csvg%20onload%3Dwindow.__pwned%3D1%3E', false],
   ];
   for (const [fragment, named] of fragments) {
-    const lab = await openLab(browser, server.url + fragment);
+    const lab = await openLab(shared.browser, shared.server.url + fragment);
     try {
       const { page } = lab;
       await page.waitForTimeout(200);
@@ -158,7 +147,7 @@ test('hand-written links with payloads in names and values are refused as text',
 });
 
 test('the page runs under its Content-Security-Policy, which blocks injected script', async () => {
-  const lab = await openLab(browser, `${server.url}#example=tagore`);
+  const lab = await openLab(shared.browser, `${shared.server.url}#example=tagore`);
   const { page } = lab;
   try {
     await watch(page);
@@ -187,7 +176,7 @@ test('the page runs under its Content-Security-Policy, which blocks injected scr
 });
 
 test('a 1 MB source is analysed in slices: the page says so, lists a bounded view, and answers keep checking', async () => {
-  const lab = await openLab(browser, server.url);
+  const lab = await openLab(shared.browser, shared.server.url);
   const { page } = lab;
   try {
     // 1 MB of sentences, one of which supports the answer's claim.

@@ -1,23 +1,12 @@
 // The lab loads in real headless Chromium from the release build in dist/.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launchChromium, openLab } from './harness.mjs';
+import { openLab, serveAndLaunch } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serveDist();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const shared = serveAndLaunch();
 
 test('the lab renders the default example and its decision is block', async () => {
-  const lab = await openLab(browser, server.url);
+  const lab = await openLab(shared.browser, shared.server.url);
   try {
     const { page } = lab;
     assert.equal(await page.title(), 'ClaimLab');
@@ -33,7 +22,7 @@ test('the lab renders the default example and its decision is block', async () =
 });
 
 test('the page loads without console errors, page errors or failed requests', async () => {
-  const lab = await openLab(browser, server.url);
+  const lab = await openLab(shared.browser, shared.server.url);
   try {
     // Let anything asynchronous after mount surface.
     await lab.page.waitForLoadState('networkidle');

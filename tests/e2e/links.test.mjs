@@ -1,21 +1,10 @@
 // Permalinks (the address bar is always a working link), broken links,
 // hidden panels, embed mode and the documentation page with two embedded labs.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launchChromium, openLab } from './harness.mjs';
+import { openLab, serveAndLaunch } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serveDist();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const shared = serveAndLaunch();
 
 /** Every claim's id, verdict and support, as the claims table shows them. */
 const verdicts = (page) =>
@@ -28,7 +17,7 @@ async function waitForLink(page, previous = '') {
 }
 
 test('the address bar is a working permalink: same texts, settings and verdicts', async () => {
-  const first = await openLab(browser, server.url);
+  const first = await openLab(shared.browser, shared.server.url);
   let link;
   let expected;
   try {
@@ -50,7 +39,7 @@ test('the address bar is a working permalink: same texts, settings and verdicts'
     await first.close();
   }
 
-  const second = await openLab(browser, link);
+  const second = await openLab(shared.browser, link);
   try {
     const { page } = second;
     assert.deepEqual(await verdicts(page), expected);
@@ -68,7 +57,7 @@ test('the address bar is a working permalink: same texts, settings and verdicts'
 });
 
 test('a 20 KB source makes a working link, and Copy link gives the same state', async () => {
-  const lab = await openLab(browser, server.url);
+  const lab = await openLab(shared.browser, shared.server.url);
   try {
     const { page } = lab;
     const source = Array.from({ length: 400 }, (_, i) => `Sentence ${i} says the value is ${i * 7} units in region ${i % 13}.`).join(' ');
@@ -78,12 +67,12 @@ test('a 20 KB source makes a working link, and Copy link gives the same state', 
     await page.click('#copy-link');
     await page.waitForSelector('#share-text[data-kind="link"]');
     const link = await page.inputValue('#share-text');
-    assert.ok(link.startsWith(server.url + '#s=1.'), link.slice(0, 80));
+    assert.ok(link.startsWith(shared.server.url + '#s=1.'), link.slice(0, 80));
     // Compressed: a few KB for 20 KB of text, far under browsers' URL limits.
     assert.ok(link.length < 12_000, `link length ${link.length}`);
     const expected = await verdicts(page);
     assert.deepEqual(expected.map((v) => v[1]), ['supported', 'contradicted']);
-    const again = await openLab(browser, link);
+    const again = await openLab(shared.browser, link);
     try {
       assert.equal(await again.page.inputValue('#source'), source);
       assert.deepEqual(await verdicts(again.page), expected);
@@ -96,7 +85,7 @@ test('a 20 KB source makes a working link, and Copy link gives the same state', 
 });
 
 test('a broken or truncated link opens the default example with a plain message', async () => {
-  const good = await openLab(browser, `${server.url}#example=tagore`);
+  const good = await openLab(shared.browser, `${shared.server.url}#example=tagore`);
   let link;
   try {
     await good.page.fill('#answer', 'Tagore won the Nobel Prize in 1913.');
@@ -106,13 +95,13 @@ test('a broken or truncated link opens the default example with a plain message'
   }
   const broken = [
     link.slice(0, link.length - 25),
-    `${server.url}#s=1.AAAA`,
-    `${server.url}#s=1.not*base64`,
-    `${server.url}#s=7.abc`,
-    `${server.url}#s=`,
+    `${shared.server.url}#s=1.AAAA`,
+    `${shared.server.url}#s=1.not*base64`,
+    `${shared.server.url}#s=7.abc`,
+    `${shared.server.url}#s=`,
   ];
   for (const url of broken) {
-    const lab = await openLab(browser, url);
+    const lab = await openLab(shared.browser, url);
     try {
       const { page } = lab;
       await page.waitForSelector('#link-error');
@@ -134,7 +123,7 @@ test('link text is never rendered as HTML', async () => {
     '#s=1.<script>window.__pwned=1</script>',
   ];
   for (const fragment of payloads) {
-    const lab = await openLab(browser, server.url + fragment);
+    const lab = await openLab(shared.browser, shared.server.url + fragment);
     try {
       const { page } = lab;
       await page.waitForSelector('#link-error, #link-notice');
@@ -148,7 +137,7 @@ test('link text is never rendered as HTML', async () => {
 });
 
 test('a hand-written link: an example, a setting, hidden panels; bad parts are named', async () => {
-  const lab = await openLab(browser, `${server.url}#example=correct-paraphrase&support_threshold=0.65&hide=trace,calibration,nonsense`);
+  const lab = await openLab(shared.browser, `${shared.server.url}#example=correct-paraphrase&support_threshold=0.65&hide=trace,calibration,nonsense`);
   try {
     const { page } = lab;
     assert.deepEqual((await verdicts(page)).map((v) => v[1]), ['supported', 'unsupported']);
@@ -160,7 +149,7 @@ test('a hand-written link: an example, a setting, hidden panels; bad parts are n
   } finally {
     await lab.close();
   }
-  const partial = await openLab(browser, `${server.url}#example=correct-paraphrase&support_threshold=lots`);
+  const partial = await openLab(shared.browser, `${shared.server.url}#example=correct-paraphrase&support_threshold=lots`);
   try {
     await partial.page.waitForSelector('#link-notice');
     assert.match(await partial.page.locator('#link-notice').textContent(), /support_threshold cannot be "lots"/);
@@ -172,7 +161,7 @@ test('a hand-written link: an example, a setting, hidden panels; bad parts are n
 });
 
 test('embed mode: no site chrome, and Copy embed code reproduces the state', async () => {
-  const lab = await openLab(browser, `${server.url}#example=invented-fact`);
+  const lab = await openLab(shared.browser, `${shared.server.url}#example=invented-fact`);
   let snippet;
   try {
     await lab.page.click('#copy-embed');
@@ -182,8 +171,8 @@ test('embed mode: no site chrome, and Copy embed code reproduces the state', asy
     await lab.close();
   }
   const src = snippet.match(/^<iframe src="([^"]+)" title="ClaimLab"/)[1].replaceAll('&amp;', '&');
-  assert.ok(src.startsWith(`${server.url}?embed#s=1.`), src.slice(0, 80));
-  const embedded = await openLab(browser, src);
+  assert.ok(src.startsWith(`${shared.server.url}?embed#s=1.`), src.slice(0, 80));
+  const embedded = await openLab(shared.browser, src);
   try {
     const { page } = embedded;
     assert.equal(await page.evaluate(() => document.documentElement.classList.contains('embed')), true);
@@ -196,7 +185,7 @@ test('embed mode: no site chrome, and Copy embed code reproduces the state', asy
 });
 
 test('the embed example page: two labs, each fitted to its height, each working', async () => {
-  const lab = await openLab(browser, `${server.url}embed-example.html`, { waitFor: 'iframe.claimlab' });
+  const lab = await openLab(shared.browser, `${shared.server.url}embed-example.html`, { waitFor: 'iframe.claimlab' });
   try {
     const { page } = lab;
     await page.waitForFunction(() => [...document.querySelectorAll('iframe.claimlab')].every((f) => f.dataset.fitted === 'true'));
@@ -220,7 +209,7 @@ test('the embed example page: two labs, each fitted to its height, each working'
 });
 
 test('the embed example ignores height messages of another origin, source or shape', async () => {
-  const lab = await openLab(browser, `${server.url}embed-example.html`, { waitFor: 'iframe.claimlab' });
+  const lab = await openLab(shared.browser, `${shared.server.url}embed-example.html`, { waitFor: 'iframe.claimlab' });
   try {
     const { page } = lab;
     await page.waitForFunction(() => [...document.querySelectorAll('iframe.claimlab')].every((f) => f.dataset.fitted === 'true'));

@@ -1,33 +1,22 @@
 // dist/ works from a static host sub-path: every asset URL is relative.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launchChromium, openLab } from './harness.mjs';
+import { openLab, serveAndLaunch } from './harness.mjs';
 
 const BASE = '/sub/lab/';
-let server;
-let browser;
-
-before(async () => {
-  server = await serveDist({ base: BASE });
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const shared = serveAndLaunch({ base: BASE });
 
 test('the lab works when served from /sub/lab/', async () => {
-  assert.equal(server.url, `${server.origin}${BASE}`);
-  const lab = await openLab(browser, server.url);
+  assert.equal(shared.server.url, `${shared.server.origin}${BASE}`);
+  const lab = await openLab(shared.browser, shared.server.url);
   try {
     assert.equal(await lab.page.locator('#decision').getAttribute('data-decision'), 'block');
     await lab.page.waitForLoadState('networkidle');
     assert.deepEqual(lab.problems(), []);
     // Every request the page made stayed under the sub-path.
-    const outside = server.requests.filter((r) => !r.path.startsWith(BASE));
+    const outside = shared.server.requests.filter((r) => !r.path.startsWith(BASE));
     assert.deepEqual(outside, []);
-    const paths = server.requests.map((r) => r.path);
+    const paths = shared.server.requests.map((r) => r.path);
     assert.ok(paths.some((p) => p.endsWith('.wasm')), `the wasm was fetched under ${BASE}: ${paths.join(', ')}`);
   } finally {
     await lab.close();
@@ -35,9 +24,9 @@ test('the lab works when served from /sub/lab/', async () => {
 });
 
 test('the bare sub-path redirects to its directory form and still loads', async () => {
-  const lab = await openLab(browser, `${server.origin}/sub/lab`);
+  const lab = await openLab(shared.browser, `${shared.server.origin}/sub/lab`);
   try {
-    assert.equal(lab.page.url(), server.url);
+    assert.equal(lab.page.url(), shared.server.url);
     assert.equal(await lab.page.locator('#decision').getAttribute('data-decision'), 'block');
   } finally {
     await lab.close();
