@@ -58,6 +58,17 @@ const SLICE_ABOVE_BYTES: usize = 64 * 1024;
 /// How long one slice of analysis may hold the page (ms).
 const SLICE_MS: f64 = 12.0;
 
+/// The sliced analysis `done`, if it is of `text` under `options`.
+fn analysis_of(
+    done: &Option<Shared<(Document, f64)>>,
+    text: &str,
+    options: AnalysisOptions,
+) -> Option<Shared<(Document, f64)>> {
+    done.as_ref()
+        .filter(|d| d.0 .0.text == text && d.0 .0.options == options)
+        .cloned()
+}
+
 /// Analyse `text` a slice at a time, yielding to the page between slices.
 /// `report` gets the share done after each slice (`Err`) and the document at
 /// the end (`Ok`, with the milliseconds spent analysing); when it returns
@@ -177,12 +188,8 @@ impl Lab {
                     let doc = Document::analyse(text, opts);
                     return Shared(Arc::new((doc, now_ms() - start)));
                 }
-                let ready = sliced.with(|d| {
-                    d.as_ref()
-                        .filter(|d| d.0 .0.text == *text && d.0 .0.options == opts)
-                        .cloned()
-                });
-                ready
+                sliced
+                    .with(|d| analysis_of(d, text, opts))
                     .or_else(|| previous.cloned())
                     .unwrap_or_else(|| Shared(Arc::new((Document::analyse("", opts), 0.0))))
             })
@@ -196,10 +203,7 @@ impl Lab {
                 analysing.set(None);
                 return;
             };
-            if sliced.with_untracked(|d| {
-                d.as_ref()
-                    .is_some_and(|d| d.0 .0.text == text && d.0 .0.options == opts)
-            }) {
+            if sliced.with_untracked(|d| analysis_of(d, &text, opts).is_some()) {
                 return;
             }
             let id = job.get_value();
