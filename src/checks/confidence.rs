@@ -20,7 +20,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::text::case::Lowercase;
-use crate::text::scan::{glued_after, glued_before, starts_with_ci};
+use crate::text::scan::{glued_after, starts_with_ci};
 
 /// What this check cannot see, in plain words, for the lab to show where the
 /// user meets it.
@@ -92,30 +92,45 @@ pub struct Confidence {
     pub markers: Vec<Marker>,
 }
 
+/// The markers of both lists whose first byte is `first`, as (list order,
+/// phrase, assertive): assertive phrases first, each list in its order.
+fn phrases_starting_with(first: u8) -> &'static [(usize, &'static str, bool)] {
+    type Index = Vec<Vec<(usize, &'static str, bool)>>;
+    static INDEX: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
+    let index = INDEX.get_or_init(|| {
+        let mut index: Index = vec![Vec::new(); 256];
+        let all = HIGH.iter().map(|p| (p, true)).chain(LOW.iter().map(|p| (p, false)));
+        for (order, (phrase, assertive)) in all.enumerate() {
+            index[usize::from(phrase.as_bytes()[0])].push((order, phrase, assertive));
+        }
+        index
+    });
+    &index[usize::from(first)]
+}
+
 /// Every marker in the answer, in one pass over its word starts (every
 /// marker begins with a letter or digit). Where markers overlap, the one
 /// listed first wins ("without a doubt" over "no doubt"; assertive lists
 /// come before hedges).
 fn find_markers(lower: &str, text: &str) -> Vec<Marker> {
-    let lists = [(HIGH, true), (LOW, false)];
     let mut found: Vec<(usize, usize, usize, bool)> = Vec::new(); // (list order, start, end, assertive)
     let bytes = lower.as_bytes();
+    let mut after_word_char = false;
     for (start, c) in lower.char_indices() {
-        if !c.is_alphanumeric() || glued_before(lower, start) {
+        let word_char = c.is_alphanumeric();
+        let word_start = word_char && !after_word_char;
+        after_word_char = word_char;
+        if !word_start {
             continue;
         }
-        let mut order = 0;
-        for (list, assertive) in lists {
-            for phrase in list {
-                let end = start + phrase.len();
-                if phrase.as_bytes()[0] == bytes[start]
-                    && starts_with_ci(lower, start, phrase)
-                    && lower.is_char_boundary(end)
-                    && !(phrase.ends_with(char::is_alphanumeric) && glued_after(lower, end))
-                {
-                    found.push((order, start, end, assertive));
-                }
-                order += 1;
+        // Only phrases beginning with this byte can match here.
+        for &(order, phrase, assertive) in phrases_starting_with(bytes[start]) {
+            let end = start + phrase.len();
+            if starts_with_ci(lower, start, phrase)
+                && lower.is_char_boundary(end)
+                && !(phrase.ends_with(char::is_alphanumeric) && glued_after(lower, end))
+            {
+                found.push((order, start, end, assertive));
             }
         }
     }

@@ -36,25 +36,27 @@ impl fmt::Display for Decimal {
             return f.write_str(if x > 0.0 { "inf" } else { "-inf" });
         }
         if let Some(places) = f.precision() {
-            return f.write_str(&fixed(x, places));
+            let places = places.min(MAX_PLACES);
+            return write_fixed(f, x, scaled(x, places), places);
         }
-        match (0..=SHORTEST_MAX_PLACES)
-            .map(|p| fixed(x, p))
-            .find(|s| super::scan::parse_decimal(s) == Some(x))
-        {
-            Some(exact) => f.write_str(&exact),
-            None => f.write_str(
-                fixed(x, SHORTEST_MAX_PLACES)
-                    .trim_end_matches('0')
-                    .trim_end_matches('.'),
-            ),
+        for places in 0..=SHORTEST_MAX_PLACES {
+            let n = scaled(x, places);
+            if reads_back(x, n, places) {
+                return write_fixed(f, x, n, places);
+            }
         }
+        let mut nine = String::new();
+        write_fixed(&mut nine, x, scaled(x, SHORTEST_MAX_PLACES), SHORTEST_MAX_PLACES)?;
+        f.write_str(nine.trim_end_matches('0').trim_end_matches('.'))
     }
 }
 
-/// `x` (finite) with exactly `places` decimals.
-fn fixed(x: f64, places: usize) -> String {
-    let places = places.min(30);
+/// Most places `{:.N}` prints; more are cut to this.
+const MAX_PLACES: usize = 30;
+
+/// `|x| × 10^places`, rounded to the nearest integer (ties to even, by the
+/// exact product); `as` saturates, so beyond u64 the figure is capped.
+fn scaled(x: f64, places: usize) -> u64 {
     let scale = 10f64.powi(places as i32);
     let product = x.abs() * scale;
     let mut scaled = product.round();
@@ -65,21 +67,59 @@ fn fixed(x: f64, places: usize) -> String {
             scaled -= 1.0;
         }
     }
-    // `as` saturates: beyond u64 the figure is capped, never wrapped.
-    let n = scaled as u64;
-    let digits = n.to_string();
-    let digits = if digits.len() <= places {
-        format!("{}{digits}", "0".repeat(places + 1 - digits.len()))
-    } else {
-        digits
-    };
-    let (int, frac) = digits.split_at(digits.len() - places);
-    let sign = if x < 0.0 && n != 0 { "-" } else { "" };
-    if places == 0 {
-        format!("{sign}{int}")
-    } else {
-        format!("{sign}{int}.{frac}")
+    scaled as u64
+}
+
+/// Does the text `write_fixed(x, n, places)` prints read back as `x` by
+/// [`parse_decimal`](super::scan::parse_decimal)? Worked out without the
+/// text: below 10^18 the parser reads `n` whole and divides by `10^places`.
+fn reads_back(x: f64, n: u64, places: usize) -> bool {
+    if n >= 1_000_000_000_000_000_000 {
+        let mut text = String::new();
+        return write_fixed(&mut text, x, n, places).is_ok()
+            && super::scan::parse_decimal(&text) == Some(x);
     }
+    let value = if places == 0 {
+        n as f64
+    } else {
+        n as f64 / 10f64.powi(places as i32)
+    };
+    x == if x < 0.0 && n != 0 { -value } else { value }
+}
+
+/// Write `n / 10^places` with exactly `places` decimals, signed as `x` is
+/// (no sign for zero).
+fn write_fixed(out: &mut impl fmt::Write, x: f64, n: u64, places: usize) -> fmt::Result {
+    let mut buf = [0u8; 20];
+    let mut at = buf.len();
+    let mut rest = n;
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    let digits = &buf[at..];
+    if x < 0.0 && n != 0 {
+        out.write_char('-')?;
+    }
+    let int_len = digits.len().saturating_sub(places);
+    let (int, frac) = digits.split_at(int_len);
+    out.write_str(if int.is_empty() {
+        "0"
+    } else {
+        std::str::from_utf8(int).unwrap_or("0")
+    })?;
+    if places > 0 {
+        out.write_char('.')?;
+        for _ in frac.len()..places {
+            out.write_char('0')?;
+        }
+        out.write_str(std::str::from_utf8(frac).unwrap_or_default())?;
+    }
+    Ok(())
 }
 
 /// `a × b − p` exactly, where `p` is the rounded product (Dekker's
@@ -175,6 +215,19 @@ mod tests {
         fn agrees_with_std_on_exact_ties(units in 0i64..100_000, places in 0usize..4) {
             let x = units as f64 / 16.0;
             prop_assert_eq!(format!("{:.*}", places, Decimal(x)), format!("{:.*}", places, x));
+        }
+
+        /// `{}` is the first of `{:.0}` … `{:.9}` that reads back as the value
+        /// (the definition; the printer decides without writing them out).
+        #[test]
+        fn shortest_is_the_first_fixed_text_that_reads_back(units in -10_000_000_000i64..10_000_000_000, places in 0i32..12) {
+            let x = units as f64 / 10f64.powi(places);
+            let by_definition = (0..=SHORTEST_MAX_PLACES)
+                .map(|p| format!("{:.*}", p, Decimal(x)))
+                .find(|s| crate::text::scan::parse_decimal(s) == Some(x));
+            if let Some(expected) = by_definition {
+                prop_assert_eq!(Decimal(x).to_string(), expected);
+            }
         }
 
         /// Short text reads back exactly when nine places can say it.
