@@ -31,7 +31,7 @@ use crate::checks::numbers::NumberMention;
 use crate::config::Config;
 use crate::text::case::Lowercase;
 use crate::text::decimal::Decimal;
-use crate::text::{Analysed, AnalysisOptions};
+use crate::text::{sentences, Analysed, AnalysisOptions, Reading};
 
 /// What this check cannot see, in plain words, for the lab to show where the
 /// user meets it.
@@ -105,18 +105,54 @@ const NEGATIVE: &[&str] = &[
     "without",
 ];
 
-/// Fingerprint an answer.
+/// Fingerprint an answer. It is read sentence by sentence, as a check reads
+/// its claims, so that a check can take the fingerprint from the sentences
+/// it has already analysed ([`fingerprint_of_sentences`]).
 pub fn fingerprint(answer: &str) -> Fingerprint {
-    let opts = AnalysisOptions {
-        stemming: false,
-        ..AnalysisOptions::SEED
-    };
-    let analysed = Analysed::new(answer, 0, answer.len(), opts);
-    let mut numbers: Vec<String> = analysed
-        .numbers
+    let readings: Vec<Reading> = sentences::split(answer)
+        .into_iter()
+        .map(|(s, e)| Reading::new(&answer[s..e], READING))
+        .collect();
+    // Every word and number of the answer, as its tokens read them.
+    let number_words: Vec<String> = readings
         .iter()
+        .flat_map(|r| &r.numbers)
+        .map(|n| n.raw.lowercase())
+        .collect();
+    let words = readings
+        .iter()
+        .flat_map(|r| &r.words)
+        .map(|w| w.lower.as_str())
+        .chain(number_words.iter().map(String::as_str));
+    build(answer, readings.iter().flat_map(|r| &r.numbers), words)
+}
+
+/// How the fingerprint reads text. Of the analysis options only
+/// `citations_in_words` changes what a [`Reading`] holds.
+const READING: AnalysisOptions = AnalysisOptions::SEED;
+
+/// The fingerprint of `answer` from every sentence of
+/// [`sentences::split`]`(answer)` as a check analysed it, in any order; the
+/// same as [`fingerprint`] when they were analysed without
+/// `citations_in_words`.
+pub(crate) fn fingerprint_of_sentences(answer: &str, sentences: &[&Analysed]) -> Fingerprint {
+    let words = sentences
+        .iter()
+        .flat_map(|a| &a.tokens)
+        .map(|t| t.lower.as_str());
+    build(answer, sentences.iter().flat_map(|a| &a.numbers), words)
+}
+
+/// A fingerprint from the answer's numbers and the lower-case forms of its
+/// words and numbers.
+fn build<'a>(
+    answer: &str,
+    numbers: impl Iterator<Item = &'a NumberMention>,
+    words: impl Iterator<Item = &'a str>,
+) -> Fingerprint {
+    let mut numbers: Vec<String> = numbers
         .filter(|n| !n.is_identifier())
-        .map(|n: &NumberMention| n.key(true))
+        .map(|n| n.key(true))
         .collect();
     crate::order::sort_dedup(&mut numbers);
     let mut key_words: Vec<String> = Vec::new();
@@ -129,9 +165,11 @@ pub fn fingerprint(answer: &str) -> Fingerprint {
             }
         }
     }
-    let words: Vec<&str> = analysed.tokens.iter().map(|t| t.lower.as_str()).collect();
-    let pos = words.iter().filter(|w| POSITIVE.contains(w)).count();
-    let neg = words.iter().filter(|w| NEGATIVE.contains(w)).count();
+    let (mut pos, mut neg) = (0usize, 0usize);
+    for w in words {
+        pos += usize::from(POSITIVE.contains(&w));
+        neg += usize::from(NEGATIVE.contains(&w));
+    }
     let polarity = match pos.cmp(&neg) {
         std::cmp::Ordering::Greater => Polarity::Positive,
         std::cmp::Ordering::Less => Polarity::Negative,
@@ -460,6 +498,33 @@ mod tests {
     const STABLE: &str =
         "The Aurora desk lamp (SKU-441) costs $49.99 and ships within two business days.";
     const DRIFTED: &str = "The Aurora desk lamp now costs $39.99. It comes with a lifetime warranty. Shipping is free worldwide. Orders arrive by drone within an hour.";
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+        /// A check's fingerprint, taken from the sentences it analysed under
+        /// any settings but citations in words, is the answer's fingerprint.
+        #[test]
+        fn a_checks_sentences_give_the_answers_fingerprint(
+            parts in proptest::collection::vec(proptest::sample::select(vec![
+                "no", "not", "none", "can't", "cannot", "yes", "free", "included", "failed",
+                "two", "twenty-one", "hundred", "$49.99", "SKU-441", "[1]", "passage 2", "14",
+                "days", "The", "lamp", ",", ".", "?", " ", "won't", "error", "2024", "10%", "é",
+                "Dr.", "U.S.", "3.5", "\n\n",
+            ]), 0..40),
+            stemming: bool,
+            number_normalisation: bool,
+            discourse_words: bool,
+        ) {
+            let answer = parts.join(" ");
+            let opts = AnalysisOptions { stemming, number_normalisation, discourse_words, citations_in_words: false };
+            let analysed: Vec<Analysed> = sentences::split(&answer)
+                .into_iter()
+                .map(|(s, e)| Analysed::new(&answer, s, e, opts))
+                .collect();
+            let sentences: Vec<&Analysed> = analysed.iter().rev().collect();
+            proptest::prop_assert_eq!(fingerprint_of_sentences(&answer, &sentences), fingerprint(&answer));
+        }
+    }
 
     #[test]
     fn fingerprint_keeps_numbers_words_polarity_length() {

@@ -23,7 +23,7 @@ use crate::config::{Config, ConsistencyScoring, Policy};
 use crate::drift::{self, Fingerprint};
 use crate::repair;
 use crate::report::*;
-use crate::scoring::{self, Quality, Risk, Trigger};
+use crate::scoring::{self, Quality, Risk, RiskLevel, Trigger};
 use crate::text::decimal::Decimal;
 use crate::text::{char_offsets, sentences, Analysed, AnalysisOptions, Document};
 use crate::trace::{EventKind, Trace};
@@ -60,7 +60,7 @@ impl<'a> CheckInput<'a> {
 
 /// Check an answer against an analysed source.
 pub fn check(doc: &Document, input: &CheckInput, cfg: &Config) -> Report {
-    run(doc, input, cfg, true, &[])
+    run(doc, input, cfg)
 }
 
 /// Analyse `source` and check `answer` against it.
@@ -72,13 +72,23 @@ pub fn check_text(source: &str, answer: &str, cfg: &Config) -> Report {
     )
 }
 
+/// What a re-check concludes: each claim's verdict and the answer-level
+/// measures, without the claims' findings, repair, best of N or trace.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Outcome {
+    pub verdicts: Vec<Verdict>,
+    pub counts: VerdictCounts,
+    pub faithfulness: f64,
+    pub decision: Decision,
+    pub risk: RiskLevel,
+}
+
 /// Check without repair, drift, best-of-N or trace: what repair uses to
 /// re-check a repaired answer, and best of N to check each sample.
 ///
 /// A claim whose text is that of a claim in `known` (checked against the
 /// same document and settings, without samples) is not checked again: its
-/// findings are taken as they are, original offsets included. Use the result
-/// for its verdicts and answer-level measures only. `question` is the
+/// findings are taken as they are, without a copy. `question` is the
 /// original question (its words are given, as in the original check).
 pub(crate) fn recheck(
     doc: &Document,
@@ -86,17 +96,30 @@ pub(crate) fn recheck(
     answer: &str,
     cfg: &Config,
     known: &[ClaimReport],
-) -> Report {
-    run(
-        doc,
-        &CheckInput {
-            question,
-            ..CheckInput::answer(answer)
-        },
-        cfg,
-        false,
-        known,
-    )
+) -> Outcome {
+    let doc = analysed_for(doc, cfg);
+    let input = CheckInput {
+        question,
+        ..CheckInput::answer(answer)
+    };
+    let judged = judge(&doc, &input, cfg, &mut Trace::off(), known);
+    Outcome {
+        verdicts: judged.claims.iter().map(|c| c.verdict).collect(),
+        counts: judged.summary.counts,
+        faithfulness: judged.summary.faithfulness,
+        decision: judged.decision,
+        risk: judged.risk.level,
+    }
+}
+
+/// The document analysed as `cfg` says (again only when its settings differ).
+fn analysed_for<'d>(doc: &'d Document, cfg: &Config) -> Cow<'d, Document> {
+    let opts = AnalysisOptions::from(cfg);
+    if doc.options == opts {
+        Cow::Borrowed(doc)
+    } else {
+        Cow::Owned(Document::analyse(&doc.text, opts))
+    }
 }
 
 /// A claim of the answer: new (analysed here) or known from an earlier check (its index there).
@@ -105,25 +128,128 @@ enum Part {
     Known(usize),
 }
 
-fn run(
+/// What steps 1–4 found, up to the risk: shared by a check and a re-check.
+struct Judged<'k> {
+    /// Known claims are borrowed (their ids are the earlier check's).
+    claims: Vec<Cow<'k, ClaimReport>>,
+    /// Each new claim's analysis, by claim (`None` for a known claim).
+    analyses: Vec<Option<Analysed>>,
+    passages: usize,
+    summary: Summary,
+    drift: Option<drift::DriftResult>,
+    first_problem: Option<String>,
+    decision: Decision,
+    risk: Risk,
+    embedder: Option<String>,
+}
+
+fn run(doc: &Document, input: &CheckInput, cfg: &Config) -> Report {
+    let doc = analysed_for(doc, cfg);
+    let doc = doc.as_ref();
+    let mut trace = Trace::default();
+    let judged = judge(doc, input, cfg, &mut trace, &[]);
+    let Judged {
+        claims,
+        analyses,
+        passages,
+        summary,
+        drift,
+        first_problem,
+        decision,
+        risk,
+        embedder,
+    } = judged;
+    // A check has no known claims, so nothing is copied here.
+    let mut claims: Vec<ClaimReport> = claims.into_iter().map(Cow::into_owned).collect();
+    let offsets: Vec<usize> = claims
+        .iter()
+        .flat_map(|c| [c.byte_start, c.byte_end])
+        .collect();
+    for (c, pair) in claims
+        .iter_mut()
+        .zip(char_offsets(input.answer, &offsets).chunks(2))
+    {
+        c.start = pair[0];
+        c.end = pair[1];
+    }
+
+    let components = scoring::components(
+        summary.faithfulness,
+        summary.contradiction,
+        summary.confidence.score,
+        input.latency_ms,
+        drift.as_ref().is_some_and(|d| d.drifted),
+    );
+    let score = components.score();
+    let mut report = Report {
+        claims,
+        sources: doc.source_reports(),
+        passages,
+        decision,
+        policy: cfg.policy,
+        first_problem,
+        summary,
+        risk,
+        quality: Quality {
+            score,
+            components,
+            routing: scoring::Routing::Fallback,
+        },
+        drift,
+        repair: None,
+        samples: Vec::new(),
+        embedder,
+        trace: Vec::new(),
+    };
+
+    let mut healed = None;
+    if cfg.repair {
+        let r = repair::repair(doc, input, cfg, &report, &analyses);
+        trace.push(
+            None,
+            || EventKind::Repair {
+                strategy: r.strategy.name().to_string(),
+                succeeded: r.succeeded,
+            },
+            || r.summary(),
+        );
+        if r.applied {
+            healed = Some(r.succeeded);
+        }
+        report.repair = Some(r);
+    }
+    report.quality.routing = scoring::route(score, healed, cfg.accept_threshold);
+    trace.push(
+        None,
+        || EventKind::Quality {
+            score,
+            routing: report.quality.routing,
+        },
+        || {
+            format!(
+                "Quality score {score:.2}: route {}.",
+                report.quality.routing.name(),
+                score = Decimal(score)
+            )
+        },
+    );
+
+    if !doc.is_empty() {
+        report.samples = best_of_n(doc, input.samples, cfg);
+    }
+    report.trace = trace.into_events();
+    report
+}
+
+/// Steps 1–4 up to the risk, pushing their events to `trace`.
+fn judge<'k>(
     doc: &Document,
     input: &CheckInput,
     cfg: &Config,
-    outer: bool,
-    known: &[ClaimReport],
-) -> Report {
+    trace: &mut Trace,
+    known: &'k [ClaimReport],
+) -> Judged<'k> {
     let opts = AnalysisOptions::from(cfg);
-    let doc: Cow<Document> = if doc.options == opts {
-        Cow::Borrowed(doc)
-    } else {
-        Cow::Owned(Document::analyse(&doc.text, opts))
-    };
-    let doc = doc.as_ref();
-    let mut trace = if outer {
-        Trace::default()
-    } else {
-        Trace::off()
-    };
 
     // 1. The source, split once.
     let passages = doc.passages.len();
@@ -167,15 +293,29 @@ fn run(
         let at = known_by_text.partition_point(|e| e.0 < text);
         known_by_text.get(at).filter(|e| e.0 == text).map(|e| e.1)
     };
+    // Drift fingerprints the whole answer: when the claims' analysis reads
+    // text as the fingerprint does, the sentences that are not claims are
+    // analysed too and the fingerprint is taken from them all.
+    let fingerprint_here = input.history.is_some_and(|h| !h.is_empty())
+        && !opts.citations_in_words
+        && known.is_empty();
+    let mut not_claim_analyses: Vec<Analysed> = Vec::new();
     for (s, e) in sentences::split(answer) {
-        if sentences::is_question(&answer[s..e]) {
+        let not_claim = if sentences::is_question(&answer[s..e]) {
             questions += 1;
-            continue;
-        }
-        if (cfg.skip_refusals && sentences::is_refusal(&answer[s..e]))
+            true
+        } else if (cfg.skip_refusals && sentences::is_refusal(&answer[s..e]))
             || (cfg.skip_headers && sentences::is_header(&answer[s..e]))
         {
             not_claims += 1;
+            true
+        } else {
+            false
+        };
+        if not_claim {
+            if fingerprint_here {
+                not_claim_analyses.push(Analysed::new(answer, s, e, opts));
+            }
             continue;
         }
         // A claim a re-check already knows (same text, no samples) is not analysed again.
@@ -187,6 +327,8 @@ fn run(
         let analysed = Analysed::new(answer, s, e, opts);
         if analysed.tokens.iter().any(|t| t.content) {
             claim_parts.push((s, e, Part::New(analysed)));
+        } else if fingerprint_here {
+            not_claim_analyses.push(analysed);
         }
     }
     trace.push(
@@ -245,36 +387,20 @@ fn run(
         passages: doc.passages.len(),
         passage_of: &layout_passages,
     };
-    let mut claims: Vec<ClaimReport> = claim_parts
+    let claims: Vec<Cow<ClaimReport>> = claim_parts
         .iter()
         .enumerate()
-        .map(|(k, (s, e, part))| {
-            let id = format!("C{}", k + 1);
-            match part {
-                Part::Known(old) => ClaimReport {
-                    id,
-                    ..known[*old].clone()
-                },
-                Part::New(analysed) => {
-                    let c = consistency.as_ref().map(|all| all[k].clone());
-                    check_claim(
-                        &id, answer, *s, *e, analysed, &given, doc, &layout, cfg, c, &mut trace,
-                    )
-                }
+        .map(|(k, (s, e, part))| match part {
+            Part::Known(old) => Cow::Borrowed(&known[*old]),
+            Part::New(analysed) => {
+                let c = consistency.as_ref().map(|all| all[k].clone());
+                let id = format!("C{}", k + 1);
+                Cow::Owned(check_claim(
+                    &id, answer, *s, *e, analysed, &given, doc, &layout, cfg, c, trace,
+                ))
             }
         })
         .collect();
-    let offsets: Vec<usize> = claims
-        .iter()
-        .flat_map(|c| [c.byte_start, c.byte_end])
-        .collect();
-    for (c, pair) in claims
-        .iter_mut()
-        .zip(char_offsets(answer, &offsets).chunks(2))
-    {
-        c.start = pair[0];
-        c.end = pair[1];
-    }
 
     // 4. The answer as a whole.
     let mut counts = VerdictCounts::default();
@@ -320,7 +446,20 @@ fn run(
         let result = if history.is_empty() {
             drift::first_answer()
         } else {
-            drift::compare(&drift::fingerprint(answer), history, cfg)
+            let fingerprint = if fingerprint_here {
+                let sentences: Vec<&Analysed> = claim_parts
+                    .iter()
+                    .filter_map(|(_, _, part)| match part {
+                        Part::New(analysed) => Some(analysed),
+                        Part::Known(_) => None,
+                    })
+                    .chain(&not_claim_analyses)
+                    .collect();
+                drift::fingerprint_of_sentences(answer, &sentences)
+            } else {
+                drift::fingerprint(answer)
+            };
+            drift::compare(&fingerprint, history, cfg)
         };
         trace.push(
             None,
@@ -344,10 +483,11 @@ fn run(
         result
     });
 
+    // By position: a known claim keeps the id it had in the earlier check.
     let first_problem = claims
         .iter()
-        .find(|c| c.verdict != Verdict::Supported)
-        .map(|c| c.id.clone());
+        .position(|c| c.verdict != Verdict::Supported)
+        .map(|k| format!("C{}", k + 1));
     let decision = match (&first_problem, cfg.policy) {
         (None, _) => Decision::Deliver,
         (Some(_), Policy::Block) => Decision::Block,
@@ -421,14 +561,6 @@ fn run(
         },
     );
 
-    let components = scoring::components(
-        faithfulness,
-        contradiction,
-        confidence.score,
-        input.latency_ms,
-        drift.as_ref().is_some_and(|d| d.drifted),
-    );
-    let score = components.score();
     let summary = Summary {
         counts,
         citation_coverage,
@@ -437,64 +569,24 @@ fn run(
         contradiction,
         questions,
     };
-    let mut report = Report {
+    let analyses = claim_parts
+        .into_iter()
+        .map(|(_, _, part)| match part {
+            Part::New(analysed) => Some(analysed),
+            Part::Known(_) => None,
+        })
+        .collect();
+    Judged {
         claims,
-        sources: doc.source_reports(),
+        analyses,
         passages,
-        decision,
-        policy: cfg.policy,
-        first_problem,
         summary,
-        risk,
-        quality: Quality {
-            score,
-            components,
-            routing: scoring::Routing::Fallback,
-        },
         drift,
-        repair: None,
-        samples: Vec::new(),
+        first_problem,
+        decision,
+        risk,
         embedder,
-        trace: Vec::new(),
-    };
-
-    let mut healed = None;
-    if outer && cfg.repair {
-        let r = repair::repair(doc, input, cfg, &report);
-        trace.push(
-            None,
-            || EventKind::Repair {
-                strategy: r.strategy.name().to_string(),
-                succeeded: r.succeeded,
-            },
-            || r.summary(),
-        );
-        if r.applied {
-            healed = Some(r.succeeded);
-        }
-        report.repair = Some(r);
     }
-    report.quality.routing = scoring::route(score, healed, cfg.accept_threshold);
-    trace.push(
-        None,
-        || EventKind::Quality {
-            score,
-            routing: report.quality.routing,
-        },
-        || {
-            format!(
-                "Quality score {score:.2}: route {}.",
-                report.quality.routing.name(),
-                score = Decimal(score)
-            )
-        },
-    );
-
-    if outer && !doc.is_empty() {
-        report.samples = best_of_n(doc, input.samples, cfg);
-    }
-    report.trace = trace.into_events();
-    report
 }
 
 fn plural(n: usize) -> &'static str {
@@ -1057,9 +1149,9 @@ fn best_of_n(doc: &Document, samples: &[String], cfg: &Config) -> Vec<SampleRepo
             let r = recheck(doc, "", s, cfg, &[]);
             SampleReport {
                 sample: i + 1,
-                claims: r.claims.len(),
-                supported: r.summary.counts.supported,
-                faithfulness: r.summary.faithfulness,
+                claims: r.verdicts.len(),
+                supported: r.counts.supported,
+                faithfulness: r.faithfulness,
                 decision: r.decision,
                 best: false,
             }
@@ -1101,24 +1193,34 @@ mod tests {
             for answer in [ex.answer.as_str(), changed.as_str()] {
                 let reused = recheck(&doc, &ex.question, answer, &ex.config, &first.claims);
                 let fresh = recheck(&doc, &ex.question, answer, &ex.config, &[]);
-                let verdicts = |r: &Report| {
-                    r.claims
-                        .iter()
-                        .map(|c| (c.id.clone(), c.text.clone(), c.verdict))
-                        .collect::<Vec<_>>()
+                assert_eq!(reused, fresh, "{}", ex.name);
+                assert_eq!(fresh.verdicts.len(), first.claims.len(), "{}", ex.name);
+            }
+        }
+    }
+
+    #[test]
+    fn the_drift_fingerprint_taken_from_the_claims_is_the_answers() {
+        let ex = crate::examples::all()
+            .into_iter()
+            .find(|e| e.name == "answer-drift")
+            .unwrap();
+        let history: Vec<_> = ex.history.iter().map(|a| drift::fingerprint(a)).collect();
+        let answers = [
+            ex.answer.clone(),
+            format!("Was it $12.50 or never? I cannot help with that. {} No.", ex.answer),
+            "Price: $49.99\n\nIt is not available. Yes, it is free, included and good.".to_string(),
+        ];
+        for preset in crate::config::Preset::ALL {
+            let cfg = preset.config();
+            let doc = Document::analyse(&ex.source, (&cfg).into());
+            for answer in &answers {
+                let input = CheckInput {
+                    history: Some(&history),
+                    ..CheckInput::answer(answer)
                 };
-                assert_eq!(verdicts(&reused), verdicts(&fresh), "{}", ex.name);
-                assert_eq!(
-                    (
-                        reused.decision,
-                        reused.risk.level,
-                        reused.summary.faithfulness
-                    ),
-                    (fresh.decision, fresh.risk.level, fresh.summary.faithfulness),
-                    "{}",
-                    ex.name
-                );
-                assert!(reused.trace.is_empty(), "a re-check keeps no trace");
+                let expected = drift::compare(&drift::fingerprint(answer), &history, &cfg);
+                assert_eq!(check(&doc, &input, &cfg).drift, Some(expected), "{answer}");
             }
         }
     }

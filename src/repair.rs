@@ -107,8 +107,16 @@ fn round2(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
 }
 
-/// Repair `report`'s answer if it is risky.
-pub fn repair(doc: &Document, input: &CheckInput, cfg: &Config, report: &Report) -> Repair {
+/// Repair `report`'s answer if it is risky. `analyses` holds each claim's
+/// analysis, by claim, where the check kept it (a claim without one is
+/// analysed again).
+pub fn repair(
+    doc: &Document,
+    input: &CheckInput,
+    cfg: &Config,
+    report: &Report,
+    analyses: &[Option<Analysed>],
+) -> Repair {
     let before = input.answer.to_string();
     let confidence_before = round2(report.summary.confidence.score);
     let initial_risk = report.risk.level;
@@ -137,7 +145,7 @@ pub fn repair(doc: &Document, input: &CheckInput, cfg: &Config, report: &Report)
     } else if report.summary.contradiction {
         (
             Strategy::ContradictionPatch,
-            contradiction_patch(doc, input.answer, report, cfg),
+            contradiction_patch(doc, input.answer, report, analyses, cfg),
         )
     } else if report
         .claims
@@ -182,14 +190,14 @@ pub fn repair(doc: &Document, input: &CheckInput, cfg: &Config, report: &Report)
     let re = recheck(doc, input.question, &body, cfg, &report.claims);
     let summary = Recheck {
         decision: re.decision,
-        counts: re.summary.counts,
-        risk: re.risk.level,
-        faithfulness: re.summary.faithfulness,
+        counts: re.counts,
+        risk: re.risk,
+        faithfulness: re.faithfulness,
     };
-    if re.claims.is_empty() || re.risk.level > RiskLevel::Medium {
+    if re.verdicts.is_empty() || re.risk > RiskLevel::Medium {
         changes.push(format!(
             "Re-check failed (risk {}): serving the safe decline.",
-            re.risk.level.name()
+            re.risk.name()
         ));
         return decline(changes, Some(summary));
     }
@@ -213,7 +221,7 @@ pub fn repair(doc: &Document, input: &CheckInput, cfg: &Config, report: &Report)
         after,
         changes,
         initial_risk,
-        final_risk: re.risk.level,
+        final_risk: re.risk,
         confidence_before,
         confidence_after,
         recheck: Some(summary),
@@ -252,28 +260,24 @@ fn grounding_rewrite(doc: &Document, question: &str, answer: &str, cfg: &Config)
         return None;
     }
     let opts = AnalysisOptions::from(cfg);
-    // Rank sentences by shared words with the question (else with the answer).
+    // Rank sentences by shared words with the question (else with the answer),
+    // read from the document's index: only sentences sharing a word are visited.
     let rank_by = |text: &str| -> Vec<(usize, usize)> {
         let a = Analysed::new(text, 0, text.len(), opts);
-        // A set: the answer can hold 100,000 terms (a list made this quadratic).
-        let keys: rustc_hash::FxHashSet<&str> =
-            a.content_terms().iter().map(|t| t.key.as_str()).collect();
-        let mut scored: Vec<(usize, usize)> = doc
-            .sentences
-            .iter()
-            .enumerate()
-            .map(|(i, s)| {
-                (
-                    i,
-                    s.analysed
-                        .content_terms()
-                        .iter()
-                        .filter(|t| keys.contains(&t.key.as_str()))
-                        .count(),
-                )
-            })
-            .filter(|(_, n)| *n > 0)
-            .collect();
+        let mut shared = vec![0usize; doc.sentences.len()];
+        let mut touched: Vec<usize> = Vec::new();
+        // Each distinct key once (a sentence's postings list it once per key).
+        for t in a.content_terms() {
+            for &i in doc.term_id(&t.key).map_or(&[][..], |id| doc.postings(id)) {
+                let i = i as usize;
+                if shared[i] == 0 {
+                    touched.push(i);
+                }
+                shared[i] += 1;
+            }
+        }
+        crate::order::sort_dedup(&mut touched);
+        let mut scored: Vec<(usize, usize)> = touched.into_iter().map(|i| (i, shared[i])).collect();
         // Most shared words first; ties keep source order (the sort is stable).
         crate::order::sort_by_key(&mut scored, |s| usize::MAX - s.1);
         scored
@@ -449,16 +453,18 @@ fn contradiction_patch(
     doc: &Document,
     answer: &str,
     report: &Report,
+    analyses: &[Option<Analysed>],
     cfg: &Config,
 ) -> Option<Healed> {
     let opts = AnalysisOptions::from(cfg);
     let mut edits: Vec<(usize, usize, String)> = Vec::new();
     let mut changes = Vec::new();
     let mut billing_period: Option<bool> = None; // Some(true): the source bills annually
-    for claim in report
+    for (k, claim) in report
         .claims
         .iter()
-        .filter(|c| c.verdict == Verdict::Contradicted)
+        .enumerate()
+        .filter(|(_, c)| c.verdict == Verdict::Contradicted)
     {
         let sentence = &doc.sentences[claim
             .best_source
@@ -469,7 +475,14 @@ fn contradiction_patch(
             - 1];
         let sentence_text = &doc.text[sentence.start..sentence.end];
         if !claim.number_mismatches.is_empty() {
-            let analysed = Analysed::new(answer, claim.byte_start, claim.byte_end, opts);
+            let fresh;
+            let analysed = match analyses.get(k) {
+                Some(Some(analysed)) => analysed,
+                _ => {
+                    fresh = Analysed::new(answer, claim.byte_start, claim.byte_end, opts);
+                    &fresh
+                }
+            };
             let stated: Vec<&NumberMention> = analysed
                 .numbers
                 .iter()
@@ -631,5 +644,23 @@ mod tests {
             normalise_billing("You pay annually, $5 a year.", false, &mut changes),
             "You pay monthly, $5 a month."
         );
+    }
+
+    #[test]
+    fn grounding_rewrite_keeps_the_two_sentences_sharing_most_question_words() {
+        let cfg = Config::default();
+        let doc = Document::analyse(
+            "Lamps ship in two days. The lamp costs $49 and ships free. Desks are oak. The desk lamp costs $49.",
+            (&cfg).into(),
+        );
+        // S2 and S4 share "lamp" and "costs" with the question; S1 only "lamp" (stemmed).
+        let healed = grounding_rewrite(&doc, "What does the lamp cost?", "It is $12.", &cfg).unwrap();
+        assert_eq!(healed.body, "The lamp costs $49 and ships free. The desk lamp costs $49.");
+        // A question sharing nothing ranks by the answer's words; ties keep source order.
+        let healed = grounding_rewrite(&doc, "Why?", "Oak desks and lamps.", &cfg).unwrap();
+        assert_eq!(healed.body, "Desks are oak. The desk lamp costs $49.");
+        let healed = grounding_rewrite(&doc, "Why?", "Lamps.", &cfg).unwrap();
+        assert_eq!(healed.body, "Lamps ship in two days. The lamp costs $49 and ships free.");
+        assert!(grounding_rewrite(&doc, "Why?", "Nothing shared.", &cfg).is_none());
     }
 }

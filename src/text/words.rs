@@ -437,7 +437,10 @@ fn push_expanded<'a>(out: &mut Vec<RawWord<'a>>, text: &'a str, start: usize, en
             return;
         }
     }
-    let lower = surface.lowercase().replace('’', "'");
+    let mut lower = surface.lowercase();
+    if lower.contains('’') {
+        lower = lower.replace('’', "'");
+    }
     if lower == "cannot" {
         word(start, start + 3, "can".into());
         word(start + 3, end, "not".into());
