@@ -13,6 +13,12 @@ use std::hint::black_box;
 use claimlab::{check, drift, examples, CheckInput, Document};
 use criterion::{criterion_group, criterion_main, Criterion};
 
+/// The CLI's allocator, so that these figures are the CLI's
+/// (`--features system-alloc` measures the system allocator instead).
+#[cfg(not(feature = "system-alloc"))]
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn bench_examples(c: &mut Criterion) {
     for ex in examples::all() {
         let history: Vec<_> = ex.history.iter().map(|a| drift::fingerprint(a)).collect();

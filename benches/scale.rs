@@ -16,6 +16,12 @@ use std::time::Duration;
 use claimlab::{check, CheckInput, Config, Document};
 use criterion::{criterion_group, criterion_main, Criterion};
 
+/// The CLI's allocator, so that these figures are the CLI's
+/// (`--features system-alloc` measures the system allocator instead).
+#[cfg(not(feature = "system-alloc"))]
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[path = "../tests/support/synthetic.rs"]
 mod synthetic;
 

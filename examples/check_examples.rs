@@ -6,29 +6,38 @@
 //! valgrind --tool=callgrind target/release/examples/check_examples 200 [--answer-only]
 //! target/release/examples/check_examples 2000 --per-example [--only opening-answer]
 //! ```
+//!
+//! Add `--features system-alloc` to both builds to use the system allocator
+//! instead of the CLI's mimalloc.
 
-use std::alloc::{GlobalAlloc, Layout, System};
+use std::alloc::{GlobalAlloc, Layout};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use claimlab::{check, drift, examples, CheckInput, Document};
 
-/// The system allocator, counting allocations (allocation is a large share
-/// of a check's instructions).
+/// The CLI's allocator (mimalloc, or the system's with `--features
+/// system-alloc`), counting allocations (allocation is a large share of a
+/// check's instructions).
 struct Counting;
+
+#[cfg(not(feature = "system-alloc"))]
+use mimalloc::MiMalloc as Inner;
+#[cfg(feature = "system-alloc")]
+use std::alloc::System as Inner;
 
 static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
+        unsafe { Inner.alloc(layout) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
+        unsafe { Inner.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        unsafe { System.realloc(ptr, layout, new_size) }
+        unsafe { Inner.realloc(ptr, layout, new_size) }
     }
 }
 

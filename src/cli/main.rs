@@ -18,6 +18,12 @@ mod render;
 #[cfg(target_arch = "wasm32")]
 fn main() {}
 
+/// mimalloc, unless built with `--features system-alloc` (BENCHMARKS.md
+/// compares the two).
+#[cfg(all(not(target_arch = "wasm32"), not(feature = "system-alloc")))]
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// A panic (a bug) as one line: where it happened and what it said, with no
 /// backtrace even under `RUST_BACKTRACE=1`. `batch` catches one per line so
 /// that it can name the input line that set it off.

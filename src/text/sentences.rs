@@ -223,21 +223,23 @@ fn terminator_ends_sentence(
     if bytes[i] == b'.' {
         let word = word_before(text, sent_start, i);
         let bare = word.trim_start_matches(|c: char| !c.is_alphanumeric());
-        let lower = bare.lowercase();
-        let next_word: String = text[next..end]
-            .chars()
-            .take_while(|c| c.is_alphabetic())
-            .collect();
-        let opener_follows = OPENERS.contains(&next_word.as_str());
-        if NEVER_FINAL.contains(&lower.as_str()) {
+        // The lists are ASCII and lower-casing keeps each character's length,
+        // so only an ASCII word can be in them: compared without a copy.
+        let listed = |list: &[&str]| list.iter().any(|w| w.eq_ignore_ascii_case(bare));
+        let after = &text[next..end];
+        let next_word = &after[..after
+            .find(|c: char| !c.is_alphabetic())
+            .unwrap_or(after.len())];
+        let opener_follows = OPENERS.contains(&next_word);
+        if listed(NEVER_FINAL) {
             return None;
         }
         let is_initial = bare.chars().count() == 1 && bare.chars().all(char::is_uppercase);
         let is_dotted = bare.contains('.') && bare.split('.').all(|p| p.chars().count() <= 2);
-        if is_dotted && (lower == "e.g" || lower == "i.e") {
+        if is_dotted && listed(&["e.g", "i.e"]) {
             return None;
         }
-        if (MAYBE_FINAL.contains(&lower.as_str()) || is_dotted) && !opener_follows {
+        if (listed(MAYBE_FINAL) || is_dotted) && !opener_follows {
             return None;
         }
         if is_initial && !opener_follows {
@@ -344,6 +346,12 @@ fn push_trimmed(text: &str, start: usize, end: usize, out: &mut Vec<Span>) {
 /// brackets after the question mark do not hide it.
 pub fn is_question(sentence: &str) -> bool {
     let mut s = sentence.trim_end();
+    // Every citation ends with `]`: without one at the end there is none to strip.
+    if !s.ends_with(']') {
+        return s
+            .trim_end_matches(['"', '\'', '”', '’', ')', '*', '_'])
+            .ends_with('?');
+    }
     // One search, then strip from the end: searching again after each strip
     // was quadratic in a run of 10,000 citations. (Citations hold no `[`, so
     // those of a prefix are exactly the ones that end inside it.)
