@@ -19,7 +19,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::text::case::Lowercase;
 use crate::text::scan::{glued_after, starts_with_ci};
 
 /// What this check cannot see, in plain words, for the lab to show where the
@@ -112,27 +111,37 @@ fn phrases_starting_with(first: u8) -> &'static [(usize, &'static str, bool)] {
 /// marker begins with a letter or digit). Where markers overlap, the one
 /// listed first wins ("without a doubt" over "no doubt"; assertive lists
 /// come before hedges).
-fn find_markers(lower: &str, text: &str) -> Vec<Marker> {
+///
+/// The phrases are ASCII and lower case, and lower-casing never turns a
+/// non-ASCII character into an ASCII one, so the text is compared as it is,
+/// ignoring ASCII case, without a lower-cased copy.
+fn find_markers(text: &str) -> Vec<Marker> {
     let mut found: Vec<(usize, usize, usize, bool)> = Vec::new(); // (list order, start, end, assertive)
-    let bytes = lower.as_bytes();
+    let bytes = text.as_bytes();
     let mut after_word_char = false;
-    for (start, c) in lower.char_indices() {
-        let word_char = c.is_alphanumeric();
-        let word_start = word_char && !after_word_char;
-        after_word_char = word_char;
-        if !word_start {
-            continue;
-        }
-        // Only phrases beginning with this byte can match here.
-        for &(order, phrase, assertive) in phrases_starting_with(bytes[start]) {
-            let end = start + phrase.len();
-            if starts_with_ci(lower, start, phrase)
-                && lower.is_char_boundary(end)
-                && !(phrase.ends_with(char::is_alphanumeric) && glued_after(lower, end))
-            {
-                found.push((order, start, end, assertive));
+    let mut start = 0;
+    while start < bytes.len() {
+        let b = bytes[start];
+        let (word_char, len) = if b.is_ascii() {
+            (b.is_ascii_alphanumeric(), 1)
+        } else {
+            let c = text[start..].chars().next().unwrap_or(' ');
+            (c.is_alphanumeric(), c.len_utf8())
+        };
+        if word_char && !after_word_char {
+            // Only phrases beginning with this byte can match here.
+            for &(order, phrase, assertive) in phrases_starting_with(b.to_ascii_lowercase()) {
+                let end = start + phrase.len();
+                if starts_with_ci(text, start, phrase)
+                    && text.is_char_boundary(end)
+                    && !(phrase.ends_with(char::is_alphanumeric) && glued_after(text, end))
+                {
+                    found.push((order, start, end, assertive));
+                }
             }
         }
+        after_word_char = word_char;
+        start += len;
     }
     crate::order::sort_by(&mut found, Ord::cmp);
     let mut out: Vec<Marker> = Vec::new();
@@ -140,15 +149,8 @@ fn find_markers(lower: &str, text: &str) -> Vec<Marker> {
         if out.iter().any(|m| start < m.end && m.start < end) {
             continue;
         }
-        // Lower-casing keeps byte offsets only for text whose case mapping
-        // keeps lengths; otherwise report the lower-cased text.
-        let found = &lower[start..end];
-        let surface = text
-            .get(start..end)
-            .filter(|s| s.lowercase() == found)
-            .unwrap_or(found);
         out.push(Marker {
-            text: surface.to_string(),
+            text: text[start..end].to_string(),
             assertive,
             start,
             end,
@@ -159,9 +161,8 @@ fn find_markers(lower: &str, text: &str) -> Vec<Marker> {
 
 /// Score how sure `answer` sounds.
 pub fn score(answer: &str) -> Confidence {
-    let lower = answer.lowercase();
     let words = answer.split_whitespace().count().max(1);
-    let mut markers = find_markers(&lower, answer);
+    let mut markers = find_markers(answer);
     crate::order::sort_by_key(&mut markers, |m| m.start);
     let per_ten = words as f64 / 10.0;
     let high = markers.iter().filter(|m| m.assertive).count() as f64;
@@ -205,6 +206,7 @@ mod tests {
             "I’m not certain; I'm not certain. Of course, for sure, rest assured: 100%100% guaranteed.",
             "",
             "ÄÖÜ definitely ß may",
+            "DEFINITELY Σmay ΣMAYBE, I THINK; It Seems 100% ÉClearly Clearly.",
         ] {
             let found: Vec<_> = score(text).markers.iter().map(|m| (m.start, m.end, m.assertive)).collect();
             assert_eq!(found, markers_phrase_by_phrase(text), "{text}");
