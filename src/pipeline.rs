@@ -370,7 +370,7 @@ fn judge<'k>(
     let (consistency, embedder) = score_consistency(&claim_texts, input, cfg);
 
     // The question's words are given, not claimed (when so configured).
-    let given: Vec<String> = if cfg.question_words_given {
+    let given: Vec<std::sync::Arc<str>> = if cfg.question_words_given {
         Analysed::new(input.question, 0, input.question.len(), opts)
             .content_terms()
             .into_iter()
@@ -644,7 +644,7 @@ fn check_claim(
     start: usize,
     end: usize,
     analysed: &Analysed,
-    given: &[String],
+    given: &[std::sync::Arc<str>],
     doc: &Document,
     layout: &SourceLayout,
     cfg: &Config,
@@ -690,13 +690,13 @@ fn check_claim(
         let matched_keys: rustc_hash::FxHashSet<&str> = sup
             .matched_terms
             .iter()
-            .map(|&i| terms[i].key.as_str())
+            .map(|&i| &*terms[i].key)
             .collect();
         for t in s
             .analysed
             .tokens
             .iter()
-            .filter(|t| t.content && matched_keys.contains(&t.key.as_str()))
+            .filter(|t| t.content && matched_keys.contains(&&*t.key))
         {
             marks.push(Mark::new(
                 MarkSide::Source,

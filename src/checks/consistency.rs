@@ -271,7 +271,7 @@ pub fn lexical_scores(claims: &[&str], samples: &[&str], options: AnalysisOption
     let mut vocabulary: Vec<&str> = sample_texts
         .iter()
         .chain(&claim_texts)
-        .flat_map(|a| a.tokens.iter().map(|t| t.key.as_str()))
+        .flat_map(|a| a.tokens.iter().map(|t| &*t.key))
         .collect();
     crate::order::sort_dedup(&mut vocabulary);
     let id = |key: &str| vocabulary.binary_search(&key).unwrap_or(0);

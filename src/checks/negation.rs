@@ -256,9 +256,9 @@ impl<'a> Polarity<'a> {
         for (t, n) in a.tokens.iter().zip(&negated_by) {
             if t.content && t.number.is_none() {
                 if n.is_some() {
-                    negated.push(t.key.as_str())
+                    negated.push(&*t.key)
                 } else {
-                    plain.push(t.key.as_str())
+                    plain.push(&*t.key)
                 };
             }
         }
@@ -282,7 +282,7 @@ impl<'a> Polarity<'a> {
         self.tokens
             .iter()
             .enumerate()
-            .find(|(_, t)| t.key == key && t.content)
+            .find(|(_, t)| &*t.key == key && t.content)
     }
 }
 
@@ -299,7 +299,7 @@ pub fn check(
         if !t.content || t.number.is_some() {
             continue;
         }
-        let key = t.key.as_str();
+        let key = &*t.key;
         let side = if c.only_negated(key) && s.only_plain(key) {
             Side::Claim
         } else if c.only_plain(key) && s.only_negated(key) {

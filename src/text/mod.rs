@@ -65,7 +65,8 @@ pub struct Token {
     /// Lower-cased form (contractions expanded: `n't` reads `not`).
     pub lower: String,
     /// Comparison key: the stem, or a number's canonical value (`#410`).
-    pub key: String,
+    /// Shared: the same word's key is one string however often it occurs.
+    pub key: std::sync::Arc<str>,
     /// Does it carry a fact (not a stopword or confidence adverb)?
     pub content: bool,
     /// Is it a number, date or identifier (index into `numbers`)?
@@ -152,7 +153,7 @@ impl Analysed {
                     start: n.start,
                     end: n.end,
                     lower: n.raw.lowercase(),
-                    key: n.key(opts.number_normalisation),
+                    key: n.key(opts.number_normalisation).into(),
                     content: true,
                     number: Some(ni),
                     clause_break: false,
@@ -203,7 +204,7 @@ impl Analysed {
         let mut seen: rustc_hash::FxHashSet<&str> = Default::default();
         let mut out = Vec::new();
         for t in self.tokens.iter().filter(|t| t.content) {
-            if seen.insert(t.key.as_str()) {
+            if seen.insert(&*t.key) {
                 out.push(t);
             }
         }
@@ -240,7 +241,7 @@ pub struct Document {
     pub passages: Vec<(usize, usize)>,
     pub sentences: Vec<SourceSentence>,
     /// Content key → term id.
-    vocab: FxHashMap<String, u32>,
+    vocab: FxHashMap<std::sync::Arc<str>, u32>,
     /// Term id → sentence indices (0-based, ascending) holding it.
     postings: Vec<Vec<u32>>,
     /// Lower-cased text with whitespace collapsed, for entity look-ups.
@@ -263,7 +264,7 @@ pub struct DocumentBuilder {
     /// Sentences of the current passage still to analyse: (passage, start, end), last first.
     pending: Vec<(usize, usize, usize)>,
     sentences: Vec<SourceSentence>,
-    vocab: FxHashMap<String, u32>,
+    vocab: FxHashMap<std::sync::Arc<str>, u32>,
     postings: Vec<Vec<u32>>,
     /// Bytes of the text analysed so far.
     done_bytes: usize,
@@ -501,7 +502,7 @@ mod tests {
         Analysed::new(text, 0, text.len(), OPTS)
             .content_terms()
             .iter()
-            .map(|t| t.key.clone())
+            .map(|t| t.key.to_string())
             .collect()
     }
 

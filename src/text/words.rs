@@ -19,7 +19,7 @@
 
 use crate::text::case::Lowercase;
 use std::cell::RefCell;
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 
 use rust_stemmers::{Algorithm, Stemmer};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -32,20 +32,21 @@ const STEM_MEMORY: usize = 20_000;
 
 thread_local! {
     /// Stems already computed. Stemming was a fifth of a check's time, and
-    /// the same words come back on every keystroke and in every sentence.
-    static STEMS: RefCell<FxHashMap<Box<str>, Box<str>>> = RefCell::new(FxHashMap::default());
+    /// the same words come back on every keystroke and in every sentence;
+    /// a remembered stem is shared, not copied.
+    static STEMS: RefCell<FxHashMap<Box<str>, Arc<str>>> = RefCell::new(FxHashMap::default());
 }
 
-fn stem(lower: &str) -> String {
+fn stem(lower: &str) -> Arc<str> {
     STEMS.with_borrow_mut(|stems| {
         if let Some(known) = stems.get(lower) {
-            return known.to_string();
+            return known.clone();
         }
-        let stemmed = STEMMER.stem(lower).into_owned();
+        let stemmed: Arc<str> = STEMMER.stem(lower).into();
         if stems.len() >= STEM_MEMORY {
             stems.clear();
         }
-        stems.insert(lower.into(), stemmed.as_str().into());
+        stems.insert(lower.into(), stemmed.clone());
         stemmed
     })
 }
@@ -323,11 +324,11 @@ pub fn is_function_word(lower: &str) -> bool {
 }
 
 /// The comparison key of a lower-cased word: its stem when `stemming` is on.
-pub fn word_key(lower: &str, stemming: bool) -> String {
+pub fn word_key(lower: &str, stemming: bool) -> Arc<str> {
     if stemming {
         stem(lower)
     } else {
-        lower.to_string()
+        lower.into()
     }
 }
 
@@ -536,7 +537,7 @@ mod tests {
         assert_ne!(word_key("measures", true), word_key("long", true));
         // Remembered stems are the stems.
         for w in ["designed", "designed", "measures", "running", "running"] {
-            assert_eq!(word_key(w, true), STEMMER.stem(w));
+            assert_eq!(*word_key(w, true), *STEMMER.stem(w));
         }
     }
 
