@@ -31,7 +31,7 @@ use crate::checks::numbers::NumberMention;
 use crate::config::Config;
 use crate::text::case::Lowercase;
 use crate::text::decimal::Decimal;
-use crate::text::{sentences, Analysed, AnalysisOptions, Reading};
+use crate::text::{sentences, Analysed, AnalysisOptions};
 
 /// What this check cannot see, in plain words, for the lab to show where the
 /// user meets it.
@@ -109,48 +109,40 @@ const NEGATIVE: &[&str] = &[
 /// its claims, so that a check can take the fingerprint from the sentences
 /// it has already analysed ([`fingerprint_of_sentences`]).
 pub fn fingerprint(answer: &str) -> Fingerprint {
-    let readings: Vec<Reading> = sentences::split(answer)
+    let analysed: Vec<Analysed> = sentences::split(answer)
         .into_iter()
-        .map(|(s, e)| Reading::new(&answer[s..e], READING))
+        .map(|(s, e)| Analysed::new(answer, s, e, READING))
         .collect();
-    // Every word and number of the answer, as its tokens read them.
-    let number_words: Vec<String> = readings
-        .iter()
-        .flat_map(|r| &r.numbers)
-        .map(|n| n.raw.lowercase())
-        .collect();
-    let words = readings
-        .iter()
-        .flat_map(|r| &r.words)
-        .map(|w| w.lower.as_str())
-        .chain(number_words.iter().map(String::as_str));
-    build(answer, readings.iter().flat_map(|r| &r.numbers), words)
+    fingerprint_of_sentences(answer, &analysed.iter().collect::<Vec<_>>())
 }
 
 /// How the fingerprint reads text. Of the analysis options only
-/// `citations_in_words` changes what a [`Reading`] holds.
-const READING: AnalysisOptions = AnalysisOptions::SEED;
+/// `citations_in_words` changes the numbers and words it reads (stemming
+/// and the rest change the tokens' keys, which it does not use).
+const READING: AnalysisOptions = AnalysisOptions {
+    stemming: false,
+    ..AnalysisOptions::SEED
+};
 
 /// The fingerprint of `answer` from every sentence of
 /// [`sentences::split`]`(answer)` as a check analysed it, in any order; the
 /// same as [`fingerprint`] when they were analysed without
 /// `citations_in_words`.
 pub(crate) fn fingerprint_of_sentences(answer: &str, sentences: &[&Analysed]) -> Fingerprint {
-    let words = sentences
+    let numbers: Vec<&NumberMention> = sentences.iter().flat_map(|a| &a.numbers).collect();
+    let words: Vec<&str> = sentences
         .iter()
         .flat_map(|a| &a.tokens)
-        .map(|t| t.lower.as_str());
-    build(answer, sentences.iter().flat_map(|a| &a.numbers), words)
+        .map(|t| &*t.lower)
+        .collect();
+    build(answer, &numbers, &words)
 }
 
 /// A fingerprint from the answer's numbers and the lower-case forms of its
 /// words and numbers.
-fn build<'a>(
-    answer: &str,
-    numbers: impl Iterator<Item = &'a NumberMention>,
-    words: impl Iterator<Item = &'a str>,
-) -> Fingerprint {
+fn build(answer: &str, numbers: &[&NumberMention], words: &[&str]) -> Fingerprint {
     let mut numbers: Vec<String> = numbers
+        .iter()
         .filter(|n| !n.is_identifier())
         .map(|n| n.key(true))
         .collect();
@@ -167,8 +159,8 @@ fn build<'a>(
     }
     let (mut pos, mut neg) = (0usize, 0usize);
     for w in words {
-        pos += usize::from(POSITIVE.contains(&w));
-        neg += usize::from(NEGATIVE.contains(&w));
+        pos += usize::from(POSITIVE.contains(w));
+        neg += usize::from(NEGATIVE.contains(w));
     }
     let polarity = match pos.cmp(&neg) {
         std::cmp::Ordering::Greater => Polarity::Positive,

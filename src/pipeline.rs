@@ -687,11 +687,8 @@ fn check_claim(
         marks.push(Mark::new(MarkSide::Answer, kind, t.start, t.end));
     }
     if let Some(s) = best {
-        let matched_keys: rustc_hash::FxHashSet<&str> = sup
-            .matched_terms
-            .iter()
-            .map(|&i| &*terms[i].key)
-            .collect();
+        let matched_keys: rustc_hash::FxHashSet<&str> =
+            sup.matched_terms.iter().map(|&i| &*terms[i].key).collect();
         for t in s
             .analysed
             .tokens
@@ -1208,7 +1205,10 @@ mod tests {
         let history: Vec<_> = ex.history.iter().map(|a| drift::fingerprint(a)).collect();
         let answers = [
             ex.answer.clone(),
-            format!("Was it $12.50 or never? I cannot help with that. {} No.", ex.answer),
+            format!(
+                "Was it $12.50 or never? I cannot help with that. {} No.",
+                ex.answer
+            ),
             "Price: $49.99\n\nIt is not available. Yes, it is free, included and good.".to_string(),
         ];
         for preset in crate::config::Preset::ALL {

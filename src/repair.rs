@@ -654,13 +654,20 @@ mod tests {
             (&cfg).into(),
         );
         // S2 and S4 share "lamp" and "costs" with the question; S1 only "lamp" (stemmed).
-        let healed = grounding_rewrite(&doc, "What does the lamp cost?", "It is $12.", &cfg).unwrap();
-        assert_eq!(healed.body, "The lamp costs $49 and ships free. The desk lamp costs $49.");
+        let healed =
+            grounding_rewrite(&doc, "What does the lamp cost?", "It is $12.", &cfg).unwrap();
+        assert_eq!(
+            healed.body,
+            "The lamp costs $49 and ships free. The desk lamp costs $49."
+        );
         // A question sharing nothing ranks by the answer's words; ties keep source order.
         let healed = grounding_rewrite(&doc, "Why?", "Oak desks and lamps.", &cfg).unwrap();
         assert_eq!(healed.body, "Desks are oak. The desk lamp costs $49.");
         let healed = grounding_rewrite(&doc, "Why?", "Lamps.", &cfg).unwrap();
-        assert_eq!(healed.body, "Lamps ship in two days. The lamp costs $49 and ships free.");
+        assert_eq!(
+            healed.body,
+            "Lamps ship in two days. The lamp costs $49 and ships free."
+        );
         assert!(grounding_rewrite(&doc, "Why?", "Nothing shared.", &cfg).is_none());
     }
 }

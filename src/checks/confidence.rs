@@ -98,7 +98,10 @@ fn phrases_starting_with(first: u8) -> &'static [(usize, &'static str, bool)] {
     static INDEX: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
     let index = INDEX.get_or_init(|| {
         let mut index: Index = vec![Vec::new(); 256];
-        let all = HIGH.iter().map(|p| (p, true)).chain(LOW.iter().map(|p| (p, false)));
+        let all = HIGH
+            .iter()
+            .map(|p| (p, true))
+            .chain(LOW.iter().map(|p| (p, false)));
         for (order, (phrase, assertive)) in all.enumerate() {
             index[usize::from(phrase.as_bytes()[0])].push((order, phrase, assertive));
         }

@@ -46,7 +46,12 @@ impl fmt::Display for Decimal {
             }
         }
         let mut nine = String::new();
-        write_fixed(&mut nine, x, scaled(x, SHORTEST_MAX_PLACES), SHORTEST_MAX_PLACES)?;
+        write_fixed(
+            &mut nine,
+            x,
+            scaled(x, SHORTEST_MAX_PLACES),
+            SHORTEST_MAX_PLACES,
+        )?;
         f.write_str(nine.trim_end_matches('0').trim_end_matches('.'))
     }
 }
@@ -89,7 +94,7 @@ fn reads_back(x: f64, n: u64, places: usize) -> bool {
 
 /// Write `n / 10^places` with exactly `places` decimals, signed as `x` is
 /// (no sign for zero).
-fn write_fixed(out: &mut impl fmt::Write, x: f64, n: u64, places: usize) -> fmt::Result {
+fn write_fixed(out: &mut dyn fmt::Write, x: f64, n: u64, places: usize) -> fmt::Result {
     let mut buf = [0u8; 20];
     let mut at = buf.len();
     let mut rest = n;

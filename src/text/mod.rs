@@ -101,8 +101,7 @@ impl<'a> Reading<'a> {
         } else {
             citations::find(text)
         };
-        let cite_spans: Vec<(usize, usize)> =
-            citations.iter().map(|c| (c.start, c.end)).collect();
+        let cite_spans: Vec<(usize, usize)> = citations.iter().map(|c| (c.start, c.end)).collect();
         let mut numbers = numbers::find_numerals(text, &cite_spans);
         let mut skip: Vec<(usize, usize)> = cite_spans
             .iter()
@@ -133,6 +132,8 @@ impl<'a> Reading<'a> {
 
 impl Analysed {
     /// Read `text[start..end]`; every span in the result indexes `text`.
+    /// Not inlined: one copy serves every caller (the page is smaller).
+    #[inline(never)]
     pub fn new(text: &str, start: usize, end: usize, opts: AnalysisOptions) -> Analysed {
         let part = &text[start..end];
         let Reading {

@@ -346,20 +346,17 @@ fn push_trimmed(text: &str, start: usize, end: usize, out: &mut Vec<Span>) {
 /// brackets after the question mark do not hide it.
 pub fn is_question(sentence: &str) -> bool {
     let mut s = sentence.trim_end();
-    // Every citation ends with `]`: without one at the end there is none to strip.
-    if !s.ends_with(']') {
-        return s
-            .trim_end_matches(['"', '\'', '”', '’', ')', '*', '_'])
-            .ends_with('?');
-    }
-    // One search, then strip from the end: searching again after each strip
-    // was quadratic in a run of 10,000 citations. (Citations hold no `[`, so
-    // those of a prefix are exactly the ones that end inside it.)
-    for c in citations::find(s).iter().rev() {
-        if c.end != s.len() {
-            break;
+    // Every citation ends with `]`: without one at the end there is none to
+    // strip. Then one search, and strip from the end: searching again after
+    // each strip was quadratic in a run of 10,000 citations. (Citations hold
+    // no `[`, so those of a prefix are exactly the ones that end inside it.)
+    if s.ends_with(']') {
+        for c in citations::find(s).iter().rev() {
+            if c.end != s.len() {
+                break;
+            }
+            s = s[..c.start].trim_end();
         }
-        s = s[..c.start].trim_end();
     }
     s.trim_end_matches(['"', '\'', '”', '’', ')', '*', '_'])
         .ends_with('?')
