@@ -4,7 +4,7 @@
 //!
 //! ```sh
 //! cargo build --release --example check_large
-//! valgrind --tool=callgrind target/release/examples/check_large 5
+//! valgrind --tool=callgrind target/release/examples/check_large 5 [--mb 2]
 //! ```
 
 use claimlab::{check, CheckInput, Config, Document};
@@ -39,7 +39,13 @@ fn main() {
         println!("{flagged} claims flagged");
         return;
     }
-    let source = synthetic::source(1 << 20, 7);
+    // `--mb N`: an N MB source (default 1), to compare instruction counts across sizes.
+    let mb: usize = std::env::args()
+        .skip_while(|a| a != "--mb")
+        .nth(1)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1);
+    let source = synthetic::source(mb << 20, 7);
     let answer = synthetic::answer(&source, 100, 7);
     let doc = Document::analyse(&source, (&cfg).into());
     let input = CheckInput::answer(&answer);

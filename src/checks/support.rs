@@ -44,25 +44,36 @@ pub struct Support {
     pub sentences_compared: usize,
 }
 
+thread_local! {
+    /// Shared-word counts by sentence, kept from claim to claim and all zero
+    /// between calls: a claim pays only for the sentences it touches (a
+    /// fresh zeroed array cost every claim a pass over every sentence).
+    static COUNTS: std::cell::RefCell<Vec<u32>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// Find the best supporting sentence for a claim's content terms.
 pub fn best_sentence(terms: &[&Token], doc: &Document) -> Support {
     let total = terms.len();
-    let mut counts: Vec<u32> = vec![0; doc.sentences.len()];
-    let mut touched: Vec<u32> = Vec::new();
     let ids: Vec<Option<u32>> = terms.iter().map(|t| doc.term_id(&t.key)).collect();
-    for id in ids.iter().flatten() {
-        for &s in doc.postings(*id) {
-            if counts[s as usize] == 0 {
-                touched.push(s);
-            }
-            counts[s as usize] += 1;
+    let mut touched: Vec<u32> = Vec::new();
+    // (sentence, shared words) for every sentence sharing a word, in the order first touched.
+    let shared: Vec<(u32, u32)> = COUNTS.with_borrow_mut(|counts| {
+        if counts.len() < doc.sentences.len() {
+            counts.resize(doc.sentences.len(), 0);
         }
-    }
-    let top = touched
-        .iter()
-        .map(|&s| counts[s as usize])
-        .max()
-        .unwrap_or(0);
+        for id in ids.iter().flatten() {
+            for &s in doc.postings(*id) {
+                if counts[s as usize] == 0 {
+                    touched.push(s);
+                }
+                counts[s as usize] += 1;
+            }
+        }
+        let shared = touched.iter().map(|&s| (s, counts[s as usize])).collect();
+        touched.iter().for_each(|&s| counts[s as usize] = 0);
+        shared
+    });
+    let top = shared.iter().map(|&(_, n)| n).max().unwrap_or(0);
     if top == 0 || total == 0 {
         return Support {
             best: None,
@@ -74,10 +85,10 @@ pub fn best_sentence(terms: &[&Token], doc: &Document) -> Support {
             sentences_compared: touched.len(),
         };
     }
-    let mut tied: Vec<usize> = touched
+    let mut tied: Vec<usize> = shared
         .iter()
-        .filter(|&&s| counts[s as usize] == top)
-        .map(|&s| s as usize)
+        .filter(|&&(_, n)| n == top)
+        .map(|&(s, _)| s as usize)
         .collect();
     crate::order::sort_dedup(&mut tied);
     let best = tied[0];
@@ -129,6 +140,16 @@ mod tests {
             "The main span is 410 metres long.",
         );
         assert_eq!((s.matched, s.total, s.support), (3, 5, 0.6));
+    }
+
+    #[test]
+    fn counts_kept_between_claims_start_from_zero_every_time() {
+        let big = "Alpha beta gamma. Alpha beta. Beta gamma delta. Alpha.";
+        let first = support("Alpha beta gamma delta.", big);
+        // A smaller document, then the first again: nothing left over.
+        assert_eq!(support("Beta.", "Gamma. Beta epsilon.").best, Some(1));
+        assert_eq!(support("Alpha beta gamma delta.", big), first);
+        assert_eq!((first.best, first.matched), (Some(0), 3));
     }
 
     #[test]
