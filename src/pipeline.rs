@@ -11,6 +11,11 @@
 //!    repair when risky; quality score and routing.
 //!
 //! Every step pushes an event to the trace, which the lab replays.
+//!
+//! Steps 1–4 up to the risk are [`judge`], shared by a check and by the
+//! re-check repair and best of N make ([`recheck`], which borrows the claims
+//! it already knows and keeps no trace); [`check`] goes on to repair,
+//! quality and best of N.
 
 use std::borrow::Cow;
 
