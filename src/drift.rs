@@ -107,7 +107,7 @@ const NEGATIVE: &[&str] = &[
 
 /// Fingerprint an answer. It is read sentence by sentence, as a check reads
 /// its claims, so that a check can take the fingerprint from the sentences
-/// it has already analysed ([`fingerprint_of_sentences`]).
+/// it has already analysed (`fingerprint_of_sentences`).
 pub fn fingerprint(answer: &str) -> Fingerprint {
     let analysed: Vec<Analysed> = sentences::split(answer)
         .into_iter()

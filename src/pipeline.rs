@@ -12,8 +12,8 @@
 //!
 //! Every step pushes an event to the trace, which the lab replays.
 //!
-//! Steps 1–4 up to the risk are [`judge`], shared by a check and by the
-//! re-check repair and best of N make ([`recheck`], which borrows the claims
+//! Steps 1–4 up to the risk are `judge`, shared by a check and by the
+//! re-check repair and best of N make (`recheck`, which borrows the claims
 //! it already knows and keeps no trace); [`check`] goes on to repair,
 //! quality and best of N.
 
