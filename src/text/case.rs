@@ -3,7 +3,7 @@
 //! The checks find words and phrases in a lower-cased copy of a text and use
 //! those byte offsets in the original. The standard `to_lowercase` can change
 //! lengths (`İ` becomes two characters, the Kelvin sign `K` one byte), which
-//! would shift every offset after it. [`lowercase`] maps a character only when
+//! would shift every offset after it. [`Lowercase::lowercase`] maps a character only when
 //! its lower case is one character of the same UTF-8 length, so offsets in
 //! the copy always hold in the original.
 //!
