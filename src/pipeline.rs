@@ -63,11 +63,6 @@ impl<'a> CheckInput<'a> {
     }
 }
 
-/// Check an answer against an analysed source.
-pub fn check(doc: &Document, input: &CheckInput, cfg: &Config) -> Report {
-    run(doc, input, cfg)
-}
-
 /// Analyse `source` and check `answer` against it.
 pub fn check_text(source: &str, answer: &str, cfg: &Config) -> Report {
     check(
@@ -148,7 +143,8 @@ struct Judged<'k> {
     embedder: Option<String>,
 }
 
-fn run(doc: &Document, input: &CheckInput, cfg: &Config) -> Report {
+/// Check an answer against an analysed source.
+pub fn check(doc: &Document, input: &CheckInput, cfg: &Config) -> Report {
     let doc = analysed_for(doc, cfg);
     let doc = doc.as_ref();
     let mut trace = Trace::default();

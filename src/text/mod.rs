@@ -83,35 +83,28 @@ pub struct Analysed {
     pub citations: Vec<Citation>,
 }
 
-/// A text read as far as its citations, numbers and words, before they are
-/// made into tokens: what the drift fingerprint needs, and the first half
-/// of [`Analysed::new`]. Spans index the text read.
-pub struct Reading<'a> {
-    pub citations: Vec<Citation>,
-    /// Numerals and numbers written as words, in order.
-    pub numbers: Vec<NumberMention>,
-    /// The words that are not part of a citation or number, in order.
-    pub words: Vec<words::RawWord<'a>>,
-}
-
-impl<'a> Reading<'a> {
-    pub fn new(text: &'a str, opts: AnalysisOptions) -> Reading<'a> {
-        let citations = if opts.citations_in_words {
-            citations::find_with_words(text)
+impl Analysed {
+    /// Read `text[start..end]`; every span in the result indexes `text`.
+    /// Not inlined: one copy serves every caller (the page is smaller).
+    #[inline(never)]
+    pub fn new(text: &str, start: usize, end: usize, opts: AnalysisOptions) -> Analysed {
+        let part = &text[start..end];
+        let mut cites = if opts.citations_in_words {
+            citations::find_with_words(part)
         } else {
-            citations::find(text)
+            citations::find(part)
         };
-        let cite_spans: Vec<(usize, usize)> = citations.iter().map(|c| (c.start, c.end)).collect();
-        let mut numbers = numbers::find_numerals(text, &cite_spans);
+        let cite_spans: Vec<(usize, usize)> = cites.iter().map(|c| (c.start, c.end)).collect();
+        let mut numbers = numbers::find_numerals(part, &cite_spans);
         let mut skip: Vec<(usize, usize)> = cite_spans
             .iter()
             .copied()
             .chain(numbers.iter().map(|n| (n.start, n.end)))
             .collect();
         crate::order::sort_dedup(&mut skip);
-        let mut words = words::raw_words(text, &skip);
+        let mut words = words::raw_words(part, &skip);
         // Numbers written as words replace the words they were read from.
-        let worded = numbers::find_number_words(text, &words);
+        let worded = numbers::find_number_words(part, &words);
         if !worded.is_empty() {
             let mut keep = vec![true; words.len()];
             for (range, mention) in worded {
@@ -122,25 +115,6 @@ impl<'a> Reading<'a> {
             words.retain(|_| *k.next().unwrap());
             crate::order::sort_by_key(&mut numbers, |n| n.start);
         }
-        Reading {
-            citations,
-            numbers,
-            words,
-        }
-    }
-}
-
-impl Analysed {
-    /// Read `text[start..end]`; every span in the result indexes `text`.
-    /// Not inlined: one copy serves every caller (the page is smaller).
-    #[inline(never)]
-    pub fn new(text: &str, start: usize, end: usize, opts: AnalysisOptions) -> Analysed {
-        let part = &text[start..end];
-        let Reading {
-            citations: mut cites,
-            mut numbers,
-            words,
-        } = Reading::new(part, opts);
 
         let mut tokens = Vec::with_capacity(words.len() + numbers.len());
         let mut words = words.into_iter().peekable();
