@@ -264,22 +264,19 @@ fn grounding_rewrite(doc: &Document, question: &str, answer: &str, cfg: &Config)
     // read from the document's index: only sentences sharing a word are visited.
     let rank_by = |text: &str| -> Vec<(usize, usize)> {
         let a = Analysed::new(text, 0, text.len(), opts);
-        let mut shared = vec![0usize; doc.sentences.len()];
-        let mut touched: Vec<usize> = Vec::new();
         // Each distinct key once (a sentence's postings list it once per key).
-        for t in a.content_terms() {
-            for &i in doc.term_id(&t.key).map_or(&[][..], |id| doc.postings(id)) {
-                let i = i as usize;
-                if shared[i] == 0 {
-                    touched.push(i);
-                }
-                shared[i] += 1;
-            }
-        }
-        crate::order::sort_dedup(&mut touched);
-        let mut scored: Vec<(usize, usize)> = touched.into_iter().map(|i| (i, shared[i])).collect();
-        // Most shared words first; ties keep source order (the sort is stable).
-        crate::order::sort_by_key(&mut scored, |s| usize::MAX - s.1);
+        let ids: Vec<u32> = a
+            .content_terms()
+            .iter()
+            .filter_map(|t| doc.term_id(&t.key))
+            .collect();
+        let mut scored: Vec<(usize, usize)> = doc
+            .sentences_sharing(&ids)
+            .into_iter()
+            .map(|(i, n)| (i as usize, n as usize))
+            .collect();
+        // Most shared words first; ties in source order.
+        crate::order::sort_by_key(&mut scored, |s| (usize::MAX - s.1, s.0));
         scored
     };
     let mut ranked = rank_by(question);

@@ -44,35 +44,13 @@ pub struct Support {
     pub sentences_compared: usize,
 }
 
-thread_local! {
-    /// Shared-word counts by sentence, kept from claim to claim and all zero
-    /// between calls: a claim pays only for the sentences it touches (a
-    /// fresh zeroed array cost every claim a pass over every sentence).
-    static COUNTS: std::cell::RefCell<Vec<u32>> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
 /// Find the best supporting sentence for a claim's content terms.
 pub fn best_sentence(terms: &[&Token], doc: &Document) -> Support {
     let total = terms.len();
     let ids: Vec<Option<u32>> = terms.iter().map(|t| doc.term_id(&t.key)).collect();
-    let mut touched: Vec<u32> = Vec::new();
+    let known: Vec<u32> = ids.iter().flatten().copied().collect();
     // (sentence, shared words) for every sentence sharing a word, in the order first touched.
-    let shared: Vec<(u32, u32)> = COUNTS.with_borrow_mut(|counts| {
-        if counts.len() < doc.sentences.len() {
-            counts.resize(doc.sentences.len(), 0);
-        }
-        for id in ids.iter().flatten() {
-            for &s in doc.postings(*id) {
-                if counts[s as usize] == 0 {
-                    touched.push(s);
-                }
-                counts[s as usize] += 1;
-            }
-        }
-        let shared = touched.iter().map(|&s| (s, counts[s as usize])).collect();
-        touched.iter().for_each(|&s| counts[s as usize] = 0);
-        shared
-    });
+    let shared = doc.sentences_sharing(&known);
     let top = shared.iter().map(|&(_, n)| n).max().unwrap_or(0);
     if top == 0 || total == 0 {
         return Support {
@@ -82,7 +60,7 @@ pub fn best_sentence(terms: &[&Token], doc: &Document) -> Support {
             matched: 0,
             total,
             matched_terms: vec![],
-            sentences_compared: touched.len(),
+            sentences_compared: shared.len(),
         };
     }
     let mut tied: Vec<usize> = shared
@@ -106,7 +84,7 @@ pub fn best_sentence(terms: &[&Token], doc: &Document) -> Support {
         matched: top as usize,
         total,
         matched_terms,
-        sentences_compared: touched.len(),
+        sentences_compared: shared.len(),
     }
 }
 

@@ -386,6 +386,29 @@ impl Document {
         &self.postings[id as usize]
     }
 
+    /// Every sentence holding at least one of the terms `ids` (each id once),
+    /// with how many of them it holds, in the order first met. Only the
+    /// sentences the terms' postings name are visited.
+    pub fn sentences_sharing(&self, ids: &[u32]) -> Vec<(u32, u32)> {
+        SHARED_COUNTS.with_borrow_mut(|counts| {
+            if counts.len() < self.sentences.len() {
+                counts.resize(self.sentences.len(), 0);
+            }
+            let mut touched: Vec<u32> = Vec::new();
+            for &id in ids {
+                for &s in self.postings(id) {
+                    if counts[s as usize] == 0 {
+                        touched.push(s);
+                    }
+                    counts[s as usize] += 1;
+                }
+            }
+            let shared = touched.iter().map(|&s| (s, counts[s as usize])).collect();
+            touched.iter().for_each(|&s| counts[s as usize] = 0);
+            shared
+        })
+    }
+
     /// Passage number of each sentence, for citation checks.
     pub fn passage_of(&self) -> Vec<usize> {
         self.sentences.iter().map(|s| s.passage).collect()
@@ -395,6 +418,14 @@ impl Document {
         let s = &self.sentences[i];
         &self.text[s.start..s.end]
     }
+}
+
+thread_local! {
+    /// [`Document::sentences_sharing`]'s counts by sentence, kept from call
+    /// to call and all zero between calls: a call pays only for the
+    /// sentences it touches (a fresh zeroed array cost every claim a pass
+    /// over every sentence).
+    static SHARED_COUNTS: std::cell::RefCell<Vec<u32>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// Lower-case, unify apostrophes and collapse whitespace, for phrase look-ups.
