@@ -10,7 +10,7 @@
 
 use std::hint::black_box;
 
-use claimlab::{check, drift, examples, CheckInput, Document};
+use claimlab::{check, examples, Document};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 /// The CLI's allocator, so that these figures are the CLI's
@@ -21,15 +21,8 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn bench_examples(c: &mut Criterion) {
     for ex in examples::all() {
-        let history: Vec<_> = ex.history.iter().map(|a| drift::fingerprint(a)).collect();
-        let input = CheckInput {
-            answer: &ex.answer,
-            samples: &ex.samples,
-            question: &ex.question,
-            history: Some(&history),
-            latency_ms: 0.0,
-            vectors: ex.vectors.as_ref(),
-        };
+        let history = ex.history_fingerprints();
+        let input = ex.input(&history);
         c.bench_function(&format!("full/{}", ex.name), |b| {
             b.iter(|| {
                 let doc = Document::analyse(black_box(&ex.source), (&ex.config).into());

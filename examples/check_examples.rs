@@ -13,7 +13,7 @@
 use std::alloc::{GlobalAlloc, Layout};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use claimlab::{check, drift, examples, CheckInput, Document};
+use claimlab::{check, examples, Document};
 
 /// The CLI's allocator (mimalloc, or the system's with `--features
 /// system-alloc`), counting allocations (allocation is a large share of a
@@ -57,7 +57,7 @@ fn main() {
         .collect();
     let histories: Vec<Vec<_>> = examples
         .iter()
-        .map(|ex| ex.history.iter().map(|a| drift::fingerprint(a)).collect())
+        .map(|ex| ex.history_fingerprints())
         .collect();
     // `--answer-only` analyses each source once, as the lab does while only
     // the answer changes.
@@ -69,14 +69,7 @@ fn main() {
     let mut claims = 0;
     for _ in 0..rounds {
         for (i, (ex, history)) in examples.iter().zip(&histories).enumerate() {
-            let input = CheckInput {
-                answer: &ex.answer,
-                samples: &ex.samples,
-                question: &ex.question,
-                history: Some(history),
-                latency_ms: 0.0,
-                vectors: ex.vectors.as_ref(),
-            };
+            let input = ex.input(history);
             claims += if answer_only {
                 check(&docs[i], &input, &ex.config).claims.len()
             } else {
@@ -89,14 +82,7 @@ fn main() {
     if std::env::args().any(|a| a == "--per-example") {
         // Mean wall time per example (a quick look; criterion gives medians).
         for (ex, history) in examples.iter().zip(&histories) {
-            let input = CheckInput {
-                answer: &ex.answer,
-                samples: &ex.samples,
-                question: &ex.question,
-                history: Some(history),
-                latency_ms: 0.0,
-                vectors: ex.vectors.as_ref(),
-            };
+            let input = ex.input(history);
             let start = std::time::Instant::now();
             for _ in 0..rounds {
                 let doc = Document::analyse(&ex.source, (&ex.config).into());

@@ -9,6 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::checks::consistency::GivenVectors;
 use crate::config::Config;
+use crate::drift::{self, Fingerprint};
+use crate::pipeline::CheckInput;
 
 /// Which seed document an example comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -39,6 +41,26 @@ pub struct Example {
     /// Earlier answers to the same question, oldest first (for drift).
     pub history: Vec<String>,
     pub config: Config,
+}
+
+impl Example {
+    /// The fingerprints of its earlier answers, oldest first.
+    pub fn history_fingerprints(&self) -> Vec<Fingerprint> {
+        self.history.iter().map(|a| drift::fingerprint(a)).collect()
+    }
+
+    /// What to check: its answer, samples, question and vectors, with
+    /// `history` (its [`history_fingerprints`](Self::history_fingerprints)).
+    pub fn input<'a>(&'a self, history: &'a [Fingerprint]) -> CheckInput<'a> {
+        CheckInput {
+            answer: &self.answer,
+            samples: &self.samples,
+            question: &self.question,
+            history: Some(history),
+            latency_ms: 0.0,
+            vectors: self.vectors.as_ref(),
+        }
+    }
 }
 
 /// Seed 004's fictional six-sentence source.

@@ -1203,7 +1203,7 @@ mod tests {
             .into_iter()
             .find(|e| e.name == "answer-drift")
             .unwrap();
-        let history: Vec<_> = ex.history.iter().map(|a| drift::fingerprint(a)).collect();
+        let history = ex.history_fingerprints();
         let answers = [
             ex.answer.clone(),
             format!(

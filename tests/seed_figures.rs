@@ -7,20 +7,12 @@ use claimlab::examples::{self, Example};
 use claimlab::repair::{Strategy, SAFE_DECLINE, SCRUB_NOTE};
 use claimlab::report::ReasonKind;
 use claimlab::scoring::{RiskLevel, Routing, Trigger};
-use claimlab::{check, CheckInput, Config, Decision, Document, Policy, Report, Verdict};
+use claimlab::{check, Config, Decision, Document, Policy, Report, Verdict};
 
 fn run(ex: &Example, cfg: &Config) -> Report {
     let doc = Document::analyse(&ex.source, cfg.into());
-    let history: Vec<_> = ex.history.iter().map(|a| drift::fingerprint(a)).collect();
-    let input = CheckInput {
-        answer: &ex.answer,
-        samples: &ex.samples,
-        question: &ex.question,
-        history: Some(&history),
-        latency_ms: 0.0,
-        vectors: ex.vectors.as_ref(),
-    };
-    check(&doc, &input, cfg)
+    let history = ex.history_fingerprints();
+    check(&doc, &ex.input(&history), cfg)
 }
 
 fn example(name: &str) -> Example {

@@ -249,8 +249,7 @@ impl Lab {
                 .with(|e| e.as_deref().and_then(examples::by_name))
                 .filter(|e| drift::question_key(&e.question) == key);
             Shared(Arc::new(
-                ex.map(|e| e.history.iter().map(|a| drift::fingerprint(a)).collect())
-                    .unwrap_or_default(),
+                ex.map(|e| e.history_fingerprints()).unwrap_or_default(),
             ))
         });
         let checked = Memo::new(move |previous: Option<&Shared<Checked>>| {

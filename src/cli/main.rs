@@ -494,7 +494,7 @@ mod native {
                     )
                 })?;
                 Inputs {
-                    history: ex.history.iter().map(|a| drift::fingerprint(a)).collect(),
+                    history: ex.history_fingerprints(),
                     source: ex.source,
                     answer: ex.answer,
                     samples: ex.samples,
