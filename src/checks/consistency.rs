@@ -253,6 +253,30 @@ pub fn self_check(
 /// Scale of the unigram surprisal (nats) that counts as "not borne out".
 const SURPRISAL_SCALE: f64 = 8.0;
 
+/// The mean over `items` of `absent(how many samples hold the item)`
+/// (each sample's items sorted); `None` without items.
+fn mean_absence<T: Ord>(
+    items: &[T],
+    samples: &[Vec<T>],
+    absent: impl Fn(usize) -> f64,
+) -> Option<f64> {
+    if items.is_empty() {
+        return None;
+    }
+    let total: f64 = items
+        .iter()
+        .map(|x| {
+            absent(
+                samples
+                    .iter()
+                    .filter(|s| s.binary_search(x).is_ok())
+                    .count(),
+            )
+        })
+        .sum();
+    Some(total / items.len() as f64)
+}
+
 /// SelfCheck-style lexical scores of `claims` (0 borne out … 1 not) against
 /// `samples`: see the module documentation.
 pub fn lexical_scores(claims: &[&str], samples: &[&str], options: AnalysisOptions) -> Vec<f64> {
@@ -325,39 +349,9 @@ pub fn lexical_scores(claims: &[&str], samples: &[&str], options: AnalysisOption
             } else {
                 &informative
             };
-            let word_score = if words.is_empty() {
-                0.0
-            } else {
-                words
-                    .iter()
-                    .map(|w| {
-                        absent(
-                            sample_words
-                                .iter()
-                                .filter(|s| s.binary_search(w).is_ok())
-                                .count(),
-                        )
-                    })
-                    .sum::<f64>()
-                    / words.len() as f64
-            };
+            let word_score = mean_absence(words, &sample_words, absent).unwrap_or(0.0);
             let pairs: Vec<(usize, usize)> = ids.windows(2).map(|w| (w[0], w[1])).collect();
-            let pair_score = if pairs.is_empty() {
-                word_score
-            } else {
-                pairs
-                    .iter()
-                    .map(|p| {
-                        absent(
-                            sample_pairs
-                                .iter()
-                                .filter(|s| s.binary_search(p).is_ok())
-                                .count(),
-                        )
-                    })
-                    .sum::<f64>()
-                    / pairs.len() as f64
-            };
+            let pair_score = mean_absence(&pairs, &sample_pairs, absent).unwrap_or(word_score);
             let surprisal = a
                 .tokens
                 .iter()
