@@ -576,6 +576,31 @@ fn batch_skip_bad_skips_counts_and_says_so() {
     );
 }
 
+#[test]
+fn batch_stops_quietly_when_the_reader_closes_the_pipe() {
+    // `claimlab batch … | head -n 1`: far more reports than a pipe holds, a
+    // reader that takes one line and leaves.
+    let dir = tempfile::tempdir().unwrap();
+    let input = file(dir.path(), "in.jsonl", format!("{GOOD_LINE}\n").repeat(5_000));
+    let mut child = bin()
+        .args(["batch", "--input", input.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(child.stdout.take().unwrap()),
+        &mut first,
+    )
+    .unwrap();
+    // The reader (and with it the pipe's read end) is gone here.
+    let out = child.wait_with_output().unwrap();
+    assert!(first.starts_with("{\"claims\""), "{first}");
+    assert_eq!(stderr(&out), "", "nothing to say about a closed pipe");
+    assert_eq!(out.status.code(), Some(0));
+}
+
 /// A tiny HaluEval folder: `good` pairs with a broken line after the first.
 fn halueval_dir(dir: &Path, bad_lines: &[&[u8]]) -> String {
     let pair = r#"{"knowledge": "The Ridgeline bridge opened to traffic in 1998.", "question": "When did the Ridgeline bridge open?", "right_answer": "It opened in 1998.", "hallucinated_answer": "It opened in 1987."}"#;

@@ -79,6 +79,9 @@ pub struct Summary {
     pub first_bad: Option<String>,
     pub counts: VerdictCounts,
     pub routing: [usize; 4],
+    /// The reader closed the output (`claimlab batch … | head`): the run
+    /// stopped there, which is the reader's choice, not an error.
+    pub output_closed: bool,
 }
 
 impl Summary {
@@ -200,13 +203,16 @@ pub fn run(
             Routing::Fallback => 2,
             Routing::Discard => 3,
         }] += 1;
-        serde_json::to_writer(&mut out, &report)
-            .map_err(|e| format!("cannot write a report: {e}"))?;
-        out.write_all(b"\n")
-            .map_err(|e| format!("cannot write a report: {}", io_reason(&e)))?;
+        let written = serde_json::to_writer(&mut out, &report)
+            .map_err(std::io::Error::from)
+            .and_then(|()| out.write_all(b"\n"));
+        if let Some(done) = stop_on_write_error(written, &mut summary)? {
+            return Ok(done);
+        }
     }
-    out.flush()
-        .map_err(|e| format!("cannot write reports: {}", io_reason(&e)))?;
+    if let Some(done) = stop_on_write_error(out.flush(), &mut summary)? {
+        return Ok(done);
+    }
     if summary.answers == 0 {
         return Err(match &summary.first_bad {
             Some(first) => format!(
@@ -218,4 +224,20 @@ pub fn run(
         });
     }
     Ok(summary)
+}
+
+/// A write that failed because the reader went away ends the run quietly,
+/// as a Unix filter does under `| head`; any other failure is an error.
+fn stop_on_write_error(
+    written: std::io::Result<()>,
+    summary: &mut Summary,
+) -> Result<Option<Summary>, String> {
+    match written {
+        Ok(()) => Ok(None),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+            summary.output_closed = true;
+            Ok(Some(std::mem::take(summary)))
+        }
+        Err(e) => Err(format!("cannot write a report: {}", io_reason(&e))),
+    }
 }

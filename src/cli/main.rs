@@ -359,6 +359,9 @@ mod native {
                 let mut file = std::fs::File::create(path)
                     .map_err(|e| format!("cannot write {path}: {}", crate::input::io_reason(&e)))?;
                 let summary = crate::batch::run(&args.input, &mut file, &cfg, args.skip_bad)?;
+                if summary.output_closed {
+                    return Ok(0);
+                }
                 print(&summary.text())?;
                 // The summary went to standard output; the skip count also goes
                 // to standard error, where a script looks for trouble.
@@ -373,6 +376,10 @@ mod native {
             None => {
                 let mut stdout = std::io::stdout().lock();
                 let summary = crate::batch::run(&args.input, &mut stdout, &cfg, args.skip_bad)?;
+                if summary.output_closed {
+                    // `| head` has what it wanted: stop quietly, exit 0 (as ripgrep does).
+                    return Ok(0);
+                }
                 eprint!("{}", summary.text());
                 summary
             }
