@@ -15,7 +15,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { createWriteStream, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT, launchChromium, openLab } from '../e2e/harness.mjs';
 
@@ -40,6 +42,9 @@ function freePort() {
  * prints. `stop()` ends Trunk and every cargo it started.
  */
 function startServe(port) {
+  // Everything it prints, whole, for a failure's post-mortem.
+  const logPath = path.join(mkdtempSync(path.join(os.tmpdir(), 'claimlab-serve-')), 'serve.log');
+  const log = createWriteStream(logPath);
   const child = spawn('bash', [path.join(ROOT, 'scripts', 'serve')], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port) },
@@ -47,10 +52,16 @@ function startServe(port) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines = [];
+  const partial = { stdout: '', stderr: '' };
   let failure = null;
   let exited = null;
-  const take = (chunk) => {
-    for (const line of chunk.toString('utf8').split(/\r?\n/)) {
+  const take = (stream) => (chunk) => {
+    log.write(chunk);
+    // A chunk may end inside a line: keep the tail for the next one.
+    const text = partial[stream] + chunk;
+    const parts = text.split(/\r?\n/);
+    partial[stream] = parts.pop();
+    for (const line of parts) {
       if (!line.trim()) continue;
       lines.push(line);
       if (lines.length > KEEP_LINES) lines.shift();
@@ -62,14 +73,16 @@ function startServe(port) {
       if (!failure && (/^\s*error(\[E\d+\])?:/.test(plain) || /\bERROR\b/.test(plain))) failure = plain.trim();
     }
   };
-  child.stdout.on('data', take);
-  child.stderr.on('data', take);
+  for (const stream of ['stdout', 'stderr']) {
+    child[stream].setEncoding('utf8');
+    child[stream].on('data', take(stream));
+  }
   const done = new Promise((resolve) => child.on('exit', (code, signal) => {
     exited = signal ? `killed by ${signal}` : `exit ${code}`;
     resolve();
   }));
   return {
-    output: () => lines.join('\n'),
+    output: () => [...lines, partial.stdout, partial.stderr].filter((l) => l.trim()).join('\n') + `\n(the whole output: ${logPath})`,
     failure: () => failure,
     exited: () => exited,
     async stop() {
