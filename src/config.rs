@@ -371,6 +371,18 @@ settings_as_text! {
     drift_window: usize, drift_min_history: usize, repair: bool,
 }
 
+/// The text analysis these settings ask for.
+impl From<&Config> for crate::text::AnalysisOptions {
+    fn from(c: &Config) -> Self {
+        crate::text::AnalysisOptions {
+            stemming: c.stemming,
+            number_normalisation: c.number_normalisation,
+            discourse_words: c.discourse_words,
+            citations_in_words: c.citations_in_words,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -24,6 +24,23 @@ pub enum Seed {
     SelfConsistency,
 }
 
+impl Seed {
+    /// The settings an example of this seed starts from: the seed preset,
+    /// and for seed 001's scenarios the `flag` policy. Its detector never
+    /// withholds an answer over one claim: it delivers, scores and routes,
+    /// so a repaired answer whose re-check only flags a claim ships
+    /// (`healed_accept`), as its scenarios say.
+    pub fn config(self) -> Config {
+        match self {
+            Seed::RagDetector => Config {
+                policy: crate::config::Policy::Flag,
+                ..Config::default()
+            },
+            Seed::ClaimChecking | Seed::SelfConsistency => Config::default(),
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Example {
     /// Stable name, used by `--example` and the lab's menu.
@@ -92,7 +109,7 @@ fn example(
         samples: vec![],
         vectors: None,
         history: vec![],
-        config: Config::default(),
+        config: seed.config(),
     }
 }
 

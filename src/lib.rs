@@ -31,6 +31,7 @@ pub mod report;
 pub mod scoring;
 pub mod text;
 pub mod trace;
+pub mod verdict;
 
 pub use config::{AnswerScoring, Config, ConsistencyScoring, Policy, Preset};
 pub use pipeline::{check, check_text, CheckInput};

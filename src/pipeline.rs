@@ -2,40 +2,40 @@
 //!
 //! 1. Split the source into sentences S1…Sn (the [`Document`], analysed once).
 //! 2. Split the answer into claims; questions are not claims.
-//! 3. For each claim: find its best source sentence (support), check its
-//!    numbers and negation against that sentence, look for invented
-//!    entities, check its citations, score its consistency across samples,
-//!    and decide its verdict, with reasons that name the evidence.
-//! 4. For the answer: citation coverage, faithfulness, confidence; drift
-//!    against earlier answers; the decision under the failure policy; risk;
-//!    repair when risky; quality score and routing.
+//! 3. Check each claim ([`check_claim`]): its best source sentence (support),
+//!    its numbers and negation against that sentence, invented entities,
+//!    citations, agreement across samples; its verdict is its most severe
+//!    reason's. Each check explains itself (`crate::checks`).
+//! 4. Measure the answer: citation coverage, faithfulness, confidence; drift
+//!    against earlier answers; the decision under the failure policy; risk.
+//! 5. Repair a risky answer (repair proposes, this module re-checks it),
+//!    score its quality and route it; check each sample (best of N).
 //!
-//! Every step pushes an event to the trace, which the lab replays.
-//!
-//! Steps 1–4 up to the risk are `judge`, shared by a check and by the
-//! re-check repair and best of N make (`recheck`, which borrows the claims
-//! it already knows and keeps no trace); [`check`] goes on to repair,
-//! quality and best of N.
+//! How verdict, decision, risk, repair and routing relate is written once,
+//! in [`crate::verdict`]. Every step pushes an event to the trace, which the
+//! lab replays. Steps 1–4 are [`judge`], shared by a check and by the
+//! re-check of a repaired answer or a sample ([`recheck`], which borrows the
+//! claims it already knows and keeps no trace).
 
 use std::borrow::Cow;
+use std::sync::Arc;
 
 use crate::checks::citations::{self, SourceLayout};
 use crate::checks::consistency::{
     self, Consistency, ConsistencyOptions, Embedder, GivenVectors, LexicalEmbedder,
 };
-use crate::checks::{confidence, entities, negation, numbers, support};
-use crate::config::{Config, ConsistencyScoring, Policy};
-use crate::drift::{self, Fingerprint};
-use crate::repair;
+use crate::checks::{
+    confidence, entities, negation, numbers, plural, support, ClaimContext, Findings,
+};
+use crate::config::{Config, ConsistencyScoring};
+use crate::drift::{self, DriftResult, Fingerprint};
+use crate::repair::{self, RepairInput};
 use crate::report::*;
-use crate::scoring::{self, Quality, Risk, RiskLevel, Trigger};
+use crate::scoring::{self, Quality};
 use crate::text::decimal::Decimal;
-use crate::text::{char_offsets, sentences, Analysed, AnalysisOptions, Document};
+use crate::text::{char_offsets, sentences, Analysed, AnalysisOptions, Document, Token};
 use crate::trace::{EventKind, Trace};
-
-/// Tolerance for comparing a support share with its threshold, so that
-/// 3/5 meets 0.6 despite floating point.
-const EPS: f64 = 1e-9;
+use crate::verdict::{meets, verdict_of, RepairOutcome, Routing, Trigger};
 
 /// What to check besides the source.
 #[derive(Debug, Clone, Copy, Default)]
@@ -72,6 +72,62 @@ pub fn check_text(source: &str, answer: &str, cfg: &Config) -> Report {
     )
 }
 
+/// Check an answer against an analysed source.
+pub fn check(doc: &Document, input: &CheckInput, cfg: &Config) -> Report {
+    let doc = analysed_for(doc, cfg);
+    let doc = doc.as_ref();
+    let mut trace = Trace::default();
+    let (mut report, analyses) =
+        judge(doc, input, cfg, &mut trace, &[]).into_report(doc, input, cfg);
+
+    // 5. Repair, quality, routing, best of N.
+    let mut repaired = RepairOutcome::Unchanged;
+    if cfg.repair {
+        let recheck =
+            |answer: &str| recheck(doc, input.question, answer, cfg, &report.claims).summary();
+        let repair_input = RepairInput {
+            answer: input.answer,
+            question: input.question,
+            analyses: &analyses,
+            recheck: &recheck,
+        };
+        let r = repair::repair(doc, cfg, &report, &repair_input);
+        trace.push(
+            None,
+            || EventKind::Repair {
+                strategy: r.strategy.name().to_string(),
+                succeeded: r.succeeded,
+            },
+            || r.summary(),
+        );
+        repaired = match (r.applied, r.succeeded) {
+            (false, _) => RepairOutcome::Unchanged,
+            (true, true) => RepairOutcome::Healed,
+            (true, false) => RepairOutcome::Declined,
+        };
+        report.repair = Some(r);
+    }
+    let score = report.quality.score;
+    let routing = Routing::decide(report.decision, score, repaired, cfg.accept_threshold);
+    report.quality.routing = routing;
+    trace.push(
+        None,
+        || EventKind::Quality { score, routing },
+        || {
+            format!(
+                "Quality score {:.2}: route {}.",
+                Decimal(score),
+                routing.name()
+            )
+        },
+    );
+    if !doc.is_empty() {
+        report.samples = best_of_n(doc, input.samples, cfg);
+    }
+    report.trace = trace.into_events();
+    report
+}
+
 /// What a re-check concludes: each claim's verdict and the answer-level
 /// measures, without the claims' findings, repair, best of N or trace.
 #[derive(Debug, Clone, PartialEq)]
@@ -83,8 +139,19 @@ pub(crate) struct Outcome {
     pub risk: RiskLevel,
 }
 
-/// Check without repair, drift, best-of-N or trace: what repair uses to
-/// re-check a repaired answer, and best of N to check each sample.
+impl Outcome {
+    fn summary(&self) -> Recheck {
+        Recheck {
+            decision: self.decision,
+            counts: self.counts,
+            risk: self.risk,
+            faithfulness: self.faithfulness,
+        }
+    }
+}
+
+/// Check without repair, drift, best of N or trace: what a repaired answer
+/// and each sample are checked with.
 ///
 /// A claim whose text is that of a claim in `known` (checked against the
 /// same document and settings, without samples) is not checked again: its
@@ -122,127 +189,74 @@ fn analysed_for<'d>(doc: &'d Document, cfg: &Config) -> Cow<'d, Document> {
     }
 }
 
-/// A claim of the answer: new (analysed here) or known from an earlier check (its index there).
-enum Part {
-    New(Analysed),
-    Known(usize),
-}
-
-/// What steps 1–4 found, up to the risk: shared by a check and a re-check.
+/// What steps 1–4 found: shared by a check and a re-check.
 struct Judged<'k> {
     /// Known claims are borrowed (their ids are the earlier check's).
     claims: Vec<Cow<'k, ClaimReport>>,
     /// Each new claim's analysis, by claim (`None` for a known claim).
     analyses: Vec<Option<Analysed>>,
-    passages: usize,
     summary: Summary,
-    drift: Option<drift::DriftResult>,
+    drift: Option<DriftResult>,
     first_problem: Option<String>,
     decision: Decision,
     risk: Risk,
     embedder: Option<String>,
 }
 
-/// Check an answer against an analysed source.
-pub fn check(doc: &Document, input: &CheckInput, cfg: &Config) -> Report {
-    let doc = analysed_for(doc, cfg);
-    let doc = doc.as_ref();
-    let mut trace = Trace::default();
-    let judged = judge(doc, input, cfg, &mut trace, &[]);
-    let Judged {
-        claims,
-        analyses,
-        passages,
-        summary,
-        drift,
-        first_problem,
-        decision,
-        risk,
-        embedder,
-    } = judged;
-    // A check has no known claims, so nothing is copied here.
-    let mut claims: Vec<ClaimReport> = claims.into_iter().map(Cow::into_owned).collect();
-    let offsets: Vec<usize> = claims
-        .iter()
-        .flat_map(|c| [c.byte_start, c.byte_end])
-        .collect();
-    for (c, pair) in claims
-        .iter_mut()
-        .zip(char_offsets(input.answer, &offsets).chunks(2))
-    {
-        c.start = pair[0];
-        c.end = pair[1];
-    }
-
-    let components = scoring::components(
-        summary.faithfulness,
-        summary.contradiction,
-        summary.confidence.score,
-        input.latency_ms,
-        drift.as_ref().is_some_and(|d| d.drifted),
-    );
-    let score = components.score();
-    let mut report = Report {
-        claims,
-        sources: doc.source_reports(),
-        passages,
-        decision,
-        policy: cfg.policy,
-        first_problem,
-        summary,
-        risk,
-        quality: Quality {
-            score,
-            components,
-            routing: scoring::Routing::Fallback,
-        },
-        drift,
-        repair: None,
-        samples: Vec::new(),
-        embedder,
-        trace: Vec::new(),
-    };
-
-    let mut healed = None;
-    if cfg.repair {
-        let r = repair::repair(doc, input, cfg, &report, &analyses);
-        trace.push(
-            None,
-            || EventKind::Repair {
-                strategy: r.strategy.name().to_string(),
-                succeeded: r.succeeded,
-            },
-            || r.summary(),
-        );
-        if r.applied {
-            healed = Some(r.succeeded);
+impl Judged<'_> {
+    /// The report of a check (repair, routing, samples and trace to come),
+    /// and the claims' analyses for repair.
+    fn into_report(
+        self,
+        doc: &Document,
+        input: &CheckInput,
+        cfg: &Config,
+    ) -> (Report, Vec<Option<Analysed>>) {
+        // A check has no known claims, so nothing is copied here.
+        let mut claims: Vec<ClaimReport> = self.claims.into_iter().map(Cow::into_owned).collect();
+        let offsets: Vec<usize> = claims
+            .iter()
+            .flat_map(|c| [c.byte_start, c.byte_end])
+            .collect();
+        for (c, pair) in claims
+            .iter_mut()
+            .zip(char_offsets(input.answer, &offsets).chunks(2))
+        {
+            c.start = pair[0];
+            c.end = pair[1];
         }
-        report.repair = Some(r);
+        let components = scoring::components(
+            self.summary.faithfulness,
+            self.summary.contradiction,
+            self.summary.confidence.score,
+            input.latency_ms,
+            self.drift.as_ref().is_some_and(|d| d.drifted),
+        );
+        let report = Report {
+            claims,
+            sources: doc.source_reports(),
+            passages: doc.passages.len(),
+            decision: self.decision,
+            policy: cfg.policy,
+            first_problem: self.first_problem,
+            summary: self.summary,
+            risk: self.risk,
+            quality: Quality {
+                score: components.score(),
+                components,
+                routing: Routing::Fallback,
+            },
+            drift: self.drift,
+            repair: None,
+            samples: Vec::new(),
+            embedder: self.embedder,
+            trace: Vec::new(),
+        };
+        (report, self.analyses)
     }
-    report.quality.routing = scoring::route(score, healed, cfg.accept_threshold);
-    trace.push(
-        None,
-        || EventKind::Quality {
-            score,
-            routing: report.quality.routing,
-        },
-        || {
-            format!(
-                "Quality score {score:.2}: route {}.",
-                report.quality.routing.name(),
-                score = Decimal(score)
-            )
-        },
-    );
-
-    if !doc.is_empty() {
-        report.samples = best_of_n(doc, input.samples, cfg);
-    }
-    report.trace = trace.into_events();
-    report
 }
 
-/// Steps 1–4 up to the risk, pushing their events to `trace`.
+/// Steps 1–4, pushing their events to `trace`.
 fn judge<'k>(
     doc: &Document,
     input: &CheckInput,
@@ -250,17 +264,180 @@ fn judge<'k>(
     trace: &mut Trace,
     known: &'k [ClaimReport],
 ) -> Judged<'k> {
-    let opts = AnalysisOptions::from(cfg);
-
     // 1. The source, split once.
-    let passages = doc.passages.len();
+    trace_source_split(doc, trace);
+
+    // 2. The answer, split into claims.
+    let split = split_answer(input, cfg, known);
+    split.trace(trace);
+
+    // 3. Each claim.
+    let answer = input.answer;
+    let claim_texts: Vec<&str> = split
+        .parts
+        .iter()
+        .map(|(s, e, _)| &answer[*s..*e])
+        .collect();
+    // Consistency needs every claim at once (one embedding pass).
+    let (consistency, embedder) = score_consistency(&claim_texts, input, cfg);
+    let given = question_words(input.question, cfg);
+    let passage_of = doc.passage_of();
+    let layout = SourceLayout {
+        sentences: doc.sentences.len(),
+        passages: doc.passages.len(),
+        passage_of: &passage_of,
+    };
+    let claims: Vec<Cow<ClaimReport>> = split
+        .parts
+        .iter()
+        .enumerate()
+        .map(|(k, (start, end, part))| match part {
+            Part::Known(old) => Cow::Borrowed(&known[*old]),
+            Part::New(analysed) => {
+                let id = format!("C{}", k + 1);
+                let claim = ClaimContext {
+                    id: &id,
+                    answer,
+                    start: *start,
+                    end: *end,
+                    analysed,
+                    doc,
+                    cfg,
+                };
+                let agreement = consistency.as_ref().map(|all| all[k].clone());
+                Cow::Owned(check_claim(&claim, &given, &layout, agreement, trace))
+            }
+        })
+        .collect();
+
+    // 4. The answer as a whole.
+    let summary = measure_answer(doc, answer, &claims, split.questions, cfg, trace);
+    let drift = input
+        .history
+        .map(|history| check_drift(answer, &split, history, cfg, trace));
+    let (first_problem, decision) = decide(&claims, cfg, trace);
+    let risk = assess_risk(&claims, &summary, drift.as_ref(), cfg, trace);
+    Judged {
+        claims,
+        analyses: split.into_analyses(),
+        summary,
+        drift,
+        first_problem,
+        decision,
+        risk,
+        embedder,
+    }
+}
+
+/// Step 3 for one claim: every check explains what it found; the verdict
+/// is the most severe reason's.
+fn check_claim(
+    claim: &ClaimContext,
+    given: &[Arc<str>],
+    layout: &SourceLayout,
+    consistency: Option<Consistency>,
+    trace: &mut Trace,
+) -> ClaimReport {
+    let (id, cfg) = (claim.id, claim.cfg);
+    let mut findings = Findings::default();
+    let terms = claim_terms(claim.analysed, given);
+    let support = support::explain(claim, &terms, &mut findings, trace);
+    // Numbers and negation: only against a sentence that supports the claim.
+    let sentence = support.supporting(claim.doc);
+    let number_mismatches = match sentence {
+        Some(s) if cfg.number_check => numbers::explain(claim, s, &mut findings, trace),
+        _ => Vec::new(),
+    };
+    let (negation, antonym) = match sentence {
+        Some(s) if cfg.negation_check => negation::explain(claim, s, &mut findings, trace),
+        _ => (None, None),
+    };
+    let invented_entities = if cfg.entity_check && !claim.doc.is_empty() {
+        entities::explain(claim, &mut findings, trace)
+    } else {
+        Vec::new()
+    };
+    let tied: Vec<usize> = match sentence {
+        Some(_) => support.support.tied.iter().map(|i| i + 1).collect(),
+        None => Vec::new(),
+    };
+    let best_source = support.best_source.as_deref();
+    let citations = citations::explain(claim, layout, &tied, best_source, &mut findings, trace);
+    consistency::explain(claim, consistency.as_ref(), &mut findings, trace);
+
+    let verdict = verdict_of(&findings.reasons);
+    let mut reasons = findings.reasons;
+    if reasons.is_empty() {
+        reasons.push(support.supported_reason(cfg));
+    }
+    crate::order::sort_by_key(&mut reasons, |r| {
+        std::cmp::Reverse(r.kind.verdict().severity())
+    });
+    reasons.extend(findings.notes);
+    trace.push(
+        Some(id),
+        || EventKind::Verdict {
+            verdict,
+            reason: reasons[0].detail.clone(),
+        },
+        || format!("{id} is {}: {}", verdict.name(), reasons[0].detail),
+    );
+    ClaimReport {
+        id: id.to_string(),
+        text: claim.answer[claim.start..claim.end].to_string(),
+        start: claim.start,
+        end: claim.end,
+        byte_start: claim.start,
+        byte_end: claim.end,
+        verdict,
+        support: support.support.support,
+        best_source: support.best_source,
+        matched_words: support.matched_words,
+        missing_words: support.missing_words,
+        numbers_checked: cfg.number_check && sentence.is_some(),
+        number_mismatches,
+        citations,
+        negation,
+        antonym,
+        invented_entities,
+        consistency,
+        reasons,
+        marks: findings.marks,
+    }
+}
+
+/// A claim's content terms. Words the question already holds are not what
+/// the claim asserts, unless they are all it says.
+fn claim_terms<'a>(analysed: &'a Analysed, given: &[Arc<str>]) -> Vec<&'a Token> {
+    let mut terms = analysed.content_terms();
+    if terms.iter().any(|t| !given.contains(&t.key)) {
+        terms.retain(|t| !given.contains(&t.key));
+    }
+    terms
+}
+
+/// The question's content words, when `question_words_given` says they are
+/// given rather than claimed.
+fn question_words(question: &str, cfg: &Config) -> Vec<Arc<str>> {
+    if !cfg.question_words_given {
+        return Vec::new();
+    }
+    Analysed::new(question, 0, question.len(), cfg.into())
+        .content_terms()
+        .into_iter()
+        .map(|t| t.key.clone())
+        .collect()
+}
+
+fn trace_source_split(doc: &Document, trace: &mut Trace) {
+    let (sentences, passages) = (doc.sentences.len(), doc.passages.len());
     trace.push(
         None,
         || EventKind::SourceSplit {
-            sentences: doc.sentences.len(),
+            sentences,
             passages,
         },
-        || match (doc.sentences.len(), passages) {
+        || match (sentences, passages) {
             (0, _) => {
                 "The source is empty: claims can only be checked against samples.".to_string()
             }
@@ -271,12 +448,31 @@ fn judge<'k>(
             (n, _) => format!("Split the source into {n} sentence{}.", plural(n)),
         },
     );
+}
 
-    // 2. The answer, split into claims.
+/// A claim of the answer: new (analysed here) or known from an earlier check (its index there).
+enum Part {
+    New(Analysed),
+    Known(usize),
+}
+
+/// The answer split into claims (byte spans), and what was not a claim.
+struct Split {
+    parts: Vec<(usize, usize, Part)>,
+    questions: usize,
+    /// Refusals and headers skipped (`skip_refusals`, `skip_headers`).
+    not_claims: usize,
+    /// Should drift's fingerprint be taken from the analyses made here?
+    fingerprint_here: bool,
+    /// The sentences that are not claims, analysed when `fingerprint_here`.
+    not_claim_analyses: Vec<Analysed>,
+}
+
+/// Step 2. A claim a re-check already knows (same text, no samples) is not
+/// analysed again.
+fn split_answer(input: &CheckInput, cfg: &Config, known: &[ClaimReport]) -> Split {
     let answer = input.answer;
-    let mut questions = 0;
-    let mut not_claims = 0;
-    let mut claim_parts: Vec<(usize, usize, Part)> = Vec::new();
+    let opts = AnalysisOptions::from(cfg);
     // Known claims sorted by text (stably, so the first of equal texts comes
     // first, as a linear search would find it) for a binary search: a linear
     // search per claim was quadratic for a 10,000-claim answer.
@@ -300,122 +496,116 @@ fn judge<'k>(
     let fingerprint_here = input.history.is_some_and(|h| !h.is_empty())
         && !opts.citations_in_words
         && known.is_empty();
-    let mut not_claim_analyses: Vec<Analysed> = Vec::new();
+    let mut split = Split {
+        parts: Vec::new(),
+        questions: 0,
+        not_claims: 0,
+        fingerprint_here,
+        not_claim_analyses: Vec::new(),
+    };
     for (s, e) in sentences::split(answer) {
-        let not_claim = if sentences::is_question(&answer[s..e]) {
-            questions += 1;
-            true
-        } else if (cfg.skip_refusals && sentences::is_refusal(&answer[s..e]))
-            || (cfg.skip_headers && sentences::is_header(&answer[s..e]))
-        {
-            not_claims += 1;
-            true
-        } else {
-            false
-        };
-        if not_claim {
+        let text = &answer[s..e];
+        let is_question = sentences::is_question(text);
+        let skipped = (cfg.skip_refusals && sentences::is_refusal(text))
+            || (cfg.skip_headers && sentences::is_header(text));
+        if is_question || skipped {
+            if is_question {
+                split.questions += 1;
+            } else {
+                split.not_claims += 1;
+            }
             if fingerprint_here {
-                not_claim_analyses.push(Analysed::new(answer, s, e, opts));
+                split
+                    .not_claim_analyses
+                    .push(Analysed::new(answer, s, e, opts));
             }
             continue;
         }
-        // A claim a re-check already knows (same text, no samples) is not analysed again.
-        let known_claim = find_known(&answer[s..e]);
-        if let Some(k) = known_claim {
-            claim_parts.push((s, e, Part::Known(k)));
+        if let Some(k) = find_known(text) {
+            split.parts.push((s, e, Part::Known(k)));
             continue;
         }
         let analysed = Analysed::new(answer, s, e, opts);
         if analysed.tokens.iter().any(|t| t.content) {
-            claim_parts.push((s, e, Part::New(analysed)));
+            split.parts.push((s, e, Part::New(analysed)));
         } else if fingerprint_here {
-            not_claim_analyses.push(analysed);
+            split.not_claim_analyses.push(analysed);
         }
     }
-    trace.push(
-        None,
-        || EventKind::ClaimsSplit {
-            claims: claim_parts.len(),
-            questions,
-        },
-        || {
-            format!(
-                "Split the answer into {} claim{}{}{}.",
-                claim_parts.len(),
-                plural(claim_parts.len()),
+    split
+}
+
+impl Split {
+    fn trace(&self, trace: &mut Trace) {
+        let (claims, questions, not_claims) = (self.parts.len(), self.questions, self.not_claims);
+        trace.push(
+            None,
+            || EventKind::ClaimsSplit { claims, questions },
+            || {
+                let mut text = format!("Split the answer into {claims} claim{}", plural(claims));
                 if questions > 0 {
-                    format!(
+                    text += &format!(
                         " ({questions} question{} skipped: a question is not a claim)",
                         plural(questions)
-                    )
-                } else {
-                    String::new()
-                },
+                    );
+                }
                 if not_claims > 0 {
-                    format!(
+                    text += &format!(
                         " ({not_claims} refusal or header sentence{} skipped)",
                         plural(not_claims)
-                    )
-                } else {
-                    String::new()
+                    );
                 }
-            )
-        },
-    );
+                text + "."
+            },
+        );
+    }
 
-    // Consistency needs every claim at once (one embedding pass).
-    let claim_texts: Vec<&str> = claim_parts
-        .iter()
-        .map(|(s, e, _)| &answer[*s..*e])
-        .collect();
-    let (consistency, embedder) = score_consistency(&claim_texts, input, cfg);
-
-    // The question's words are given, not claimed (when so configured).
-    let given: Vec<std::sync::Arc<str>> = if cfg.question_words_given {
-        Analysed::new(input.question, 0, input.question.len(), opts)
-            .content_terms()
-            .into_iter()
-            .map(|t| t.key.clone())
+    /// Every sentence analysed here, claims first, for drift's fingerprint.
+    fn analysed_sentences(&self) -> Vec<&Analysed> {
+        self.parts
+            .iter()
+            .filter_map(|(_, _, part)| match part {
+                Part::New(analysed) => Some(analysed),
+                Part::Known(_) => None,
+            })
+            .chain(&self.not_claim_analyses)
             .collect()
-    } else {
-        Vec::new()
-    };
+    }
 
-    // 3. Each claim.
-    let layout_passages = doc.passage_of();
-    let layout = SourceLayout {
-        sentences: doc.sentences.len(),
-        passages: doc.passages.len(),
-        passage_of: &layout_passages,
-    };
-    let claims: Vec<Cow<ClaimReport>> = claim_parts
-        .iter()
-        .enumerate()
-        .map(|(k, (s, e, part))| match part {
-            Part::Known(old) => Cow::Borrowed(&known[*old]),
-            Part::New(analysed) => {
-                let c = consistency.as_ref().map(|all| all[k].clone());
-                let id = format!("C{}", k + 1);
-                Cow::Owned(check_claim(
-                    &id, answer, *s, *e, analysed, &given, doc, &layout, cfg, c, trace,
-                ))
-            }
-        })
-        .collect();
+    fn into_analyses(self) -> Vec<Option<Analysed>> {
+        self.parts
+            .into_iter()
+            .map(|(_, _, part)| match part {
+                Part::New(analysed) => Some(analysed),
+                Part::Known(_) => None,
+            })
+            .collect()
+    }
+}
 
-    // 4. The answer as a whole.
+/// Step 4's measures: verdict counts, citation coverage, faithfulness
+/// (grounded claims / claims; without a source, claims the samples bear
+/// out), confidence.
+fn measure_answer(
+    doc: &Document,
+    answer: &str,
+    claims: &[Cow<ClaimReport>],
+    questions: usize,
+    cfg: &Config,
+    trace: &mut Trace,
+) -> Summary {
     let mut counts = VerdictCounts::default();
     claims.iter().for_each(|c| counts.add(c.verdict));
     let n = claims.len();
     let share = |k: usize| if n == 0 { 1.0 } else { k as f64 / n as f64 };
+    let citing = claims
+        .iter()
+        .filter(|c| !c.citations.cited.is_empty())
+        .count();
     let citation_coverage = if n == 0 {
         0.0
     } else {
-        claims
-            .iter()
-            .filter(|c| !c.citations.cited.is_empty())
-            .count() as f64
-            / n as f64
+        citing as f64 / n as f64
     };
     let grounded = claims
         .iter()
@@ -423,77 +613,84 @@ fn judge<'k>(
             if doc.is_empty() {
                 c.consistency.as_ref().is_some_and(|x| !x.flagged)
             } else {
-                c.support + EPS >= cfg.support_threshold && c.best_source.is_some()
+                c.best_source.is_some() && meets(c.support, cfg.support_threshold)
             }
         })
         .count();
     let faithfulness = share(grounded);
     let confidence = confidence::score(answer);
-    let contradiction = counts.contradicted > 0;
     trace.push(
         None,
         || EventKind::AnswerMetrics { citation_coverage, faithfulness, confidence: confidence.score },
         || format!(
-            "Citation coverage {:.0}% ({} of {n} claims cite a source); faithfulness {:.2}; confidence {:.2}.",
+            "Citation coverage {:.0}% ({citing} of {n} claims cite a source); faithfulness {:.2}; confidence {:.2}.",
             Decimal(citation_coverage * 100.0),
-            claims.iter().filter(|c| !c.citations.cited.is_empty()).count(),
             Decimal(faithfulness),
             Decimal(confidence.score)
         ),
     );
+    Summary {
+        counts,
+        citation_coverage,
+        faithfulness,
+        confidence,
+        contradiction: counts.contradicted > 0,
+        questions,
+    }
+}
 
-    let drift = input.history.map(|history| {
-        // With no earlier answer there is nothing to compare, so no fingerprint to take.
-        let result = if history.is_empty() {
-            drift::first_answer()
+/// Step 4's drift: this answer's fingerprint against earlier answers'.
+fn check_drift(
+    answer: &str,
+    split: &Split,
+    history: &[Fingerprint],
+    cfg: &Config,
+    trace: &mut Trace,
+) -> DriftResult {
+    // With no earlier answer there is nothing to compare, so no fingerprint to take.
+    let result = if history.is_empty() {
+        drift::first_answer()
+    } else {
+        let fingerprint = if split.fingerprint_here {
+            drift::fingerprint_of_sentences(answer, &split.analysed_sentences())
         } else {
-            let fingerprint = if fingerprint_here {
-                let sentences: Vec<&Analysed> = claim_parts
-                    .iter()
-                    .filter_map(|(_, _, part)| match part {
-                        Part::New(analysed) => Some(analysed),
-                        Part::Known(_) => None,
-                    })
-                    .chain(&not_claim_analyses)
-                    .collect();
-                drift::fingerprint_of_sentences(answer, &sentences)
-            } else {
-                drift::fingerprint(answer)
-            };
-            drift::compare(&fingerprint, history, cfg)
+            drift::fingerprint(answer)
         };
-        trace.push(
-            None,
-            || EventKind::Drift {
-                drifted: result.drifted,
-                delta: result.delta,
-                mean_similarity: result.mean_similarity,
-            },
-            || {
-                format!(
-                    "Drift {}: {}.",
-                    if result.drifted {
-                        "detected"
-                    } else {
-                        "not detected"
-                    },
-                    result.reason
-                )
-            },
-        );
-        result
-    });
+        drift::compare(&fingerprint, history, cfg)
+    };
+    trace.push(
+        None,
+        || EventKind::Drift {
+            drifted: result.drifted,
+            delta: result.delta,
+            mean_similarity: result.mean_similarity,
+        },
+        || {
+            let found = if result.drifted {
+                "detected"
+            } else {
+                "not detected"
+            };
+            format!("Drift {found}: {}.", result.reason)
+        },
+    );
+    result
+}
 
+/// Step 4's decision: the first claim that is not supported, and what the
+/// failure policy does with it.
+fn decide(
+    claims: &[Cow<ClaimReport>],
+    cfg: &Config,
+    trace: &mut Trace,
+) -> (Option<String>, Decision) {
     // By position: a known claim keeps the id it had in the earlier check.
     let first_problem = claims
         .iter()
         .position(|c| c.verdict != Verdict::Supported)
         .map(|k| format!("C{}", k + 1));
-    let decision = match (&first_problem, cfg.policy) {
-        (None, _) => Decision::Deliver,
-        (Some(_), Policy::Block) => Decision::Block,
-        (Some(_), Policy::Flag) => Decision::DeliverWithFlags,
-    };
+    let decision = Decision::from_first_problem(first_problem.as_deref(), cfg.policy);
+    let n = claims.len();
     trace.push(
         None,
         || EventKind::Decision {
@@ -512,32 +709,46 @@ fn judge<'k>(
             _ => String::new(),
         },
     );
+    (first_problem, decision)
+}
 
-    let mut triggers = Vec::new();
-    if contradiction {
-        triggers.push(Trigger::Contradiction);
-    }
-    if claims.iter().any(|c| !c.invented_entities.is_empty()) {
-        triggers.push(Trigger::InventedEntity);
-    }
-    if claims.iter().any(|c| !c.citations.fabricated.is_empty()) {
-        triggers.push(Trigger::FabricatedCitation);
-    }
-    if confidence.score > cfg.confidence_threshold && faithfulness < cfg.faithfulness_threshold {
-        triggers.push(Trigger::ConfidentButUnfaithful);
-    }
-    if faithfulness < cfg.faithfulness_threshold {
-        triggers.push(Trigger::LowFaithfulness);
-    }
-    if drift.as_ref().is_some_and(|d| d.drifted) {
-        triggers.push(Trigger::Drift);
-    }
-    if claims
-        .iter()
-        .any(|c| c.consistency.as_ref().is_some_and(|x| x.flagged))
-    {
-        triggers.push(Trigger::Inconsistent);
-    }
+/// Step 4's risk: the failure patterns found (seed 001's triggers).
+fn assess_risk(
+    claims: &[Cow<ClaimReport>],
+    summary: &Summary,
+    drift: Option<&DriftResult>,
+    cfg: &Config,
+    trace: &mut Trace,
+) -> Risk {
+    let low_faithfulness = summary.faithfulness < cfg.faithfulness_threshold;
+    let found = [
+        (summary.contradiction, Trigger::Contradiction),
+        (
+            claims.iter().any(|c| !c.invented_entities.is_empty()),
+            Trigger::InventedEntity,
+        ),
+        (
+            claims.iter().any(|c| !c.citations.fabricated.is_empty()),
+            Trigger::FabricatedCitation,
+        ),
+        (
+            summary.confidence.score > cfg.confidence_threshold && low_faithfulness,
+            Trigger::ConfidentButUnfaithful,
+        ),
+        (low_faithfulness, Trigger::LowFaithfulness),
+        (drift.is_some_and(|d| d.drifted), Trigger::Drift),
+        (
+            claims
+                .iter()
+                .any(|c| c.consistency.as_ref().is_some_and(|x| x.flagged)),
+            Trigger::Inconsistent,
+        ),
+    ];
+    let triggers = found
+        .into_iter()
+        .filter(|(hit, _)| *hit)
+        .map(|(_, t)| t)
+        .collect();
     let risk = Risk::from_triggers(triggers);
     trace.push(
         None,
@@ -549,53 +760,12 @@ fn judge<'k>(
             if risk.triggers.is_empty() {
                 "Risk low: no failure pattern found.".to_string()
             } else {
-                format!(
-                    "Risk {}: {}.",
-                    risk.level.name(),
-                    risk.triggers
-                        .iter()
-                        .map(|t| t.name())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
+                let names: Vec<&str> = risk.triggers.iter().map(|t| t.name()).collect();
+                format!("Risk {}: {}.", risk.level.name(), names.join(", "))
             }
         },
     );
-
-    let summary = Summary {
-        counts,
-        citation_coverage,
-        faithfulness,
-        confidence,
-        contradiction,
-        questions,
-    };
-    let analyses = claim_parts
-        .into_iter()
-        .map(|(_, _, part)| match part {
-            Part::New(analysed) => Some(analysed),
-            Part::Known(_) => None,
-        })
-        .collect();
-    Judged {
-        claims,
-        analyses,
-        passages,
-        summary,
-        drift,
-        first_problem,
-        decision,
-        risk,
-        embedder,
-    }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
+    risk
 }
 
 fn score_consistency(
@@ -636,504 +806,6 @@ fn score_consistency(
         return (Some(result), Some("lexical agreement".to_string()));
     }
     (Some(result), Some(label.to_string()))
-}
-
-#[allow(clippy::too_many_arguments)]
-fn check_claim(
-    id: &str,
-    answer: &str,
-    start: usize,
-    end: usize,
-    analysed: &Analysed,
-    given: &[std::sync::Arc<str>],
-    doc: &Document,
-    layout: &SourceLayout,
-    cfg: &Config,
-    consistency: Option<Consistency>,
-    trace: &mut Trace,
-) -> ClaimReport {
-    let mut terms = analysed.content_terms();
-    // Words the question already holds are not what the claim asserts, unless
-    // they are all it says.
-    if terms.iter().any(|t| !given.contains(&t.key)) {
-        terms.retain(|t| !given.contains(&t.key));
-    }
-    let mut reasons: Vec<Reason> = Vec::new();
-    let mut marks: Vec<Mark> = Vec::new();
-    let mut reason = |kind: ReasonKind, detail: String| reasons.push(Reason { kind, detail });
-
-    // Support: the best source sentence.
-    let sup = support::best_sentence(&terms, doc);
-    let best = sup.best.map(|i| &doc.sentences[i]);
-    let best_source = best.map(|s| s.id());
-    let matched_words: Vec<String> = sup
-        .matched_terms
-        .iter()
-        .map(|&i| answer[terms[i].start..terms[i].end].to_string())
-        .collect();
-    // Which terms matched, by index (a claim can hold 100,000 terms: a
-    // look-up in `matched_terms` per term was quadratic).
-    let mut is_matched = vec![false; terms.len()];
-    sup.matched_terms.iter().for_each(|&i| is_matched[i] = true);
-    let missing_words: Vec<String> = (0..terms.len())
-        .filter(|&i| !is_matched[i])
-        .map(|i| answer[terms[i].start..terms[i].end].to_string())
-        .collect();
-    for (i, t) in terms.iter().enumerate() {
-        let kind = if is_matched[i] {
-            MarkKind::Matched
-        } else {
-            MarkKind::Missing
-        };
-        marks.push(Mark::new(MarkSide::Answer, kind, t.start, t.end));
-    }
-    if let Some(s) = best {
-        let matched_keys: rustc_hash::FxHashSet<&str> =
-            sup.matched_terms.iter().map(|&i| &*terms[i].key).collect();
-        for t in s
-            .analysed
-            .tokens
-            .iter()
-            .filter(|t| t.content && matched_keys.contains(&&*t.key))
-        {
-            marks.push(Mark::new(
-                MarkSide::Source,
-                MarkKind::Matched,
-                t.start,
-                t.end,
-            ));
-        }
-    }
-    let supported_lexically = best.is_some() && sup.support + EPS >= cfg.support_threshold;
-    trace.push(
-        Some(id),
-        || EventKind::BestMatch {
-            best_source: best_source.clone(),
-            support: sup.support,
-            matched: sup.matched,
-            total: sup.total,
-            matched_words: matched_words.clone(),
-        },
-        || match &best_source {
-            Some(b) => format!(
-                "Best match for {id} is {b}: {} of {} content words ({:.2}).",
-                sup.matched,
-                sup.total,
-                Decimal(sup.support)
-            ),
-            None if doc.is_empty() => format!("{id} has no source to match."),
-            None => format!("{id} shares no content word with any source sentence."),
-        },
-    );
-
-    if doc.is_empty() {
-        match &consistency {
-            Some(c) if !c.flagged => reason(
-                ReasonKind::Consistent,
-                format!(
-                    "{} of {} samples agree ({:.2}).",
-                    c.agreeing,
-                    c.samples_used,
-                    Decimal(c.support)
-                ),
-            ),
-            Some(c) if c.samples_used == 0 => reason(
-                ReasonKind::Inconsistent,
-                "No usable sample to compare with: flagged rather than passed.".into(),
-            ),
-            Some(c) => reason(
-                ReasonKind::Inconsistent,
-                format!(
-                    "Only {} of {} samples agree ({:.2}, below {:.2}).",
-                    c.agreeing,
-                    c.samples_used,
-                    Decimal(c.support),
-                    Decimal(cfg.consistency_threshold)
-                ),
-            ),
-            None => reason(
-                ReasonKind::NoSource,
-                "There is no source and there are no samples to check it against.".into(),
-            ),
-        }
-    } else if best.is_none() {
-        reason(
-            ReasonKind::NoMatch,
-            "Shares no content word with any source sentence.".into(),
-        );
-    } else if !supported_lexically {
-        reason(
-            ReasonKind::LowSupport,
-            format!(
-                "Its best match {} holds only {} of {} content words ({:.2}, below {:.2}).",
-                best_source.as_deref().unwrap_or("-"),
-                sup.matched,
-                sup.total,
-                Decimal(sup.support),
-                Decimal(cfg.support_threshold)
-            ),
-        );
-    }
-
-    // Numbers and negation: only against a sentence that supports the claim.
-    let mut number_mismatches = Vec::new();
-    let mut flip = None;
-    let mut antonym = None;
-    let numbers_checked = cfg.number_check && supported_lexically;
-    if let (Some(s), true) = (best, supported_lexically) {
-        let sid = s.id();
-        if cfg.number_check {
-            number_mismatches = numbers::check(
-                &analysed.numbers,
-                &s.analysed.numbers,
-                cfg.number_normalisation,
-            );
-            for m in &number_mismatches {
-                let said = if m.source_numbers.is_empty() {
-                    format!("{sid} states no number")
-                } else {
-                    format!("{sid} says {}", m.source_numbers.join(", "))
-                };
-                reason(
-                    ReasonKind::NumberMismatch,
-                    format!(
-                        "{} is not in {sid}, which it otherwise matches: {said}.",
-                        m.claim_number
-                    ),
-                );
-                marks.push(Mark::new(
-                    MarkSide::Answer,
-                    MarkKind::Number,
-                    m.start,
-                    m.end,
-                ));
-            }
-            if !number_mismatches.is_empty() {
-                for n in s.analysed.numbers.iter().filter(|n| !n.is_identifier()) {
-                    marks.push(Mark::new(
-                        MarkSide::Source,
-                        MarkKind::Number,
-                        n.start,
-                        n.end,
-                    ));
-                }
-            }
-            trace.push(
-                Some(id),
-                || EventKind::NumberCheck {
-                    passed: number_mismatches.is_empty(),
-                    missing: number_mismatches
-                        .iter()
-                        .map(|m| m.claim_number.clone())
-                        .collect(),
-                    source_numbers: s
-                        .analysed
-                        .numbers
-                        .iter()
-                        .filter(|n| !n.is_identifier())
-                        .map(|n| n.raw.clone())
-                        .collect(),
-                },
-                || {
-                    if number_mismatches.is_empty() {
-                        if analysed.numbers.iter().any(|n| !n.is_identifier()) {
-                            format!("Every number in {id} appears in {sid}.")
-                        } else {
-                            format!("{id} states no number.")
-                        }
-                    } else {
-                        format!(
-                            "{} missing from {sid}.",
-                            number_mismatches
-                                .iter()
-                                .map(|m| m.claim_number.as_str())
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        )
-                    }
-                },
-            );
-        }
-        if cfg.negation_check {
-            flip = negation::check(analysed, answer, &s.analysed, &doc.text);
-            if let Some(f) = &flip {
-                let source_word = &doc.text[f.source_span.0..f.source_span.1];
-                let detail = match f.negated_in {
-                    negation::Side::Source => format!("{sid} says \"{} … {source_word}\"; the claim says \"{}\" without the negation.", f.negator, f.word),
-                    negation::Side::Claim => format!("The claim says \"{} … {}\"; {sid} says \"{source_word}\" without the negation.", f.negator, f.word),
-                };
-                reason(ReasonKind::NegationFlip, detail);
-                marks.push(Mark::new(
-                    MarkSide::Answer,
-                    MarkKind::Negation,
-                    f.claim_span.0,
-                    f.claim_span.1,
-                ));
-                marks.push(Mark::new(
-                    MarkSide::Source,
-                    MarkKind::Negation,
-                    f.source_span.0,
-                    f.source_span.1,
-                ));
-                let side = if f.negated_in == negation::Side::Claim {
-                    MarkSide::Answer
-                } else {
-                    MarkSide::Source
-                };
-                marks.push(Mark::new(
-                    side,
-                    MarkKind::Negation,
-                    f.negator_span.0,
-                    f.negator_span.1,
-                ));
-            }
-            if cfg.antonym_check && flip.is_none() {
-                antonym = negation::antonym_flip(analysed, answer, &s.analysed, &doc.text);
-                if let Some(a) = &antonym {
-                    reason(
-                        ReasonKind::AntonymFlip,
-                        format!(
-                            "The claim says \"{}\" where {sid} says \"{}\", its opposite.",
-                            a.word, a.antonym
-                        ),
-                    );
-                    marks.push(Mark::new(
-                        MarkSide::Answer,
-                        MarkKind::Negation,
-                        a.claim_span.0,
-                        a.claim_span.1,
-                    ));
-                    marks.push(Mark::new(
-                        MarkSide::Source,
-                        MarkKind::Negation,
-                        a.source_span.0,
-                        a.source_span.1,
-                    ));
-                }
-            }
-            trace.push(
-                Some(id),
-                || EventKind::NegationCheck {
-                    passed: flip.is_none() && antonym.is_none(),
-                    word: flip
-                        .as_ref()
-                        .map(|f| f.word.clone())
-                        .or(antonym.as_ref().map(|a| a.word.clone())),
-                },
-                || match (&flip, &antonym) {
-                    (Some(f), _) => {
-                        format!("{id} flips the negation of \"{}\" against {sid}.", f.word)
-                    }
-                    (None, Some(a)) => format!(
-                        "{id} says \"{}\" where {sid} says \"{}\".",
-                        a.word, a.antonym
-                    ),
-                    _ => format!("{id} keeps {sid}'s negations."),
-                },
-            );
-        }
-    }
-
-    // Invented entities: against the whole source.
-    let mut invented_entities = Vec::new();
-    if cfg.entity_check && !doc.is_empty() {
-        let found = entities::find(answer, start, end, cfg.single_word_entities);
-        invented_entities = entities::invented(&found, &doc.folded, &doc.text, start)
-            .into_iter()
-            .cloned()
-            .collect::<Vec<_>>();
-        for e in &invented_entities {
-            reason(
-                ReasonKind::InventedEntity,
-                format!("\"{}\" appears nowhere in the source.", e.text),
-            );
-            marks.push(Mark::new(
-                MarkSide::Answer,
-                MarkKind::Entity,
-                e.start,
-                e.end,
-            ));
-        }
-        if !found.is_empty() {
-            trace.push(
-                Some(id),
-                || EventKind::EntityCheck {
-                    passed: invented_entities.is_empty(),
-                    invented: invented_entities.iter().map(|e| e.text.clone()).collect(),
-                },
-                || {
-                    if invented_entities.is_empty() {
-                        format!("Every name in {id} appears in the source.")
-                    } else {
-                        format!(
-                            "Not in the source: {}.",
-                            invented_entities
-                                .iter()
-                                .map(|e| e.text.as_str())
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        )
-                    }
-                },
-            );
-        }
-    }
-
-    // Citations.
-    let tied: Vec<usize> = if supported_lexically {
-        sup.tied.iter().map(|i| i + 1).collect()
-    } else {
-        vec![]
-    };
-    let citations = citations::check(&analysed.citations, layout, &tied, cfg.citation_check);
-    for f in &citations.fabricated {
-        reason(
-            ReasonKind::FabricatedCitation,
-            format!(
-                "Cites {f}, which does not exist: the source has {} sentences in {} passage{}.",
-                layout.sentences,
-                layout.passages,
-                plural(layout.passages)
-            ),
-        );
-    }
-    if citations.points_to_support == Some(false) {
-        reason(
-            ReasonKind::WrongCitation,
-            format!(
-                "Cites {}, but the sentence that supports it is {}.",
-                citations.cited.join(", "),
-                best_source.as_deref().unwrap_or("-")
-            ),
-        );
-    }
-    if !citations.fabricated.is_empty() || citations.points_to_support == Some(false) {
-        for c in &analysed.citations {
-            marks.push(Mark::new(
-                MarkSide::Answer,
-                MarkKind::Citation,
-                c.start,
-                c.end,
-            ));
-        }
-    }
-    if !analysed.citations.is_empty() {
-        let passed = citations.fabricated.is_empty() && citations.points_to_support != Some(false);
-        trace.push(
-            Some(id),
-            || EventKind::CitationCheck {
-                passed,
-                cited: citations.cited.clone(),
-                fabricated: citations.fabricated.clone(),
-            },
-            || {
-                format!(
-                    "{id} cites {}: {}.",
-                    citations.cited.join(", "),
-                    match (passed, citations.points_to_support) {
-                        (false, _) if !citations.fabricated.is_empty() =>
-                            "it points at nothing in the source",
-                        (false, _) => "it misses the supporting sentence",
-                        (true, Some(true)) => "it points at the supporting sentence",
-                        _ => "not judged",
-                    }
-                )
-            },
-        );
-    }
-
-    // Consistency across samples.
-    if let Some(c) = &consistency {
-        trace.push(
-            Some(id),
-            || EventKind::ConsistencyCheck {
-                support: c.support,
-                agreeing: c.agreeing,
-                samples: c.samples_used,
-                flagged: c.flagged,
-            },
-            || {
-                format!(
-                    "{} of {} samples agree with {id} ({:.2}){}.",
-                    c.agreeing,
-                    c.samples_used,
-                    Decimal(c.support),
-                    if c.flagged { ": flagged" } else { "" }
-                )
-            },
-        );
-    }
-
-    // The verdict: the most severe finding.
-    let verdict = reasons
-        .iter()
-        .map(|r| r.kind.verdict())
-        .max_by_key(|v| *v as u8)
-        .unwrap_or(Verdict::Supported);
-    if reasons.is_empty() {
-        let sid = best_source.as_deref().unwrap_or("-");
-        let detail = if sup.matched == sup.total {
-            format!("{sid} holds all {} content words.", sup.total)
-        } else {
-            format!(
-                "{sid} holds {} of {} content words ({:.2}, at least {:.2}).",
-                sup.matched,
-                sup.total,
-                Decimal(sup.support),
-                Decimal(cfg.support_threshold)
-            )
-        };
-        reasons.push(Reason {
-            kind: ReasonKind::Supported,
-            detail,
-        });
-    }
-    crate::order::sort_by_key(&mut reasons, |r| 3 - r.kind.verdict() as usize);
-    // With a source, disagreeing samples are a note: the source decides.
-    if let (false, Some(c)) = (doc.is_empty(), &consistency) {
-        if c.flagged {
-            reasons.push(Reason {
-                kind: ReasonKind::Inconsistent,
-                detail: format!(
-                    "Only {} of {} samples agree ({:.2}).",
-                    c.agreeing,
-                    c.samples_used,
-                    Decimal(c.support)
-                ),
-            });
-        }
-    }
-    trace.push(
-        Some(id),
-        || EventKind::Verdict {
-            verdict,
-            reason: reasons[0].detail.clone(),
-        },
-        || format!("{id} is {}: {}", verdict.name(), reasons[0].detail),
-    );
-
-    ClaimReport {
-        id: id.to_string(),
-        text: answer[start..end].to_string(),
-        start,
-        end,
-        byte_start: start,
-        byte_end: end,
-        verdict,
-        support: sup.support,
-        best_source,
-        matched_words,
-        missing_words,
-        numbers_checked,
-        number_mismatches,
-        citations,
-        negation: flip,
-        antonym,
-        invented_entities,
-        consistency,
-        reasons,
-        marks,
-    }
 }
 
 /// Seed 003's cross-check: check every sample against the source and mark

@@ -23,17 +23,14 @@
 //! answer is never "repaired" into another wrong one, and a patch is never
 //! guessed.
 
-use serde::{Deserialize, Serialize};
-
-use crate::checks::numbers::{NumberMention, Quantity, Unit};
 use crate::config::Config;
-use crate::pipeline::{recheck, CheckInput};
-use crate::report::{Decision, Report, Verdict, VerdictCounts};
-use crate::scoring::RiskLevel;
+use crate::report::{Recheck, Repair, Report, Strategy};
 use crate::text::case::Lowercase;
 use crate::text::decimal::Decimal;
+use crate::text::numbers::{NumberMention, Quantity, Unit};
 use crate::text::scan::{digits, find_word_ci};
 use crate::text::{Analysed, AnalysisOptions, Document};
+use crate::verdict::{RiskLevel, Verdict};
 
 /// What is served when repair cannot make the answer safe.
 pub const SAFE_DECLINE: &str = "I can't answer that reliably from the provided sources.";
@@ -41,82 +38,24 @@ pub const SAFE_DECLINE: &str = "I can't answer that reliably from the provided s
 /// Appended when entity scrub removed sentences (seed 001).
 pub const SCRUB_NOTE: &str = "Note: specific names or references could not be verified in the source documents and have been omitted.";
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Strategy {
-    NoHealingNeeded,
-    NoApplicableStrategy,
-    GroundingRewrite,
-    ContradictionPatch,
-    EntityScrub,
-}
-
-impl Strategy {
-    pub fn name(self) -> &'static str {
-        match self {
-            Strategy::NoHealingNeeded => "no_healing_needed",
-            Strategy::NoApplicableStrategy => "no_applicable_strategy",
-            Strategy::GroundingRewrite => "grounding_rewrite",
-            Strategy::ContradictionPatch => "contradiction_patch",
-            Strategy::EntityScrub => "entity_scrub",
-        }
-    }
-}
-
-/// How the repaired answer fared when checked again.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Recheck {
-    pub decision: Decision,
-    pub counts: VerdictCounts,
-    pub risk: RiskLevel,
-    pub faithfulness: f64,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Repair {
-    pub strategy: Strategy,
-    /// Did a strategy change the answer (so routing follows repair)?
-    pub applied: bool,
-    /// Did the changed answer pass its re-check? (false: safe decline served)
-    pub succeeded: bool,
-    pub before: String,
-    /// The repaired answer, the safe decline, or the unchanged answer.
-    pub after: String,
-    /// What was changed, in order.
-    pub changes: Vec<String>,
-    pub initial_risk: RiskLevel,
-    pub final_risk: RiskLevel,
-    pub confidence_before: f64,
-    pub confidence_after: f64,
-    pub recheck: Option<Recheck>,
-}
-
-impl Repair {
-    /// One line for the trace.
-    pub fn summary(&self) -> String {
-        match (self.strategy, self.applied, self.succeeded) {
-            (Strategy::NoHealingNeeded, _, _) => "Risk is low: no repair needed.".into(),
-            (Strategy::NoApplicableStrategy, _, _) => "Risk is raised, but no repair applies (no contradiction to patch, no name to scrub, faithfulness not low enough to rewrite).".into(),
-            (s, true, true) => format!("Repaired by {}: risk {} → {}.", s.name(), self.initial_risk.name(), self.final_risk.name()),
-            (s, _, _) => format!("{} could not make the answer safe: the safe decline is served.", s.name()),
-        }
-    }
-}
-
 fn round2(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
 }
 
-/// Repair `report`'s answer if it is risky. `analyses` holds each claim's
-/// analysis, by claim, where the check kept it (a claim without one is
-/// analysed again).
-pub fn repair(
-    doc: &Document,
-    input: &CheckInput,
-    cfg: &Config,
-    report: &Report,
-    analyses: &[Option<Analysed>],
-) -> Repair {
+/// What repair is given: the checked answer and how to check a changed one.
+pub struct RepairInput<'a> {
+    pub answer: &'a str,
+    pub question: &'a str,
+    /// Each claim's analysis, by claim, where the check kept it (a claim
+    /// without one is analysed again).
+    pub analyses: &'a [Option<Analysed>],
+    /// Checks a changed answer with the same document and settings (the
+    /// pipeline's re-check; repair proposes, the checker judges).
+    pub recheck: &'a dyn Fn(&str) -> Recheck,
+}
+
+/// Repair `report`'s answer if it is risky.
+pub fn repair(doc: &Document, cfg: &Config, report: &Report, input: &RepairInput) -> Repair {
     let before = input.answer.to_string();
     let confidence_before = round2(report.summary.confidence.score);
     let initial_risk = report.risk.level;
@@ -145,7 +84,7 @@ pub fn repair(
     } else if report.summary.contradiction {
         (
             Strategy::ContradictionPatch,
-            contradiction_patch(doc, input.answer, report, analyses, cfg),
+            contradiction_patch(doc, input.answer, report, input.analyses, cfg),
         )
     } else if report
         .claims
@@ -186,20 +125,22 @@ pub fn repair(
             None,
         );
     };
-    // Claims the repair left as they were keep their findings.
-    let re = recheck(doc, input.question, &body, cfg, &report.claims);
-    let summary = Recheck {
-        decision: re.decision,
-        counts: re.counts,
-        risk: re.risk,
-        faithfulness: re.faithfulness,
+    // Nothing ships whose own check says block (see `crate::verdict`).
+    let re = (input.recheck)(&body);
+    let failed = if re.counts.total() == 0 {
+        Some("nothing is left to check".to_string())
+    } else if !re.decision.lets_through() {
+        Some(format!("its decision is {}", re.decision.name()))
+    } else if re.risk > RiskLevel::Medium {
+        Some(format!("risk {}", re.risk.name()))
+    } else {
+        None
     };
-    if re.verdicts.is_empty() || re.risk > RiskLevel::Medium {
+    if let Some(why) = failed {
         changes.push(format!(
-            "Re-check failed (risk {}): serving the safe decline.",
-            re.risk.name()
+            "Re-check failed ({why}): serving the safe decline."
         ));
-        return decline(changes, Some(summary));
+        return decline(changes, Some(re));
     }
     changes.push(format!(
         "Confidence recalibrated: {confidence_before:.2} → {confidence_after:.2} ({})",
@@ -224,7 +165,7 @@ pub fn repair(
         final_risk: re.risk,
         confidence_before,
         confidence_after,
-        recheck: Some(summary),
+        recheck: Some(re),
     }
 }
 

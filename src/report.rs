@@ -15,132 +15,12 @@ use crate::checks::negation::{AntonymFlip, NegationFlip};
 use crate::checks::numbers::MissingNumber;
 use crate::config::Policy;
 use crate::drift::DriftResult;
-use crate::repair::Repair;
-use crate::scoring::{Quality, Risk};
+use crate::scoring::Quality;
+pub use crate::text::SourceReport;
 use crate::trace::Event;
-
-/// A claim's verdict, from best to worst.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Verdict {
-    Supported,
-    Miscited,
-    Unsupported,
-    Contradicted,
-}
-
-impl Verdict {
-    pub const ALL: [Verdict; 4] = [
-        Verdict::Supported,
-        Verdict::Contradicted,
-        Verdict::Unsupported,
-        Verdict::Miscited,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Verdict::Supported => "supported",
-            Verdict::Miscited => "miscited",
-            Verdict::Unsupported => "unsupported",
-            Verdict::Contradicted => "contradicted",
-        }
-    }
-}
-
-/// Why a claim got its verdict: each kind names its evidence in `detail`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ReasonKind {
-    /// Enough content words in one sentence, and nothing else wrong.
-    Supported,
-    /// The best sentence holds too few of the claim's content words.
-    LowSupport,
-    /// No source sentence shares a content word with the claim.
-    NoMatch,
-    /// There is no source (and no samples) to check against.
-    NoSource,
-    /// A number of the claim is not in its supporting sentence.
-    NumberMismatch,
-    /// The claim negates what its sentence states, or the reverse.
-    NegationFlip,
-    /// The claim uses the opposite of a word of its sentence.
-    AntonymFlip,
-    /// A name or reference that the source never mentions.
-    InventedEntity,
-    /// A citation to a sentence or passage that does not exist.
-    FabricatedCitation,
-    /// A citation that misses the supporting sentence.
-    WrongCitation,
-    /// Most samples say something else.
-    Inconsistent,
-    /// Samples agree (the verdict's basis when there is no source).
-    Consistent,
-}
-
-impl ReasonKind {
-    /// The verdict this finding implies on its own.
-    pub fn verdict(self) -> Verdict {
-        use ReasonKind::*;
-        match self {
-            Supported | Consistent => Verdict::Supported,
-            LowSupport | NoMatch | NoSource | InventedEntity | Inconsistent => Verdict::Unsupported,
-            NumberMismatch | NegationFlip | AntonymFlip => Verdict::Contradicted,
-            FabricatedCitation | WrongCitation => Verdict::Miscited,
-        }
-    }
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Reason {
-    pub kind: ReasonKind,
-    pub detail: String,
-}
-
-/// Which text a mark is in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum MarkSide {
-    Answer,
-    Source,
-}
-
-/// What a mark shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum MarkKind {
-    /// A content word found in the best sentence.
-    Matched,
-    /// A content word not found there.
-    Missing,
-    /// A number the sentence does not state (or the sentence's own number).
-    Number,
-    /// A citation that is wrong or fabricated.
-    Citation,
-    /// A negator or the word it flips.
-    Negation,
-    /// An invented entity.
-    Entity,
-}
-
-/// A span to highlight when the claim is in focus.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Mark {
-    pub side: MarkSide,
-    pub kind: MarkKind,
-    pub byte_start: usize,
-    pub byte_end: usize,
-}
-
-impl Mark {
-    pub fn new(side: MarkSide, kind: MarkKind, byte_start: usize, byte_end: usize) -> Mark {
-        Mark {
-            side,
-            kind,
-            byte_start,
-            byte_end,
-        }
-    }
-}
+pub use crate::verdict::{
+    Decision, Mark, MarkKind, MarkSide, Reason, ReasonKind, Risk, RiskLevel, Verdict, VerdictCounts,
+};
 
 /// Everything found about one claim.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -181,75 +61,6 @@ impl ClaimReport {
     /// The reason shown next to the verdict.
     pub fn main_reason(&self) -> &str {
         self.reasons.first().map_or("", |r| r.detail.as_str())
-    }
-}
-
-/// A source sentence, S1…Sn.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct SourceReport {
-    pub id: String,
-    pub text: String,
-    pub start: usize,
-    pub end: usize,
-    pub byte_start: usize,
-    pub byte_end: usize,
-    /// 1-based passage number.
-    pub passage: usize,
-}
-
-/// What happens to the answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Decision {
-    Deliver,
-    DeliverWithFlags,
-    Block,
-}
-
-impl Decision {
-    pub fn name(self) -> &'static str {
-        match self {
-            Decision::Deliver => "deliver",
-            Decision::DeliverWithFlags => "deliver_with_flags",
-            Decision::Block => "block",
-        }
-    }
-}
-
-/// Claims per verdict.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct VerdictCounts {
-    pub supported: usize,
-    pub contradicted: usize,
-    pub unsupported: usize,
-    pub miscited: usize,
-}
-
-impl VerdictCounts {
-    pub fn add(&mut self, v: Verdict) {
-        *self.get_mut(v) += 1;
-    }
-
-    pub fn get(&self, v: Verdict) -> usize {
-        match v {
-            Verdict::Supported => self.supported,
-            Verdict::Contradicted => self.contradicted,
-            Verdict::Unsupported => self.unsupported,
-            Verdict::Miscited => self.miscited,
-        }
-    }
-
-    fn get_mut(&mut self, v: Verdict) -> &mut usize {
-        match v {
-            Verdict::Supported => &mut self.supported,
-            Verdict::Contradicted => &mut self.contradicted,
-            Verdict::Unsupported => &mut self.unsupported,
-            Verdict::Miscited => &mut self.miscited,
-        }
-    }
-
-    pub fn total(&self) -> usize {
-        self.supported + self.contradicted + self.unsupported + self.miscited
     }
 }
 
@@ -315,5 +126,69 @@ impl Report {
 
     pub fn claim(&self, id: &str) -> Option<&ClaimReport> {
         self.claims.iter().find(|c| c.id == id)
+    }
+}
+
+/// Which repair was tried (seed 001's healer; `crate::repair`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Strategy {
+    NoHealingNeeded,
+    NoApplicableStrategy,
+    GroundingRewrite,
+    ContradictionPatch,
+    EntityScrub,
+}
+
+impl Strategy {
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::NoHealingNeeded => "no_healing_needed",
+            Strategy::NoApplicableStrategy => "no_applicable_strategy",
+            Strategy::GroundingRewrite => "grounding_rewrite",
+            Strategy::ContradictionPatch => "contradiction_patch",
+            Strategy::EntityScrub => "entity_scrub",
+        }
+    }
+}
+
+/// How the repaired answer fared when checked again.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Recheck {
+    pub decision: Decision,
+    pub counts: VerdictCounts,
+    pub risk: RiskLevel,
+    pub faithfulness: f64,
+}
+
+/// What repair did.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Repair {
+    pub strategy: Strategy,
+    /// Did a strategy change the answer (so routing follows repair)?
+    pub applied: bool,
+    /// Did the changed answer pass its re-check? (false: safe decline served)
+    pub succeeded: bool,
+    pub before: String,
+    /// The repaired answer, the safe decline, or the unchanged answer.
+    pub after: String,
+    /// What was changed, in order.
+    pub changes: Vec<String>,
+    pub initial_risk: RiskLevel,
+    pub final_risk: RiskLevel,
+    pub confidence_before: f64,
+    pub confidence_after: f64,
+    pub recheck: Option<Recheck>,
+}
+
+impl Repair {
+    /// One line for the trace.
+    pub fn summary(&self) -> String {
+        match (self.strategy, self.applied, self.succeeded) {
+            (Strategy::NoHealingNeeded, _, _) => "Risk is low: no repair needed.".into(),
+            (Strategy::NoApplicableStrategy, _, _) => "Risk is raised, but no repair applies (no contradiction to patch, no name to scrub, faithfulness not low enough to rewrite).".into(),
+            (s, true, true) => format!("Repaired by {}: risk {} → {}.", s.name(), self.initial_risk.name(), self.final_risk.name()),
+            (s, _, _) => format!("{} could not make the answer safe: the safe decline is served.", s.name()),
+        }
     }
 }

@@ -1,9 +1,5 @@
-//! Risk, quality score and routing (seed 001's "score" and "route" steps).
-//!
-//! **Risk** is the worst trigger: a contradiction is `critical`; an invented
-//! entity, a fabricated citation or a confident-but-unfaithful answer is
-//! `high` (two different high triggers make it `critical`); low
-//! faithfulness, drift or disagreeing samples are `medium`; none is `low`.
+//! The quality score (seed 001's "score" step). Risk and routing, and how
+//! they relate to verdicts and the decision, are in [`crate::verdict`].
 //!
 //! **Quality score** (seed 001):
 //!
@@ -15,118 +11,12 @@
 //! − 0.20 × drift         (applied last; the score is floored at 0)
 //! ```
 //!
-//! **Routing**: `discard` when repair had to serve a safe decline,
-//! `healed_accept` when repair fixed the answer, otherwise `accept` from
-//! `accept_threshold` (0.75) up and `fallback` below it.
-//!
 //! Latency is the answering pipeline's, given by the caller (the check itself
 //! takes microseconds); it defaults to 0, so reports stay deterministic.
 
 use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RiskLevel {
-    Low,
-    Medium,
-    High,
-    Critical,
-}
-
-impl RiskLevel {
-    pub fn name(self) -> &'static str {
-        match self {
-            RiskLevel::Low => "low",
-            RiskLevel::Medium => "medium",
-            RiskLevel::High => "high",
-            RiskLevel::Critical => "critical",
-        }
-    }
-}
-
-/// A failure pattern found in the answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Trigger {
-    Contradiction,
-    InventedEntity,
-    FabricatedCitation,
-    ConfidentButUnfaithful,
-    LowFaithfulness,
-    Drift,
-    Inconsistent,
-}
-
-impl Trigger {
-    pub fn level(self) -> RiskLevel {
-        match self {
-            Trigger::Contradiction => RiskLevel::Critical,
-            Trigger::InventedEntity
-            | Trigger::FabricatedCitation
-            | Trigger::ConfidentButUnfaithful => RiskLevel::High,
-            Trigger::LowFaithfulness | Trigger::Drift | Trigger::Inconsistent => RiskLevel::Medium,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Trigger::Contradiction => "contradiction",
-            Trigger::InventedEntity => "invented_entity",
-            Trigger::FabricatedCitation => "fabricated_citation",
-            Trigger::ConfidentButUnfaithful => "confident_but_unfaithful",
-            Trigger::LowFaithfulness => "low_faithfulness",
-            Trigger::Drift => "drift",
-            Trigger::Inconsistent => "inconsistent",
-        }
-    }
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Risk {
-    pub level: RiskLevel,
-    pub triggers: Vec<Trigger>,
-}
-
-impl Risk {
-    pub fn from_triggers(triggers: Vec<Trigger>) -> Risk {
-        let worst = triggers
-            .iter()
-            .map(|t| t.level())
-            .max()
-            .unwrap_or(RiskLevel::Low);
-        let highs = triggers
-            .iter()
-            .filter(|t| t.level() == RiskLevel::High)
-            .count();
-        let level = if highs >= 2 {
-            RiskLevel::Critical
-        } else {
-            worst
-        };
-        Risk { level, triggers }
-    }
-}
-
-/// Where the answer goes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Routing {
-    Accept,
-    HealedAccept,
-    Fallback,
-    Discard,
-}
-
-impl Routing {
-    pub fn name(self) -> &'static str {
-        match self {
-            Routing::Accept => "accept",
-            Routing::HealedAccept => "healed_accept",
-            Routing::Fallback => "fallback",
-            Routing::Discard => "discard",
-        }
-    }
-}
+pub use crate::verdict::{Risk, RiskLevel, Routing, Trigger};
 
 /// The weighted parts of the quality score, each already multiplied by its weight.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -198,19 +88,10 @@ impl Components {
     }
 }
 
-/// Route by score and by what repair did.
-pub fn route(score: f64, healed: Option<bool>, accept_threshold: f64) -> Routing {
-    match healed {
-        Some(true) => Routing::HealedAccept,
-        Some(false) => Routing::Discard,
-        None if score >= accept_threshold - 1e-12 => Routing::Accept,
-        None => Routing::Fallback,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::verdict::{Decision, RepairOutcome};
 
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() < 1e-9
@@ -227,7 +108,8 @@ mod tests {
                 && close(c.latency, 0.10)
         );
         assert!(close(c.score(), 0.40));
-        assert_eq!(route(c.score(), Some(true), 0.75), Routing::HealedAccept);
+        let healed = Routing::decide(Decision::Block, c.score(), RepairOutcome::Healed, 0.75);
+        assert_eq!(healed, Routing::HealedAccept);
     }
 
     #[test]
@@ -248,14 +130,6 @@ mod tests {
         let drifted = components(1.0, false, 0.5, 0.0, true);
         assert!(close(clean.score() - drifted.score(), 0.20));
         assert_eq!(components(0.0, true, 0.0, 500.0, true).score(), 0.0);
-    }
-
-    #[test]
-    fn routing() {
-        assert_eq!(route(0.9, None, 0.75), Routing::Accept);
-        assert_eq!(route(0.5, None, 0.75), Routing::Fallback);
-        assert_eq!(route(0.1, Some(true), 0.75), Routing::HealedAccept);
-        assert_eq!(route(0.9, Some(false), 0.75), Routing::Discard);
     }
 
     #[test]

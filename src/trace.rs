@@ -7,9 +7,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::report::{Decision, Verdict};
-use crate::scoring::{RiskLevel, Routing, Trigger};
 use crate::text::decimal::Decimal;
+use crate::verdict::{Decision, RiskLevel, Routing, Trigger, Verdict};
 
 /// The typed content of an event.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -49,7 +48,7 @@ pub enum EventKind {
         fabricated: Vec<String>,
     },
     ConsistencyCheck {
-        support: f64,
+        agreement: f64,
         agreeing: usize,
         samples: usize,
         flagged: bool,
@@ -200,13 +199,13 @@ impl EventKind {
                 ("fabricated", list(fabricated)),
             ],
             ConsistencyCheck {
-                support,
+                agreement,
                 agreeing,
                 samples,
                 flagged,
             } => {
                 vec![
-                    ("support", num(*support)),
+                    ("agreement", num(*agreement)),
                     ("agreeing samples", format!("{agreeing} of {samples}")),
                     ("flagged", yes_no(flagged)),
                 ]

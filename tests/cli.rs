@@ -169,7 +169,7 @@ fn samples_alone_check_self_consistency_without_a_source() {
     ]);
     assert_eq!(out.status.code(), Some(1));
     let v = json(&out);
-    assert_eq!(v["claims"][0]["consistency"]["support"], 0.0);
+    assert_eq!(v["claims"][0]["consistency"]["agreement"], 0.0);
     assert!(v["claims"][0]["best_source"].is_null());
     assert!(v["sources"].as_array().unwrap().is_empty());
 }
@@ -204,7 +204,7 @@ fn flags_change_the_settings() {
     ]);
     assert_eq!(json(&out)["claims"][1]["verdict"], "unsupported");
     let out = run(&["check", "--example", "tagore", "--sim-threshold", "0.1"]);
-    assert_eq!(json(&out)["claims"][1]["consistency"]["support"], 1.0);
+    assert_eq!(json(&out)["claims"][1]["consistency"]["agreement"], 1.0);
 }
 
 #[test]
@@ -581,7 +581,11 @@ fn batch_stops_quietly_when_the_reader_closes_the_pipe() {
     // `claimlab batch … | head -n 1`: far more reports than a pipe holds, a
     // reader that takes one line and leaves.
     let dir = tempfile::tempdir().unwrap();
-    let input = file(dir.path(), "in.jsonl", format!("{GOOD_LINE}\n").repeat(5_000));
+    let input = file(
+        dir.path(),
+        "in.jsonl",
+        format!("{GOOD_LINE}\n").repeat(5_000),
+    );
     let mut child = bin()
         .args(["batch", "--input", input.to_str().unwrap()])
         .stdout(Stdio::piped())

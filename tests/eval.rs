@@ -288,7 +288,7 @@ fn batch_writes_one_report_per_line_and_a_summary() {
         reports[1]["decision"], "deliver",
         "passages are numbered for [N] citations"
     );
-    assert_eq!(reports[2]["claims"][0]["consistency"]["support"], 0.0);
+    assert_eq!(reports[2]["claims"][0]["consistency"]["agreement"], 0.0);
     let summary = String::from_utf8(out.stderr).unwrap();
     assert!(summary.contains("Faithful: 1/3 (33%)"), "{summary}");
     assert!(summary.contains("Routing:"));

@@ -1,8 +1,8 @@
 //! The whole check on small inputs: verdicts with their reasons, the trace,
 //! offsets, answer-level measures and safe repair.
 
-use claimlab::repair::Strategy;
 use claimlab::report::ReasonKind;
+use claimlab::report::Strategy;
 use claimlab::scoring::Trigger;
 use claimlab::{check, check_text, CheckInput, Config, Decision, Document, Verdict};
 

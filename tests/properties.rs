@@ -1,9 +1,13 @@
 //! Property tests: the whole check on hostile text never panics, and its
 //! report keeps its invariants (offsets on char boundaries of the text they
 //! index, claims in order without overlap, a reason for every verdict, the
-//! same report on a second run), for the default config and every preset.
+//! same report on a second run), for the default config and every preset;
+//! and the verdict system (`claimlab::verdict`) says one thing: nothing ships
+//! whose own check blocks, and repair never drops a claim it need not.
 
-use claimlab::report::MarkSide;
+use claimlab::repair::SAFE_DECLINE;
+use claimlab::report::{MarkSide, Strategy as RepairStrategy};
+use claimlab::verdict::{verdict_of, Decision, RiskLevel, Routing, Verdict};
 use claimlab::{check, CheckInput, Config, Document, Preset, Report};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -185,6 +189,94 @@ fn report_ok(source: &str, answer: &str, r: &Report) -> Result<(), TestCaseError
     Ok(())
 }
 
+/// The relations `claimlab::verdict` documents, on one report.
+fn verdict_system_ok(r: &Report) -> Result<(), TestCaseError> {
+    for c in &r.claims {
+        // The verdict is the most severe reason's, and the first reason explains it.
+        let counted: Vec<_> = c
+            .reasons
+            .iter()
+            .take_while(|x| {
+                x.kind.verdict() == c.verdict || x.kind.verdict().severity() < c.verdict.severity()
+            })
+            .cloned()
+            .collect();
+        prop_assert_eq!(verdict_of(&counted), c.verdict, "{}", c.id);
+        prop_assert_eq!(
+            c.reasons[0].kind.verdict(),
+            c.verdict,
+            "{}: {:?}",
+            c.id,
+            c.reasons
+        );
+    }
+    let first_problem = r
+        .claims
+        .iter()
+        .find(|c| c.verdict != Verdict::Supported)
+        .map(|c| c.id.clone());
+    prop_assert_eq!(&r.first_problem, &first_problem);
+    prop_assert_eq!(
+        r.decision,
+        Decision::from_first_problem(first_problem.as_deref(), r.policy)
+    );
+    let routing = r.quality.routing;
+    // Nothing ships whose own check says block.
+    if r.decision == Decision::Block {
+        prop_assert!(routing != Routing::Accept, "block and accept at once");
+    }
+    let repair = r.repair.as_ref();
+    match routing {
+        Routing::HealedAccept => {
+            let repair = repair.expect("healed without a repair");
+            prop_assert!(repair.applied && repair.succeeded);
+            let re = repair.recheck.as_ref().expect("healed without a re-check");
+            prop_assert!(
+                re.decision.lets_through(),
+                "shipped a repair whose re-check blocks"
+            );
+            prop_assert!(re.counts.total() > 0 && re.risk <= RiskLevel::Medium);
+        }
+        Routing::Discard => {
+            let repair = repair.expect("discarded without a repair");
+            prop_assert!(repair.applied && !repair.succeeded);
+            prop_assert_eq!(&repair.after, SAFE_DECLINE);
+        }
+        Routing::Accept => prop_assert!(r.decision.lets_through()),
+        Routing::Fallback => prop_assert!(repair.is_none_or(|x| !x.applied)),
+    }
+    // A scrub drops exactly the claims that name something the source does not.
+    if let Some(x) = repair.filter(|x| x.strategy == RepairStrategy::EntityScrub && x.succeeded) {
+        // Repair joins what is left with single spaces.
+        let words = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+        let after = words(&x.after);
+        for c in &r.claims {
+            let kept = after.contains(&words(&c.text));
+            if c.invented_entities.is_empty() {
+                prop_assert!(
+                    kept,
+                    "scrub dropped {} ({}), which names nothing invented",
+                    c.id,
+                    c.text
+                );
+            } else if !r
+                .claims
+                .iter()
+                .any(|o| o.invented_entities.is_empty() && words(&o.text).contains(&words(&c.text)))
+            {
+                prop_assert!(
+                    !kept,
+                    "scrub kept {} ({}), which names {:?}",
+                    c.id,
+                    c.text,
+                    c.invented_entities
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Check (`source`, `answer`, `samples`) under every config: no panic, the
 /// invariants hold, and a second run gives the same report.
 fn all_configs_ok(source: &str, answer: &str, samples: &[String]) -> Result<(), TestCaseError> {
@@ -197,6 +289,7 @@ fn all_configs_ok(source: &str, answer: &str, samples: &[String]) -> Result<(), 
         };
         let first = check(&doc, &input, &cfg);
         report_ok(source, answer, &first)
+            .and_then(|()| verdict_system_ok(&first))
             .map_err(|e| TestCaseError::fail(format!("config {name}: {e}")))?;
         let second = check(&doc, &input, &cfg);
         let json = |r: &Report| serde_json::to_string(r).expect("a report serialises");
@@ -422,6 +515,49 @@ fn source_and_answer() -> impl Strategy<Value = (String, String)> {
         })
 }
 
+/// Sentences of a small world, for answers a user would write: grounded,
+/// with a wrong number, a negation, an invented name, a citation.
+const FACTS: &[&str] = &[
+    "The Ridgeline bridge opened to traffic in 1998.",
+    "The main span is 410 metres long.",
+    "The bridge was designed by Halvorsen Partners.",
+    "The Pro plan costs $120 per year, billed annually.",
+    "Refunds are issued within 14 days of purchase.",
+    "The support desk is open from 9am to 5pm on weekdays.",
+    "The museum is closed on Mondays.",
+    "About 94% of users renewed their subscription.",
+];
+
+/// A source of some FACTS, and an answer of some of them, each perhaps
+/// changed the way answers go wrong.
+fn grounded_answer() -> impl Strategy<Value = (String, String)> {
+    (
+        prop::collection::vec(prop::sample::select(FACTS), 1..6),
+        prop::collection::vec((prop::sample::select(FACTS), 0u8..9, 1usize..7), 1..5),
+    )
+        .prop_map(|(source, claims)| {
+            let answer: Vec<String> = claims
+                .into_iter()
+                .map(|(fact, change, n)| {
+                    let mut claim = fact.trim_end_matches('.').to_string();
+                    match change {
+                        0 => claim = claim.replacen(|c: char| c.is_ascii_digit(), "7", 1),
+                        1 => claim = claim.replacen(" is ", " is not ", 1),
+                        2 => claim.push_str(" according to Dr. Maria Olsen"),
+                        3 => claim.push_str(&format!(" [S{n}]")),
+                        4 => {
+                            claim = format!("I am absolutely certain that {}", claim.to_lowercase())
+                        }
+                        5 => claim = "It won a European engineering award in 2020".to_string(),
+                        _ => {}
+                    }
+                    claim + "."
+                })
+                .collect();
+            (source.join(" "), answer.join(" "))
+        })
+}
+
 fn samples() -> impl Strategy<Value = Vec<String>> {
     prop_oneof![
         2 => Just(Vec::new()),
@@ -444,6 +580,13 @@ proptest! {
     #[test]
     fn answer_edited_from_its_source((source, answer) in source_and_answer(), samples in samples()) {
         all_configs_ok(&source, &answer, &samples)?;
+    }
+
+    /// Answers built the way answers go wrong (a wrong number, a negation, an
+    /// invented name, a citation), so that every repair strategy runs.
+    #[test]
+    fn answers_that_go_wrong_as_answers_do((source, answer) in grounded_answer()) {
+        all_configs_ok(&source, &answer, &[])?;
     }
 
     /// No source: the claims are judged by samples alone (or have no basis).

@@ -4,8 +4,9 @@
 use claimlab::checks::consistency::GivenVectors;
 use claimlab::drift::{self, MemoryStore};
 use claimlab::examples::{self, Example};
-use claimlab::repair::{Strategy, SAFE_DECLINE, SCRUB_NOTE};
+use claimlab::repair::{SAFE_DECLINE, SCRUB_NOTE};
 use claimlab::report::ReasonKind;
+use claimlab::report::Strategy;
 use claimlab::scoring::{RiskLevel, Routing, Trigger};
 use claimlab::{check, Config, Decision, Document, Policy, Report, Verdict};
 
@@ -180,7 +181,7 @@ fn seed_000_tagore_support_is_1_0_and_0_33_and_flags_mumbai() {
     let support: Vec<f64> = r
         .claims
         .iter()
-        .map(|c| (c.consistency.as_ref().unwrap().support * 100.0).round() / 100.0)
+        .map(|c| (c.consistency.as_ref().unwrap().agreement * 100.0).round() / 100.0)
         .collect();
     assert_eq!(support, [1.0, 0.33]);
     let flagged: Vec<&str> = r

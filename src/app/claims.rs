@@ -179,7 +179,7 @@ fn claim_row(lab: Lab, c: &ClaimReport, show_consistency: bool, has_source: bool
     let consistency = c.consistency.as_ref().map(|x| {
         format!(
             "{:.2} ({} of {})",
-            Decimal(x.support),
+            Decimal(x.agreement),
             x.agreeing,
             x.samples_used
         )

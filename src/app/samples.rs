@@ -100,7 +100,7 @@ pub fn RepairPanel(lab: Lab) -> impl IntoView {
         if !h.applied {
             return view! {
                 <p class="repair-none">{h.strategy.name().replace('_', " ")}": "{match h.strategy {
-                    crate::repair::Strategy::NoHealingNeeded => "risk is low, the answer is left as it is.".to_string(),
+                    crate::report::Strategy::NoHealingNeeded => "risk is low, the answer is left as it is.".to_string(),
                     _ => "no contradiction to patch, no name to scrub, and faithfulness is not low enough to rebuild from the source.".to_string(),
                 }}</p>
                 <p class="routing">"Routing: "<strong>{r.quality.routing.name().replace('_', " ")}</strong></p>

@@ -33,7 +33,11 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::checks::{ClaimContext, Findings};
+use crate::text::decimal::Decimal;
 use crate::text::{sentences, Analysed, AnalysisOptions};
+use crate::trace::{EventKind, Trace};
+use crate::verdict::{Reason, ReasonKind};
 
 /// What this check cannot see, in plain words, for the lab to show where the
 /// user meets it.
@@ -151,8 +155,8 @@ pub struct SampleMatch {
 /// One claim's consistency across samples.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Consistency {
-    /// Share of usable samples that agree (seed 000's `support`).
-    pub support: f64,
+    /// Share of usable samples that agree (seed 000 calls it `support`).
+    pub agreement: f64,
     /// 0 (borne out by every sample) to 1: `1 − mean best similarity`, or the
     /// lexical score with `consistency_scoring: lexical`.
     pub score: f64,
@@ -227,7 +231,7 @@ pub fn self_check(
                     })
                     .collect();
                 let agreeing = matches.iter().filter(|m| m.agrees).count();
-                let support = if used == 0 {
+                let agreement = if used == 0 {
                     0.0
                 } else {
                     agreeing as f64 / used as f64
@@ -238,11 +242,11 @@ pub fn self_check(
                     1.0 - matches.iter().map(|m| m.similarity).sum::<f64>() / used as f64
                 };
                 Consistency {
-                    support,
+                    agreement,
                     score,
                     agreeing,
                     samples_used: used,
-                    flagged: used == 0 || support < opts.consistency_threshold,
+                    flagged: used == 0 || agreement < opts.consistency_threshold,
                     matches,
                 }
             })
@@ -376,6 +380,73 @@ pub fn lexical_scores(claims: &[&str], samples: &[&str], options: AnalysisOption
         .collect()
 }
 
+/// Explain a claim's agreement across samples. Without a source it is the
+/// verdict's basis: a `consistent` or `inconsistent` reason (or `no_source`
+/// when there are no samples either). With a source, the source decides and
+/// samples that disagree are a note. Pushes the `consistency_check` event.
+pub fn explain(
+    claim: &ClaimContext,
+    consistency: Option<&Consistency>,
+    findings: &mut Findings,
+    trace: &mut Trace,
+) {
+    let (id, cfg) = (claim.id, claim.cfg);
+    let agree = |c: &Consistency| {
+        format!(
+            "{} of {} samples agree ({:.2}",
+            c.agreeing,
+            c.samples_used,
+            Decimal(c.agreement)
+        )
+    };
+    match (claim.doc.is_empty(), consistency) {
+        (true, None) => findings.reason(
+            ReasonKind::NoSource,
+            "There is no source and there are no samples to check it against.",
+        ),
+        (true, Some(c)) if !c.flagged => {
+            findings.reason(ReasonKind::Consistent, format!("{}).", agree(c)))
+        }
+        (true, Some(c)) if c.samples_used == 0 => findings.reason(
+            ReasonKind::Inconsistent,
+            "No usable sample to compare with: flagged rather than passed.",
+        ),
+        (true, Some(c)) => findings.reason(
+            ReasonKind::Inconsistent,
+            format!(
+                "Only {}, below {:.2}).",
+                agree(c),
+                Decimal(cfg.consistency_threshold)
+            ),
+        ),
+        (false, Some(c)) if c.flagged => findings.notes.push(Reason::new(
+            ReasonKind::Inconsistent,
+            format!("Only {}).", agree(c)),
+        )),
+        (false, _) => {}
+    }
+    if let Some(c) = consistency {
+        trace.push(
+            Some(id),
+            || EventKind::ConsistencyCheck {
+                agreement: c.agreement,
+                agreeing: c.agreeing,
+                samples: c.samples_used,
+                flagged: c.flagged,
+            },
+            || {
+                format!(
+                    "{} of {} samples agree with {id} ({:.2}){}.",
+                    c.agreeing,
+                    c.samples_used,
+                    Decimal(c.agreement),
+                    if c.flagged { ": flagged" } else { "" }
+                )
+            },
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -425,7 +496,7 @@ mod tests {
         ];
         let r = self_check(&claims, &SAMPLES, &tagore_vectors(), OPTS).unwrap();
         assert_eq!(
-            r.iter().map(|c| round2(c.support)).collect::<Vec<_>>(),
+            r.iter().map(|c| round2(c.agreement)).collect::<Vec<_>>(),
             [1.0, 0.33]
         );
         let flagged: Vec<&str> = claims
@@ -460,7 +531,7 @@ mod tests {
             OPTS,
         )
         .unwrap();
-        assert_eq!(r[0].support, 1.0);
+        assert_eq!(r[0].agreement, 1.0);
         assert!(!r[0].flagged);
     }
 
@@ -473,7 +544,7 @@ mod tests {
             OPTS,
         )
         .unwrap();
-        assert_eq!((r[0].samples_used, r[0].support), (1, 1.0));
+        assert_eq!((r[0].samples_used, r[0].agreement), (1, 1.0));
         let r = self_check(
             &["Tagore won the Nobel Prize in 1913."],
             &["", " "],

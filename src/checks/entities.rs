@@ -24,9 +24,12 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::checks::{ClaimContext, Findings};
 use crate::text::case::Lowercase;
 use crate::text::scan::{digits, find_word_ci, glued_before};
 use crate::text::{fold, words::is_stopword};
+use crate::trace::{EventKind, Trace};
+use crate::verdict::{Mark, MarkKind, ReasonKind};
 
 /// What this check cannot see, in plain words, for the lab to show where the
 /// user meets it.
@@ -449,6 +452,51 @@ pub fn invented<'e>(
             true
         })
         .collect()
+}
+
+/// Find the claim's names and references that the source never mentions and
+/// explain them: an `invented_entity` reason and a mark each, and the
+/// `entity_check` event when the claim names anything. Citations (`[S1]`)
+/// are references to the source, not entities.
+pub fn explain(claim: &ClaimContext, findings: &mut Findings, trace: &mut Trace) -> Vec<Entity> {
+    let (id, doc, cfg) = (claim.id, claim.doc, claim.cfg);
+    let cites = &claim.analysed.citations;
+    let mut found = find(
+        claim.answer,
+        claim.start,
+        claim.end,
+        cfg.single_word_entities,
+    );
+    found.retain(|e| !cites.iter().any(|c| e.start < c.end && c.start < e.end));
+    let invented: Vec<Entity> = invented(&found, &doc.folded, &doc.text, claim.start)
+        .into_iter()
+        .cloned()
+        .collect();
+    for e in &invented {
+        findings.reason(
+            ReasonKind::InventedEntity,
+            format!("\"{}\" appears nowhere in the source.", e.text),
+        );
+        findings.mark(Mark::answer(MarkKind::Entity, (e.start, e.end)));
+    }
+    if !found.is_empty() {
+        trace.push(
+            Some(id),
+            || EventKind::EntityCheck {
+                passed: invented.is_empty(),
+                invented: invented.iter().map(|e| e.text.clone()).collect(),
+            },
+            || {
+                if invented.is_empty() {
+                    format!("Every name in {id} appears in the source.")
+                } else {
+                    let names: Vec<&str> = invented.iter().map(|e| e.text.as_str()).collect();
+                    format!("Not in the source: {}.", names.join(", "))
+                }
+            },
+        );
+    }
+    invented
 }
 
 #[cfg(test)]

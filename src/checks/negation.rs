@@ -26,8 +26,11 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::checks::{ClaimContext, Findings};
 use crate::text::words::is_negator;
-use crate::text::{Analysed, Token};
+use crate::text::{Analysed, SourceSentence, Token};
+use crate::trace::{EventKind, Trace};
+use crate::verdict::{Mark, MarkKind, ReasonKind};
 
 /// What this check cannot see, in plain words, for the lab to show where the
 /// user meets it.
@@ -323,6 +326,86 @@ pub fn check(
         });
     }
     None
+}
+
+/// Check the claim against its supporting sentence for a flipped negation
+/// and, when `antonym_check` is on and there is none, a swapped opposite;
+/// explain it with a reason, marks on both sides and the `negation_check`
+/// event.
+pub fn explain(
+    claim: &ClaimContext,
+    sentence: &SourceSentence,
+    findings: &mut Findings,
+    trace: &mut Trace,
+) -> (Option<NegationFlip>, Option<AntonymFlip>) {
+    let (id, sid) = (claim.id, sentence.id());
+    let source_text = &claim.doc.text;
+    let flip = check(
+        claim.analysed,
+        claim.answer,
+        &sentence.analysed,
+        source_text,
+    );
+    if let Some(f) = &flip {
+        let source_word = &source_text[f.source_span.0..f.source_span.1];
+        let detail = match f.negated_in {
+            Side::Source => format!(
+                "{sid} says \"{} … {source_word}\"; the claim says \"{}\" without the negation.",
+                f.negator, f.word
+            ),
+            Side::Claim => format!(
+                "The claim says \"{} … {}\"; {sid} says \"{source_word}\" without the negation.",
+                f.negator, f.word
+            ),
+        };
+        findings.reason(ReasonKind::NegationFlip, detail);
+        findings.mark(Mark::answer(MarkKind::Negation, f.claim_span));
+        findings.mark(Mark::source(MarkKind::Negation, f.source_span));
+        findings.mark(match f.negated_in {
+            Side::Claim => Mark::answer(MarkKind::Negation, f.negator_span),
+            Side::Source => Mark::source(MarkKind::Negation, f.negator_span),
+        });
+    }
+    let antonym = if claim.cfg.antonym_check && flip.is_none() {
+        antonym_flip(
+            claim.analysed,
+            claim.answer,
+            &sentence.analysed,
+            source_text,
+        )
+    } else {
+        None
+    };
+    if let Some(a) = &antonym {
+        findings.reason(
+            ReasonKind::AntonymFlip,
+            format!(
+                "The claim says \"{}\" where {sid} says \"{}\", its opposite.",
+                a.word, a.antonym
+            ),
+        );
+        findings.mark(Mark::answer(MarkKind::Negation, a.claim_span));
+        findings.mark(Mark::source(MarkKind::Negation, a.source_span));
+    }
+    trace.push(
+        Some(id),
+        || EventKind::NegationCheck {
+            passed: flip.is_none() && antonym.is_none(),
+            word: flip
+                .as_ref()
+                .map(|f| f.word.clone())
+                .or(antonym.as_ref().map(|a| a.word.clone())),
+        },
+        || match (&flip, &antonym) {
+            (Some(f), _) => format!("{id} flips the negation of \"{}\" against {sid}.", f.word),
+            (None, Some(a)) => format!(
+                "{id} says \"{}\" where {sid} says \"{}\".",
+                a.word, a.antonym
+            ),
+            _ => format!("{id} keeps {sid}'s negations."),
+        },
+    );
+    (flip, antonym)
 }
 
 #[cfg(test)]

@@ -21,7 +21,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::text::{Document, Token};
+use crate::checks::{ClaimContext, Findings};
+use crate::config::Config;
+use crate::text::decimal::Decimal;
+use crate::text::{Document, SourceSentence, Token};
+use crate::trace::{EventKind, Trace};
+use crate::verdict::{meets, Mark, MarkKind, Reason, ReasonKind};
 
 /// What this check cannot see, in plain words, for the lab to show where the
 /// user meets it.
@@ -85,6 +90,142 @@ pub fn best_sentence(terms: &[&Token], doc: &Document) -> Support {
         total,
         matched_terms,
         sentences_compared: shared.len(),
+    }
+}
+
+/// The support check for one claim, as the report keeps it.
+#[derive(Debug, Clone)]
+pub struct SupportFinding {
+    pub support: Support,
+    /// `S3`, or `None` when no sentence shares a word.
+    pub best_source: Option<String>,
+    /// Content words (as the claim writes them) the best sentence holds, and those it does not.
+    pub matched_words: Vec<String>,
+    pub missing_words: Vec<String>,
+    /// Does the best sentence reach `support_threshold`? Numbers, negation
+    /// and citations are only checked against a sentence that does.
+    pub supported: bool,
+}
+
+impl SupportFinding {
+    /// The best sentence, when it supports the claim.
+    pub fn supporting<'d>(&self, doc: &'d Document) -> Option<&'d SourceSentence> {
+        self.support
+            .best
+            .filter(|_| self.supported)
+            .map(|i| &doc.sentences[i])
+    }
+
+    /// The reason a claim is supported when no check found anything wrong.
+    pub fn supported_reason(&self, cfg: &Config) -> Reason {
+        let sid = self.best_source.as_deref().unwrap_or("-");
+        let s = &self.support;
+        let detail = if s.matched == s.total {
+            format!("{sid} holds all {} content words.", s.total)
+        } else {
+            format!(
+                "{sid} holds {} of {} content words ({:.2}, at least {:.2}).",
+                s.matched,
+                s.total,
+                Decimal(s.support),
+                Decimal(cfg.support_threshold)
+            )
+        };
+        Reason::new(ReasonKind::Supported, detail)
+    }
+}
+
+/// Find the claim's best sentence and explain it: the matched and missing
+/// words (marked in the claim, the matched ones in the sentence too), a
+/// `no_match` or `low_support` reason when there is a source and it falls
+/// short, and the `best_match` event.
+pub fn explain(
+    claim: &ClaimContext,
+    terms: &[&Token],
+    findings: &mut Findings,
+    trace: &mut Trace,
+) -> SupportFinding {
+    let (id, doc, cfg) = (claim.id, claim.doc, claim.cfg);
+    let sup = best_sentence(terms, doc);
+    let best = sup.best.map(|i| &doc.sentences[i]);
+    let best_source = best.map(|s| s.id());
+    let word = |i: usize| claim.answer[terms[i].start..terms[i].end].to_string();
+    // Which terms matched, by index (a claim can hold 100,000 terms: a
+    // look-up in `matched_terms` per term was quadratic).
+    let mut is_matched = vec![false; terms.len()];
+    sup.matched_terms.iter().for_each(|&i| is_matched[i] = true);
+    let matched_words: Vec<String> = sup.matched_terms.iter().map(|&i| word(i)).collect();
+    let missing_words: Vec<String> = (0..terms.len())
+        .filter(|&i| !is_matched[i])
+        .map(word)
+        .collect();
+    for (t, &matched) in terms.iter().zip(&is_matched) {
+        let kind = if matched {
+            MarkKind::Matched
+        } else {
+            MarkKind::Missing
+        };
+        findings.mark(Mark::answer(kind, (t.start, t.end)));
+    }
+    if let Some(s) = best {
+        let matched_keys: rustc_hash::FxHashSet<&str> =
+            sup.matched_terms.iter().map(|&i| &*terms[i].key).collect();
+        for t in s
+            .analysed
+            .tokens
+            .iter()
+            .filter(|t| t.content && matched_keys.contains(&&*t.key))
+        {
+            findings.mark(Mark::source(MarkKind::Matched, (t.start, t.end)));
+        }
+    }
+    let supported = best.is_some() && meets(sup.support, cfg.support_threshold);
+    trace.push(
+        Some(id),
+        || EventKind::BestMatch {
+            best_source: best_source.clone(),
+            support: sup.support,
+            matched: sup.matched,
+            total: sup.total,
+            matched_words: matched_words.clone(),
+        },
+        || match &best_source {
+            Some(b) => format!(
+                "Best match for {id} is {b}: {} of {} content words ({:.2}).",
+                sup.matched,
+                sup.total,
+                Decimal(sup.support)
+            ),
+            None if doc.is_empty() => format!("{id} has no source to match."),
+            None => format!("{id} shares no content word with any source sentence."),
+        },
+    );
+    if doc.is_empty() {
+        // Without a source, samples decide (the consistency check explains).
+    } else if best.is_none() {
+        findings.reason(
+            ReasonKind::NoMatch,
+            "Shares no content word with any source sentence.",
+        );
+    } else if !supported {
+        findings.reason(
+            ReasonKind::LowSupport,
+            format!(
+                "Its best match {} holds only {} of {} content words ({:.2}, below {:.2}).",
+                best_source.as_deref().unwrap_or("-"),
+                sup.matched,
+                sup.total,
+                Decimal(sup.support),
+                Decimal(cfg.support_threshold)
+            ),
+        );
+    }
+    SupportFinding {
+        support: sup,
+        best_source,
+        matched_words,
+        missing_words,
+        supported,
     }
 }
 

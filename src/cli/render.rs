@@ -12,7 +12,7 @@ pub fn text(r: &Report) -> String {
         let best = c.best_source.as_deref().unwrap_or("-");
         // Without a source the score that decides is the samples' agreement.
         let score = match (&c.consistency, r.sources.is_empty()) {
-            (Some(cons), true) => cons.support,
+            (Some(cons), true) => cons.agreement,
             _ => c.support,
         };
         let _ = writeln!(
@@ -31,7 +31,7 @@ pub fn text(r: &Report) -> String {
             let _ = writeln!(
                 out,
                 "{:<id_width$}  └ consistency {:.2} ({} of {} samples agree)",
-                "", cons.support, cons.agreeing, cons.samples_used
+                "", cons.agreement, cons.agreeing, cons.samples_used
             );
         }
     }

@@ -7,9 +7,11 @@
 //! while only the answer changes.
 
 pub mod case;
+pub mod citations;
 pub mod decimal;
 pub mod highlight;
 pub mod import;
+pub mod numbers;
 pub mod scan;
 pub mod sentences;
 pub mod words;
@@ -18,10 +20,9 @@ use rustc_hash::FxHashMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::checks::citations::{self, Citation};
-use crate::checks::numbers::{self, NumberMention};
-use crate::config::Config;
 use crate::text::case::Lowercase;
+use crate::text::citations::Citation;
+use crate::text::numbers::NumberMention;
 
 /// The settings that change how text is analysed (and so when a source
 /// must be analysed again).
@@ -45,15 +46,18 @@ impl AnalysisOptions {
     };
 }
 
-impl From<&Config> for AnalysisOptions {
-    fn from(c: &Config) -> Self {
-        AnalysisOptions {
-            stemming: c.stemming,
-            number_normalisation: c.number_normalisation,
-            discourse_words: c.discourse_words,
-            citations_in_words: c.citations_in_words,
-        }
-    }
+/// A source sentence S1…Sn as reports list it: id, text, byte and char
+/// spans, passage.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SourceReport {
+    pub id: String,
+    pub text: String,
+    pub start: usize,
+    pub end: usize,
+    pub byte_start: usize,
+    pub byte_end: usize,
+    /// 1-based passage number.
+    pub passage: usize,
 }
 
 /// One word or number of a text, in order.
@@ -224,7 +228,7 @@ pub struct Document {
     /// The sentences as every report lists them, built on first use and
     /// shared by every report on this document (a check of a 1 MB source
     /// would otherwise copy it each time).
-    source_reports: std::sync::OnceLock<std::sync::Arc<[crate::report::SourceReport]>>,
+    source_reports: std::sync::OnceLock<std::sync::Arc<[SourceReport]>>,
 }
 
 /// Analyses a source a few sentences at a time, so that a page can analyse a
@@ -346,7 +350,7 @@ impl Document {
     }
 
     /// The sentences S1…Sn as reports list them (ids, texts, byte and char spans, passages).
-    pub fn source_reports(&self) -> std::sync::Arc<[crate::report::SourceReport]> {
+    pub fn source_reports(&self) -> std::sync::Arc<[SourceReport]> {
         self.source_reports
             .get_or_init(|| {
                 let offsets: Vec<usize> = self
@@ -358,7 +362,7 @@ impl Document {
                 self.sentences
                     .iter()
                     .zip(chars.chunks(2))
-                    .map(|(s, c)| crate::report::SourceReport {
+                    .map(|(s, c)| SourceReport {
                         id: s.id(),
                         text: self.text[s.start..s.end].to_string(),
                         start: c[0],

@@ -21,8 +21,8 @@
 //! (RAGTruth's format), by `[N]` labels opening paragraphs (seed 003's
 //! `chunk_document`), or else by blank lines. They are numbered 1…m in order.
 
-use crate::checks::citations;
 use crate::text::case::Lowercase;
+use crate::text::citations;
 use crate::text::scan::{blanks, digits, find_word_ci};
 
 /// A byte range `start..end` into the text it was split from.
