@@ -16,14 +16,12 @@
 //! Similarity = 0.4 × Jaccard(numbers) + 0.4 × Jaccard(long words)
 //! + 0.1 × same polarity + 0.1 × length within one bucket.
 //!
-//! Storage sits behind [`DriftStore`]: [`MemoryStore`] here, SQLite in the
-//! CLI, IndexedDB in the lab; all store the same fingerprints.
+//! Storage sits behind [`DriftStore`]: SQLite in the CLI; the lab keeps the
+//! same fingerprints in IndexedDB.
 //!
 //! **Misses**: drift in the first three answers (it is a trailing signal),
 //! rewording that keeps the facts but changes every long word (a false alarm),
 //! and a wrong answer that has been wrong from the start.
-
-use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
@@ -33,9 +31,11 @@ use crate::text::case::Lowercase;
 use crate::text::decimal::Decimal;
 use crate::text::{sentences, Analysed, AnalysisOptions};
 
-/// What this check cannot see, in plain words, for the lab to show where the
+/// What drift cannot see, in plain words, for the lab to show where the
 /// user meets it.
-pub const LIMITS: &str = "Drift needs three earlier answers, so the first bad answers after a change are served before it fires; rewording that keeps the facts can raise a false alarm.";
+pub fn limits(_: &Config) -> &'static str {
+    "Drift needs three earlier answers, so the first bad answers after a change are served before it fires; rewording that keeps the facts can raise a false alarm."
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -428,59 +428,12 @@ pub trait DriftStore {
     /// The most recent `limit` fingerprints for a question, oldest first.
     fn history(&self, question: &str, limit: usize) -> Result<Vec<Fingerprint>, String>;
     fn record(&mut self, question: &str, fingerprint: &Fingerprint) -> Result<(), String>;
-    fn count(&self, question: &str) -> Result<usize, String>;
-    fn clear(&mut self, question: &str) -> Result<(), String>;
 }
 
-/// A store that lives as long as the process.
-#[derive(Debug, Default, Clone)]
-pub struct MemoryStore {
-    by_question: HashMap<String, Vec<Fingerprint>>,
-}
-
-impl DriftStore for MemoryStore {
-    fn history(&self, question: &str, limit: usize) -> Result<Vec<Fingerprint>, String> {
-        let all = self
-            .by_question
-            .get(&question_key(question))
-            .map(Vec::as_slice)
-            .unwrap_or(&[]);
-        Ok(all[all.len().saturating_sub(limit)..].to_vec())
-    }
-
-    fn record(&mut self, question: &str, fingerprint: &Fingerprint) -> Result<(), String> {
-        self.by_question
-            .entry(question_key(question))
-            .or_default()
-            .push(fingerprint.clone());
-        Ok(())
-    }
-
-    fn count(&self, question: &str) -> Result<usize, String> {
-        Ok(self
-            .by_question
-            .get(&question_key(question))
-            .map_or(0, Vec::len))
-    }
-
-    fn clear(&mut self, question: &str) -> Result<(), String> {
-        self.by_question.remove(&question_key(question));
-        Ok(())
-    }
-}
-
-/// Check a new answer against a store and record it: the usual drift step.
-pub fn check_and_record(
-    store: &mut dyn DriftStore,
-    question: &str,
-    answer: &str,
-    cfg: &Config,
-) -> Result<DriftResult, String> {
-    let fp = fingerprint(answer);
-    let history = store.history(question, cfg.drift_window.max(cfg.drift_min_history))?;
-    let result = compare(&fp, &history, cfg);
-    store.record(question, &fp)?;
-    Ok(result)
+/// How many earlier fingerprints a drift check reads: the window, and at
+/// least the history drift needs before it can fire.
+pub fn history_needed(cfg: &Config) -> usize {
+    cfg.drift_window.max(cfg.drift_min_history)
 }
 
 #[cfg(test)]
@@ -490,6 +443,22 @@ mod tests {
     const STABLE: &str =
         "The Aurora desk lamp (SKU-441) costs $49.99 and ships within two business days.";
     const DRIFTED: &str = "The Aurora desk lamp now costs $39.99. It comes with a lifetime warranty. Shipping is free worldwide. Orders arrive by drone within an hour.";
+
+    /// Answers to one question, in turn: each checked against the ones
+    /// before it (as many as a drift check reads), then recorded.
+    fn answer_in_turn(answers: &[&str], cfg: &Config) -> Vec<DriftResult> {
+        let mut recorded: Vec<Fingerprint> = Vec::new();
+        answers
+            .iter()
+            .map(|a| {
+                let fp = fingerprint(a);
+                let from = recorded.len().saturating_sub(history_needed(cfg));
+                let result = compare(&fp, &recorded[from..], cfg);
+                recorded.push(fp);
+                result
+            })
+            .collect()
+    }
 
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
@@ -536,58 +505,26 @@ mod tests {
 
     #[test]
     fn no_drift_on_consistent_answers() {
-        let mut store = MemoryStore::default();
-        for _ in 0..8 {
-            assert!(
-                !check_and_record(&mut store, "q", STABLE, &Config::default())
-                    .unwrap()
-                    .drifted
-            );
-        }
+        let results = answer_in_turn(&[STABLE; 8], &Config::default());
+        assert!(results.iter().all(|r| !r.drifted));
     }
 
     #[test]
     fn sku_441_drifts_on_the_sixth_answer() {
-        let mut store = MemoryStore::default();
-        let cfg = Config::default();
-        for _ in 0..5 {
-            assert!(
-                !check_and_record(&mut store, "How much does SKU-441 cost?", STABLE, &cfg)
-                    .unwrap()
-                    .drifted
-            );
-        }
-        let r = check_and_record(&mut store, "How much does SKU-441 cost?", DRIFTED, &cfg).unwrap();
+        let results = answer_in_turn(
+            &[STABLE, STABLE, STABLE, STABLE, STABLE, DRIFTED],
+            &Config::default(),
+        );
+        assert!(results[..5].iter().all(|r| !r.drifted));
+        let r = &results[5];
         assert!(r.drifted, "{r:?}");
         assert!(r.delta > 0.35);
-        assert_eq!(store.count("how much does sku-441 cost?").unwrap(), 6);
     }
 
     #[test]
     fn drift_needs_three_earlier_answers() {
-        let mut store = MemoryStore::default();
-        let cfg = Config::default();
-        check_and_record(&mut store, "q", STABLE, &cfg).unwrap();
-        check_and_record(&mut store, "q", STABLE, &cfg).unwrap();
-        let r = check_and_record(&mut store, "q", DRIFTED, &cfg).unwrap();
-        assert!(!r.drifted, "two earlier answers are not enough");
-    }
-
-    #[test]
-    fn different_questions_do_not_interfere_and_clear_resets() {
-        let mut store = MemoryStore::default();
-        let cfg = Config::default();
-        for _ in 0..5 {
-            check_and_record(&mut store, "a", STABLE, &cfg).unwrap();
-        }
-        assert!(
-            !check_and_record(&mut store, "b", DRIFTED, &cfg)
-                .unwrap()
-                .drifted
-        );
-        store.clear("a").unwrap();
-        assert_eq!(store.count("a").unwrap(), 0);
-        assert_eq!(store.count("b").unwrap(), 1);
+        let results = answer_in_turn(&[STABLE, STABLE, DRIFTED], &Config::default());
+        assert!(!results[2].drifted, "two earlier answers are not enough");
     }
 
     #[test]

@@ -88,7 +88,6 @@ pub fn App(opening: crate::permalink::Opening) -> impl IntoView {
             opening.notes.join("; ")
         )));
     }
-    provide_context(lab);
     drift::start_storage(lab);
     share::keep_address_current(lab);
     if opening.embed {

@@ -16,7 +16,7 @@ use crate::trace::reveal_times;
 
 use super::claims::marked_text;
 use super::lab::{Lab, Shared};
-use super::widgets::Limits;
+use super::widgets::{Limits, LimitsOf};
 
 #[component]
 pub fn TracePanel(lab: Lab) -> impl IntoView {
@@ -231,7 +231,7 @@ pub fn FinalMetrics(lab: Lab) -> impl IntoView {
                 }}
             </p>
             {body}
-            <Limits items=vec![("Confidence", confidence::LIMITS), ("Drift", crate::drift::LIMITS)]/>
+            <Limits config=lab.config items=vec![("Confidence", confidence::limits as LimitsOf), ("Drift", crate::drift::limits)]/>
         </section>
     }
 }

@@ -2,14 +2,22 @@
 
 use leptos::prelude::*;
 
-/// Seed 004's "Limits of a lexical check", stated where the user meets each check.
+use crate::config::Config;
+
+/// What a check cannot see under the settings in force (each check's `limits`).
+pub type LimitsOf = fn(&Config) -> &'static str;
+
+/// Seed 004's "Limits of a lexical check", stated where the user meets each
+/// check, for the settings in force (they change as the user changes them).
 #[component]
-pub fn Limits(items: Vec<(&'static str, &'static str)>) -> impl IntoView {
+pub fn Limits(config: RwSignal<Config>, items: Vec<(&'static str, LimitsOf)>) -> impl IntoView {
     view! {
         <details class="limits">
             <summary>"Limits"</summary>
             <dl>
-                {items.into_iter().map(|(name, text)| view! { <dt>{name}</dt><dd>{text}</dd> }).collect::<Vec<_>>()}
+                {items.into_iter().map(|(name, limits)| view! {
+                    <dt>{name}</dt><dd>{move || config.with(limits)}</dd>
+                }).collect::<Vec<_>>()}
             </dl>
         </details>
     }

@@ -16,13 +16,18 @@
 //!
 //! Also reports citation coverage: the share of claims carrying a citation.
 //!
-//! **Misses**: citations written in words ("as passage 2 says"), footnote
-//! markers (`¹`), URLs as citations, and whether the cited text says what the
-//! claim says beyond word overlap.
+//! With `citations_in_words` (off in the seed preset), citations in words
+//! are read too: "passage 2", "passages 1 and 3", "passages 1-3".
 //!
-//! **Defaults**: on (`citation_check: true`). Turning it off stops the
-//! wrong-citation check only.
+//! **Misses**: citations in words in any other form ("the second source"),
+//! and all of them with `citations_in_words` off; footnote markers (`¹`),
+//! URLs as citations, and whether the cited text says what the claim says
+//! beyond word overlap.
+//!
+//! **Defaults**: on (`citation_check: true`), `citations_in_words: false`.
+//! Turning the check off stops the wrong-citation check only.
 
+use crate::config::Config;
 use serde::{Deserialize, Serialize};
 
 pub use crate::text::citations::{
@@ -33,9 +38,15 @@ use crate::checks::{plural, ClaimContext, Findings};
 use crate::trace::{EventKind, Trace};
 use crate::verdict::{Mark, MarkKind, ReasonKind};
 
-/// What this check cannot see, in plain words, for the lab to show where the
-/// user meets it.
-pub const LIMITS: &str = "A citation is judged by where it points, not by whether the cited text really says the claim; citations in words (\"as passage 2 says\") are not read.";
+/// What this check cannot see under these settings, in plain words, for
+/// the lab to show where the user meets it.
+pub fn limits(cfg: &Config) -> &'static str {
+    if cfg.citations_in_words {
+        "A citation is judged by where it points, not by whether the cited text really says the claim; citations in words are read only as \"passage 2\", \"passages 1 and 3\" or \"passages 1-3\"."
+    } else {
+        "A citation is judged by where it points, not by whether the cited text really says the claim; citations in words (\"as passage 2 says\") are not read (turn on citations in words)."
+    }
+}
 
 /// The outcome of checking one claim's citations.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -166,6 +177,18 @@ pub fn explain(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn limits_say_whether_citations_in_words_are_read() {
+        let seed = Config::default();
+        let words = Config {
+            citations_in_words: true,
+            ..Config::default()
+        };
+        assert!(limits(&seed).contains("are not read"));
+        assert!(!limits(&words).contains("not read"));
+        assert!(crate::config::Preset::Improved.config().citations_in_words);
+    }
 
     fn layout(passage_of: &[usize]) -> SourceLayout<'_> {
         SourceLayout {

@@ -24,6 +24,7 @@
 //! **Defaults**: on (`negation_check: true`); run only on claims that are
 //! otherwise supported, against their best sentence.
 
+use crate::config::Config;
 use serde::{Deserialize, Serialize};
 
 use crate::checks::{ClaimContext, Findings};
@@ -32,9 +33,15 @@ use crate::text::{Analysed, SourceSentence, Token};
 use crate::trace::{EventKind, Trace};
 use crate::verdict::{Mark, MarkKind, ReasonKind};
 
-/// What this check cannot see, in plain words, for the lab to show where the
-/// user meets it.
-pub const LIMITS: &str = "Only negation words are read: antonyms (\"forbidden\" vs \"allowed\"), prefixes (\"unavailable\") and double negatives slip through.";
+/// What this check cannot see under these settings, in plain words, for
+/// the lab to show where the user meets it.
+pub fn limits(cfg: &Config) -> &'static str {
+    if cfg.antonym_check {
+        "Negation words and a list of common opposites are read: opposites outside the list, prefixes (\"unavailable\") and double negatives slip through."
+    } else {
+        "Only negation words are read (the antonym check is off): opposites (\"forbidden\" vs \"allowed\"), prefixes (\"unavailable\") and double negatives slip through."
+    }
+}
 
 /// Which side carries the negation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -411,6 +418,16 @@ pub fn explain(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn limits_say_whether_antonyms_are_read() {
+        let on = Config {
+            antonym_check: true,
+            ..Config::default()
+        };
+        assert!(limits(&Config::default()).contains("Only negation words"));
+        assert!(limits(&on).contains("list of common opposites"));
+    }
     use crate::text::AnalysisOptions;
 
     const OPTS: AnalysisOptions = AnalysisOptions::SEED;

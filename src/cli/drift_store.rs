@@ -8,7 +8,7 @@
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use claimlab::drift::{question_key, DriftStore, Fingerprint};
-use rusqlite::{params, Connection, OptionalExtension};
+use rusqlite::{params, Connection};
 
 const SCHEMA_VERSION: i64 = 1;
 
@@ -88,28 +88,21 @@ impl DriftStore for SqliteStore {
             .map_err(db_err)?;
         Ok(())
     }
+}
 
+#[cfg(test)]
+impl SqliteStore {
+    /// Fingerprints stored for a question.
     fn count(&self, question: &str) -> Result<usize, String> {
-        let n: Option<i64> = self
+        let n: i64 = self
             .conn
             .query_row(
                 "SELECT COUNT(*) FROM fingerprints WHERE question = ?1",
                 params![question_key(question)],
                 |r| r.get(0),
             )
-            .optional()
             .map_err(db_err)?;
-        Ok(n.unwrap_or(0) as usize)
-    }
-
-    fn clear(&mut self, question: &str) -> Result<(), String> {
-        self.conn
-            .execute(
-                "DELETE FROM fingerprints WHERE question = ?1",
-                params![question_key(question)],
-            )
-            .map_err(db_err)?;
-        Ok(())
+        Ok(n as usize)
     }
 }
 
@@ -133,17 +126,6 @@ mod tests {
         let second = SqliteStore::open(path).unwrap();
         assert_eq!(second.count("how   MUCH?").unwrap(), 5);
         assert_eq!(second.history("How much?", 3).unwrap().len(), 3);
-    }
-
-    #[test]
-    fn clear_resets_one_question() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("drift.db");
-        let mut s = SqliteStore::open(path.to_str().unwrap()).unwrap();
-        s.record("a", &fingerprint("One.")).unwrap();
-        s.record("b", &fingerprint("Two.")).unwrap();
-        s.clear("a").unwrap();
-        assert_eq!((s.count("a").unwrap(), s.count("b").unwrap()), (0, 1));
     }
 
     #[test]
