@@ -1,21 +1,23 @@
 //! The Calibration panel: a bundled labelled sample, scored by the core in
-//! the page, drawn as a precision/recall curve with the current support
-//! threshold's point on it. Moving the threshold slider moves the point;
-//! any example can be opened in the lab.
+//! the page, drawn as a precision/recall curve with the current threshold's
+//! point on it. Moving the threshold slider moves the point; any example
+//! can be opened in the lab.
 //!
-//! The curve is the support-threshold sweep: each answer scores its worst
-//! claim (`1 − support`, or 2 when another check fails it), which does not
-//! depend on the threshold, so only the point moves with the slider.
+//! The curve is the sweep of the answer score the settings use
+//! (`answer_scoring`), which does not depend on the threshold; the point is
+//! where the threshold in force cuts it (`eval::Cut`: `support_threshold`
+//! for `worst_claim`, `answer_threshold` for `noisy_or`), as `eval` and
+//! `batch` cut it.
 
 use std::sync::Arc;
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::config::{AnswerScoring, Config};
+use crate::config::Config;
 use crate::eval::datasets::{CalibrationExample, CalibrationSet};
 use crate::eval::metrics::{self, Confusion};
-use crate::eval::score_answer;
+use crate::eval::{score_answer, Cut};
 use crate::text::decimal::Decimal;
 use crate::text::Document;
 
@@ -78,16 +80,12 @@ async fn fetch_text(url: &str) -> Result<String, String> {
 
 /// Scores of every example under the given settings (worst-claim scoring).
 fn score_set(set: &CalibrationSet, cfg: &Config) -> Vec<(f64, bool)> {
-    let cfg = Config {
-        answer_scoring: AnswerScoring::WorstClaim,
-        ..cfg.clone()
-    };
     set.examples
         .iter()
         .map(|e| {
-            let doc = Document::analyse(&e.source, (&cfg).into());
+            let doc = Document::analyse(&e.source, cfg.into());
             (
-                score_answer(&doc, &e.question, &e.answer, &cfg).score,
+                score_answer(&doc, &e.question, &e.answer, cfg).score,
                 e.label,
             )
         })
@@ -126,10 +124,11 @@ pub fn CalibrationPanel(lab: Lab) -> impl IntoView {
             }
         });
     };
-    // Scores depend on the settings but not on the support threshold.
+    // Scores depend on the settings but not on the threshold that cuts them.
     let scores = Memo::new(move |_| {
         let cfg = lab.config.with(|c| Config {
             support_threshold: 0.5,
+            answer_threshold: 0.5,
             ..c.clone()
         });
         set.with(|s| match s {
@@ -137,7 +136,7 @@ pub fn CalibrationPanel(lab: Lab) -> impl IntoView {
             _ => None,
         })
     });
-    let threshold = move || lab.config.with(|c| c.support_threshold);
+    let cut = move || lab.config.with(Cut::of);
     let chart = move || {
         let scored = scores.get()?;
         let curve = metrics::pr_curve(&scored);
@@ -153,14 +152,14 @@ pub fn CalibrationPanel(lab: Lab) -> impl IntoView {
                 Decimal(y_of(p.precision))
             )
         }));
-        let t = threshold();
-        let at = Confusion::from_predictions(
-            scored.iter().map(|&(s, label)| (s > 1.0 - t + 1e-9, label)),
-        );
+        let cut = cut();
+        let (setting, t) = (cut.setting.replace('_', " "), cut.value);
+        let at =
+            Confusion::from_predictions(scored.iter().map(|&(s, label)| (cut.flags(s), label)));
         let ap = metrics::average_precision(&scored);
         let base = scored.iter().filter(|s| s.1).count() as f64 / scored.len().max(1) as f64;
         Some(view! {
-            <svg class="pr-chart" viewBox=format!("0 0 {} {}", Decimal(W), Decimal(H)) role="img" aria-label=format!("Precision/recall curve; at support threshold {t:.2}: precision {:.2}, recall {:.2}", Decimal(at.precision()), Decimal(at.recall()), t = Decimal(t))>
+            <svg class="pr-chart" viewBox=format!("0 0 {} {}", Decimal(W), Decimal(H)) role="img" aria-label=format!("Precision/recall curve; at {setting} {t:.2}: precision {:.2}, recall {:.2}", Decimal(at.precision()), Decimal(at.recall()), t = Decimal(t))>
                 <line class="axis" x1=svg_number(PAD) y1=svg_number(H - PAD) x2=svg_number(W - 10.0) y2=svg_number(H - PAD)/>
                 <line class="axis" x1=svg_number(PAD) y1=svg_number(10.0) x2=svg_number(PAD) y2=svg_number(H - PAD)/>
                 <line class="baseline" x1=svg_number(PAD) y1=svg_number(y_of(base)) x2=svg_number(W - 10.0) y2=svg_number(y_of(base))/>
@@ -174,7 +173,7 @@ pub fn CalibrationPanel(lab: Lab) -> impl IntoView {
             </svg>
             <p class="calibration-figures" id="calibration-figures">
                 {format!(
-                    "At support threshold {t:.2}: precision {:.2}, recall {:.2}, F1 {:.2} ({} flagged of {}). Average precision {ap:.2}; flagging everything gives precision {base:.2}.",
+                    "At {setting} {t:.2}: precision {:.2}, recall {:.2}, F1 {:.2} ({} flagged of {}). Average precision {ap:.2}; flagging everything gives precision {base:.2}.",
                     Decimal(at.precision()), Decimal(at.recall()), Decimal(at.f1()), at.tp + at.fp, scored.len()
                 , t = Decimal(t), ap = Decimal(ap), base = Decimal(base))}
             </p>
@@ -183,14 +182,14 @@ pub fn CalibrationPanel(lab: Lab) -> impl IntoView {
     let examples = move || {
         let scored = scores.get()?;
         let s = set.get()?.ok()?;
-        let t = threshold();
+        let cut = cut();
         let wanted = filter.get();
         let rows = s
             .examples
             .iter()
             .zip(scored.iter())
             .filter(|(_, (score, label))| {
-                let flagged = *score > 1.0 - t + 1e-9;
+                let flagged = cut.flags(*score);
                 match wanted.as_str() {
                     "mistakes" => flagged != *label,
                     "flagged" => flagged,
@@ -199,7 +198,7 @@ pub fn CalibrationPanel(lab: Lab) -> impl IntoView {
             })
             .take(40)
             .map(|(e, (score, label))| {
-                let flagged = *score > 1.0 - t + 1e-9;
+                let flagged = cut.flags(*score);
                 let outcome = match (flagged, *label) {
                     (true, true) => "caught",
                     (true, false) => "false alarm",

@@ -2,6 +2,10 @@
 //! how well it detects hallucinations (see BENCHMARKS.md for the protocol
 //! and the published figures).
 
+//!
+//! What is measured, and how, is the library's (`claimlab::eval::protocol`);
+//! this module reads the files, shows progress and times the run.
+
 use std::collections::{BTreeSet, HashMap};
 use std::fs::File;
 use std::io::{BufReader, IsTerminal};
@@ -9,14 +13,14 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use claimlab::eval::datasets::{
-    Dataset, Example, HaluEvalQa, RagTruthResponse, RagTruthSource, SummEditsItem, WikiBioPassage,
+    Dataset, HaluEvalQa, LabelledAnswer, RagTruthResponse, RagTruthSource, SummEditsItem,
+    WikiBioPassage,
 };
-use claimlab::eval::metrics::{self, Confusion, CurvePoint};
-use claimlab::eval::{score_answer, score_sentences, AnswerScore, SpanCounts};
+use claimlab::eval::protocol::{self, EvalReport};
+use claimlab::eval::{score_answer, Cut};
 use claimlab::text::Document;
-use claimlab::{AnswerScoring, Config};
+use claimlab::Config;
 use indicatif::{ProgressBar, ProgressStyle};
-use serde::Serialize;
 
 use crate::input::{io_reason, json_line_error, read_text, Line, Lines};
 
@@ -127,13 +131,13 @@ fn need(file: PathBuf) -> Result<PathBuf, String> {
     }
 }
 
-/// The examples of a set with a source, in the requested split.
+/// The labelled answers of a set with a source, in the requested split.
 pub fn load(
     dataset: Dataset,
     dir: &Path,
     split: &str,
     reader: &mut Reader,
-) -> Result<Vec<Example>, String> {
+) -> Result<Vec<LabelledAnswer>, String> {
     match dataset {
         Dataset::RagTruth => {
             let sources: HashMap<String, RagTruthSource> = reader
@@ -208,7 +212,7 @@ pub fn load(
             }
             Ok(out)
         }
-        Dataset::WikiBio => Err("wikibio has no source: use load_wikibio".into()),
+        Dataset::WikiBio => Err("wikibio has no source: use evaluate_wikibio".into()),
     }
 }
 
@@ -224,100 +228,23 @@ fn progress(len: usize, what: &str) -> ProgressBar {
     bar
 }
 
-/// Score every example, the source of each analysed once, on every core.
-pub fn score_all(examples: &[Example], cfg: &Config) -> Vec<AnswerScore> {
-    // Group by source so that a source shared by several answers is analysed once.
-    let mut by_source: HashMap<&str, Vec<usize>> = HashMap::new();
-    for (i, ex) in examples.iter().enumerate() {
-        by_source.entry(ex.source.as_str()).or_default().push(i);
-    }
-    let mut groups: Vec<(&str, Vec<usize>)> = by_source.into_iter().collect();
-    groups.sort_by_key(|g| g.1[0]);
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(groups.len().max(1));
-    let bar = progress(examples.len(), "answers");
-    let mut scores: Vec<Option<AnswerScore>> = vec![None; examples.len()];
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let groups = &groups;
-                let bar = &bar;
-                scope.spawn(move || {
-                    let mut out = Vec::new();
-                    for (source, members) in groups.iter().skip(t).step_by(threads) {
-                        let doc = Document::analyse(source, cfg.into());
-                        for &i in members {
-                            out.push((
-                                i,
-                                score_answer(&doc, &examples[i].question, &examples[i].answer, cfg),
-                            ));
-                            bar.inc(1);
-                        }
-                    }
-                    out
-                })
-            })
-            .collect();
-        for h in handles {
-            for (i, s) in h.join().expect("a scoring thread panicked") {
-                scores[i] = Some(s);
-            }
-        }
-    });
+/// Settings with the decision threshold chosen on `answers` (see
+/// [`protocol::tune_threshold`]), with a progress bar.
+pub fn tune_threshold(dataset: Dataset, answers: &[LabelledAnswer], cfg: &Config) -> Config {
+    let bar = progress(answers.len(), "answers (tuning)");
+    let tuned = protocol::tune_threshold(dataset, answers, cfg, &|| bar.inc(1));
     bar.finish_and_clear();
-    scores
-        .into_iter()
-        .map(|s| s.expect("every example scored"))
-        .collect()
+    tuned
 }
 
-/// The primary measure a set's decision threshold is chosen by.
-fn primary_measure(dataset: Dataset) -> fn(&Confusion) -> f64 {
-    match dataset {
-        Dataset::HaluEval => Confusion::accuracy,
-        Dataset::SummEdits => Confusion::balanced_accuracy,
-        _ => Confusion::f1,
-    }
-}
-
-/// Settings with the decision threshold that maximises the set's primary
-/// measure on `examples` (any threshold between the best score and the next
-/// lower one decides the same; the midpoint is taken).
-pub fn tune_threshold(dataset: Dataset, examples: &[Example], cfg: &Config) -> Config {
-    let scores = score_all(examples, cfg);
-    let scored: Vec<(f64, bool)> = scores
-        .iter()
-        .zip(examples)
-        .map(|(s, e)| (s.score, e.label))
-        .collect();
-    let Some((at, below)) = metrics::choose_threshold(&scored, primary_measure(dataset)) else {
-        return cfg.clone();
-    };
-    let mid = (at + below) / 2.0;
-    match cfg.answer_scoring {
-        // Flagged at support threshold t iff score > 1 − t.
-        AnswerScoring::WorstClaim => Config {
-            support_threshold: (1.0 - mid).clamp(0.0, 1.0),
-            ..cfg.clone()
-        },
-        AnswerScoring::NoisyOr => Config {
-            answer_threshold: mid.clamp(0.0, 1.0),
-            ..cfg.clone()
-        },
-    }
-}
-
-/// "support_threshold 0.43" or "answer_threshold 0.57".
+/// "support_threshold 0.430" or "answer_threshold 0.570".
 pub fn threshold_setting(cfg: &Config) -> String {
-    match cfg.answer_scoring {
-        AnswerScoring::WorstClaim => format!("support_threshold {:.3}", cfg.support_threshold),
-        AnswerScoring::NoisyOr => format!("answer_threshold {:.3}", cfg.answer_threshold),
-    }
+    let cut = Cut::of(cfg);
+    format!("{} {:.3}", cut.setting, cut.value)
 }
 
 /// One JSON line per example: its label, score and each claim's verdict and support.
-pub fn write_examples(path: &str, examples: &[Example], cfg: &Config) -> Result<(), String> {
+pub fn write_examples(path: &str, examples: &[LabelledAnswer], cfg: &Config) -> Result<(), String> {
     use std::io::Write;
     let file = File::create(path).map_err(|e| format!("cannot write {path}: {}", io_reason(&e)))?;
     let mut w = std::io::BufWriter::new(file);
@@ -349,292 +276,45 @@ pub fn write_examples(path: &str, examples: &[Example], cfg: &Config) -> Result<
     Ok(())
 }
 
-#[derive(Serialize)]
-pub struct AtThreshold {
-    /// Which setting the threshold is: support_threshold, answer_threshold or consistency_threshold.
-    pub setting: &'static str,
-    pub threshold: f64,
-    pub precision: f64,
-    pub recall: f64,
-    pub f1: f64,
-    pub accuracy: f64,
-    pub balanced_accuracy: f64,
-}
-
-#[derive(Serialize)]
-pub struct SweepPoint {
-    /// Flag answers scoring at least this.
-    pub score_threshold: f64,
-    /// The support threshold that flags exactly these answers (source-based sets).
-    pub support_threshold: Option<f64>,
-    pub precision: f64,
-    pub recall: f64,
-    pub f1: f64,
-    pub flagged: usize,
-}
-
-#[derive(Serialize)]
-pub struct EvalReport {
-    pub dataset: &'static str,
-    pub split: String,
-    pub examples: usize,
-    pub positives: usize,
-    pub skipped_records: usize,
-    pub at_threshold: Option<AtThreshold>,
-    pub average_precision: f64,
-    pub best_f1: Option<SweepPoint>,
-    /// HaluEval: hallucinated answer scored above the right one.
-    pub pairwise_accuracy: Option<f64>,
-    /// RAGTruth: character overlap of flagged claims with labelled spans.
-    pub span: Option<SpanMetrics>,
-    /// WikiBio: sentence-level AP with accurate sentences as positives.
-    pub average_precision_factual: Option<f64>,
-    pub per_group: Vec<GroupMetrics>,
-    pub seconds: f64,
-    pub curve: Option<Vec<SweepPoint>>,
-}
-
-#[derive(Serialize)]
-pub struct SpanMetrics {
-    pub precision: f64,
-    pub recall: f64,
-    pub f1: f64,
-}
-
-#[derive(Serialize)]
-pub struct GroupMetrics {
-    pub group: String,
-    pub examples: usize,
-    pub balanced_accuracy: f64,
-    pub f1: f64,
-    pub average_precision: f64,
-}
-
-/// The support threshold that reproduces a curve point: midway between its
-/// score and the next lower one, mapped back (`flag iff score > 1 − t`).
-fn to_sweep(curve: &[CurvePoint], source_based: bool) -> Vec<SweepPoint> {
-    curve
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let lower = curve.get(i + 1).map_or(p.threshold - 0.05, |n| n.threshold);
-            SweepPoint {
-                score_threshold: p.threshold,
-                support_threshold: source_based
-                    .then(|| (1.0 - (p.threshold + lower) / 2.0).clamp(0.0, 1.0)),
-                precision: p.precision,
-                recall: p.recall,
-                f1: p.f1,
-                flagged: p.flagged,
-            }
-        })
-        .collect()
-}
-
-fn best(curve: &[SweepPoint]) -> Option<usize> {
-    (0..curve.len()).reduce(|b, i| if curve[i].f1 > curve[b].f1 { i } else { b })
-}
-
-/// Evaluate a source-based set.
+/// Evaluate a source-based set: score every answer (timed, with a progress
+/// bar) and measure (see [`protocol::evaluate`]).
 pub fn evaluate(
     dataset: Dataset,
     split: &str,
-    examples: &[Example],
+    answers: &[LabelledAnswer],
     skipped: usize,
     cfg: &Config,
     sweep: bool,
 ) -> EvalReport {
     let start = Instant::now();
-    let scores = score_all(examples, cfg);
-    let scored: Vec<(f64, bool)> = scores
-        .iter()
-        .zip(examples)
-        .map(|(s, e)| (s.score, e.label))
-        .collect();
-    let confusion = Confusion::from_predictions(
-        scores
-            .iter()
-            .zip(examples)
-            .map(|(s, e)| (s.flagged, e.label)),
-    );
-    let maps_to_support = cfg.answer_scoring == AnswerScoring::WorstClaim;
-    let curve = to_sweep(&metrics::pr_curve(&scored), maps_to_support);
-    let best_index = best(&curve);
-    let pairwise_accuracy = (dataset == Dataset::HaluEval).then(|| {
-        let mut pairs: HashMap<usize, (Option<f64>, Option<f64>)> = HashMap::new();
-        for (s, e) in scores.iter().zip(examples) {
-            let entry = pairs.entry(e.pair.unwrap_or(usize::MAX)).or_default();
-            if e.label {
-                entry.0 = Some(s.score)
-            } else {
-                entry.1 = Some(s.score)
-            }
-        }
-        let pairs: Vec<(f64, f64)> = pairs
-            .into_values()
-            .filter_map(|(h, r)| Some((h?, r?)))
-            .collect();
-        metrics::pairwise_accuracy(&pairs)
-    });
-    let span = (dataset == Dataset::RagTruth).then(|| {
-        let mut counts = SpanCounts::default();
-        for (s, e) in scores.iter().zip(examples) {
-            counts.add(&s.flagged_spans, &e.gold_spans);
-        }
-        SpanMetrics {
-            precision: counts.precision(),
-            recall: counts.recall(),
-            f1: counts.f1(),
-        }
-    });
-    let mut groups: Vec<&str> = examples
-        .iter()
-        .map(|e| e.group.as_str())
-        .filter(|g| !g.is_empty())
-        .collect();
-    groups.sort_unstable();
-    groups.dedup();
-    let per_group = groups
-        .into_iter()
-        .map(|g| {
-            let members: Vec<usize> = (0..examples.len())
-                .filter(|&i| examples[i].group == g)
-                .collect();
-            let c = Confusion::from_predictions(
-                members
-                    .iter()
-                    .map(|&i| (scores[i].flagged, examples[i].label)),
-            );
-            let s: Vec<(f64, bool)> = members.iter().map(|&i| scored[i]).collect();
-            GroupMetrics {
-                group: g.to_string(),
-                examples: members.len(),
-                balanced_accuracy: c.balanced_accuracy(),
-                f1: c.f1(),
-                average_precision: metrics::average_precision(&s),
-            }
-        })
-        .collect();
-    let mut curve = curve;
-    let best_f1 = best_index.map(|i| curve.swap_remove(i));
-    let curve = if sweep {
-        Some(to_sweep(&metrics::pr_curve(&scored), maps_to_support))
-    } else {
-        None
-    };
-    EvalReport {
-        dataset: dataset.name(),
-        split: split.to_string(),
-        examples: examples.len(),
-        positives: examples.iter().filter(|e| e.label).count(),
-        skipped_records: skipped,
-        at_threshold: Some(AtThreshold {
-            setting: if cfg.answer_scoring == AnswerScoring::WorstClaim {
-                "support_threshold"
-            } else {
-                "answer_threshold"
-            },
-            threshold: if cfg.answer_scoring == AnswerScoring::WorstClaim {
-                cfg.support_threshold
-            } else {
-                cfg.answer_threshold
-            },
-            precision: confusion.precision(),
-            recall: confusion.recall(),
-            f1: confusion.f1(),
-            accuracy: confusion.accuracy(),
-            balanced_accuracy: confusion.balanced_accuracy(),
-        }),
-        average_precision: metrics::average_precision(&scored),
-        best_f1,
-        pairwise_accuracy,
-        span,
-        average_precision_factual: None,
-        per_group,
-        seconds: start.elapsed().as_secs_f64(),
-        curve,
-    }
+    let bar = progress(answers.len(), "answers");
+    let scores = protocol::score_all(answers, cfg, &|| bar.inc(1));
+    bar.finish_and_clear();
+    let mut report = protocol::evaluate(dataset, split, answers, &scores, skipped, cfg, sweep);
+    report.seconds = start.elapsed().as_secs_f64();
+    report
 }
 
-/// Evaluate WikiBio: sentence-level self-consistency against the 20 samples.
+/// Evaluate WikiBio: read its passages, then score and measure each
+/// sentence's self-consistency against the 20 samples (timed).
 pub fn evaluate_wikibio(
     dir: &Path,
     reader: &mut Reader,
     cfg: &Config,
     sweep: bool,
 ) -> Result<EvalReport, String> {
-    let start = Instant::now();
     let passages: Vec<WikiBioPassage> = reader
         .lines(&need(dir.join("wikibio_gpt3_119.jsonl"))?)?
         .into_iter()
         .map(|(_, p)| p)
         .collect();
+    let start = Instant::now();
     let bar = progress(passages.len(), "passages");
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut per_passage: Vec<Vec<(f64, bool, bool)>> = vec![Vec::new(); passages.len()];
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let (passages, bar) = (&passages, &bar);
-                scope.spawn(move || {
-                    let mut out = Vec::new();
-                    for (i, p) in passages.iter().enumerate().skip(t).step_by(threads) {
-                        let sentences: Vec<&str> =
-                            p.main_sentences.iter().map(String::as_str).collect();
-                        let samples: Vec<&str> =
-                            p.sample_passages.iter().map(String::as_str).collect();
-                        let scores = score_sentences(&sentences, &samples, cfg);
-                        out.push((
-                            i,
-                            scores
-                                .into_iter()
-                                .enumerate()
-                                .map(|(k, (score, flagged))| (score, flagged, p.non_factual(k)))
-                                .collect::<Vec<_>>(),
-                        ));
-                        bar.inc(1);
-                    }
-                    out
-                })
-            })
-            .collect();
-        for h in handles {
-            for (i, v) in h.join().expect("a scoring thread panicked") {
-                per_passage[i] = v;
-            }
-        }
-    });
+    let mut report =
+        protocol::evaluate_wikibio(&passages, reader.skipped(), cfg, sweep, &|| bar.inc(1));
     bar.finish_and_clear();
-    let all: Vec<(f64, bool, bool)> = per_passage.into_iter().flatten().collect();
-    let scored: Vec<(f64, bool)> = all.iter().map(|&(s, _, nf)| (s, nf)).collect();
-    let factual: Vec<(f64, bool)> = all.iter().map(|&(s, _, nf)| (-s, !nf)).collect();
-    let confusion = Confusion::from_predictions(all.iter().map(|&(_, flagged, nf)| (flagged, nf)));
-    let curve = to_sweep(&metrics::pr_curve(&scored), false);
-    let best_f1 = best(&curve).map(|i| to_sweep(&metrics::pr_curve(&scored), false).swap_remove(i));
-    Ok(EvalReport {
-        dataset: Dataset::WikiBio.name(),
-        split: "all".into(),
-        examples: all.len(),
-        positives: all.iter().filter(|x| x.2).count(),
-        skipped_records: reader.skipped(),
-        at_threshold: Some(AtThreshold {
-            setting: "consistency_threshold",
-            threshold: cfg.consistency_threshold,
-            precision: confusion.precision(),
-            recall: confusion.recall(),
-            f1: confusion.f1(),
-            accuracy: confusion.accuracy(),
-            balanced_accuracy: confusion.balanced_accuracy(),
-        }),
-        average_precision: metrics::average_precision(&scored),
-        best_f1,
-        pairwise_accuracy: None,
-        span: None,
-        average_precision_factual: Some(metrics::average_precision(&factual)),
-        per_group: vec![],
-        seconds: start.elapsed().as_secs_f64(),
-        curve: sweep.then_some(curve),
-    })
+    report.seconds = start.elapsed().as_secs_f64();
+    Ok(report)
 }
 
 /// The report as text.
@@ -672,11 +352,11 @@ pub fn text(r: &EvalReport) -> String {
     }
     out.push('\n');
     if let Some(b) = &r.best_f1 {
-        let at = b
-            .support_threshold
-            .map_or(format!("score ≥ {:.3}", b.score_threshold), |t| {
-                format!("support_threshold {t:.2}")
-            });
+        let at = match (b.support_threshold, b.answer_threshold) {
+            (Some(t), _) => format!("support_threshold {t:.2}"),
+            (None, Some(t)) => format!("answer_threshold {t:.2}"),
+            (None, None) => format!("score ≥ {:.3}", b.score_threshold),
+        };
         let _ = writeln!(
             out,
             "  best F1 {:.3} (precision {:.3}, recall {:.3}) at {at}",

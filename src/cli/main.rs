@@ -580,7 +580,7 @@ mod native {
             .map(SqliteStore::open)
             .transpose()?;
         let history = match (&mut store, &args.question) {
-            (Some(store), Some(q)) => Some(store.history(q, drift::history_needed(&cfg))?),
+            (Some(store), Some(q)) => Some(store.history(q, drift::history_needed(cfg))?),
             (None, Some(_)) => Some(inputs.history.clone()),
             _ if !inputs.history.is_empty() => Some(inputs.history.clone()),
             _ => None,

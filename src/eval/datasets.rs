@@ -53,9 +53,9 @@ impl Dataset {
     }
 }
 
-/// One example with a source: check `answer` against `source`.
+/// A labelled answer with its source: check `answer` against `source`.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Example {
+pub struct LabelledAnswer {
     pub id: String,
     pub question: String,
     pub source: String,
@@ -133,8 +133,8 @@ impl RagTruthResponse {
         self.split == split && self.quality == "good"
     }
 
-    pub fn example(self, source: &RagTruthSource) -> Example {
-        Example {
+    pub fn example(self, source: &RagTruthSource) -> LabelledAnswer {
+        LabelledAnswer {
             id: self.id,
             question: source.source_info.question.clone(),
             source: source.source_info.passages.clone(),
@@ -167,8 +167,8 @@ impl HaluEvalQa {
     }
 
     /// The two examples of pair `index`: the right answer (label false), then the hallucinated one.
-    pub fn examples(self, index: usize) -> [Example; 2] {
-        let make = |answer: String, label: bool| Example {
+    pub fn examples(self, index: usize) -> [LabelledAnswer; 2] {
+        let make = |answer: String, label: bool| LabelledAnswer {
             id: format!("{index}-{}", if label { "hallucinated" } else { "right" }),
             question: self.question.clone(),
             source: self.knowledge.clone(),
@@ -212,9 +212,9 @@ impl SummEditsItem {
         }
     }
 
-    pub fn example(self, domain: &str) -> Option<Example> {
+    pub fn example(self, domain: &str) -> Option<LabelledAnswer> {
         let label = self.inconsistent()?;
-        Some(Example {
+        Some(LabelledAnswer {
             id: self.id,
             question: String::new(),
             source: self.doc,

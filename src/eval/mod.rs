@@ -15,19 +15,97 @@
 //!   of its claims is: long answers with much unsupported material score
 //!   higher than a short answer with one weak claim. The answer is flagged
 //!   from `answer_threshold`.
+//!
+//! [`Cut`] is the one mapping between a score and the setting that cuts it,
+//! used by the score itself, the protocol (`protocol`: tuning, the sweep),
+//! `batch` and the lab's Calibration panel.
 
 pub mod datasets;
 pub mod metrics;
+pub mod protocol;
 
 use serde::{Deserialize, Serialize};
 
 use crate::checks::consistency::{self, ConsistencyOptions, LexicalEmbedder};
 use crate::report::{ReasonKind, Verdict};
 use crate::text::{char_offsets, Document};
+use crate::verdict::{meets, EPS};
 use crate::{check, AnswerScoring, CheckInput, Config, ConsistencyScoring};
 
-/// Tolerance when comparing a support share with a threshold.
-const EPS: f64 = 1e-9;
+/// Where answers are cut into flagged and passed: which setting, at what
+/// value, for which answer scoring.
+///
+/// - `worst_claim`: the setting is `support_threshold` t, and an answer is
+///   flagged iff its score is above `1 − t` (a claim is unsupported iff its
+///   support is below t, and a hard failure scores above any `1 − t`), or
+///   is 1 or more (a claim sharing no word with the source);
+/// - `noisy_or`: the setting is `answer_threshold` t, and an answer is
+///   flagged iff its score reaches t.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Cut {
+    pub scoring: AnswerScoring,
+    /// `support_threshold` or `answer_threshold`.
+    pub setting: &'static str,
+    pub value: f64,
+}
+
+impl Cut {
+    /// The cut the settings make.
+    pub fn of(cfg: &Config) -> Cut {
+        match cfg.answer_scoring {
+            AnswerScoring::WorstClaim => Cut {
+                scoring: AnswerScoring::WorstClaim,
+                setting: "support_threshold",
+                value: cfg.support_threshold,
+            },
+            AnswerScoring::NoisyOr => Cut {
+                scoring: AnswerScoring::NoisyOr,
+                setting: "answer_threshold",
+                value: cfg.answer_threshold,
+            },
+        }
+    }
+
+    /// Is an answer with this score flagged?
+    pub fn flags(&self, score: f64) -> bool {
+        match self.scoring {
+            // A claim no sentence shares a word with scores 1 and is
+            // unsupported at any threshold, 0 included.
+            AnswerScoring::WorstClaim => score >= 1.0 || score > 1.0 - self.value + EPS,
+            AnswerScoring::NoisyOr => meets(score, self.value),
+        }
+    }
+
+    /// The cut that flags scores from `at` up and passes `below` and under:
+    /// midway between them (any value between decides the same).
+    pub fn between(scoring: AnswerScoring, at: f64, below: f64) -> Cut {
+        let mid = (at + below) / 2.0;
+        let value = match scoring {
+            AnswerScoring::WorstClaim => 1.0 - mid,
+            AnswerScoring::NoisyOr => mid,
+        };
+        Cut {
+            value: value.clamp(0.0, 1.0),
+            ..Cut::of(&Config {
+                answer_scoring: scoring,
+                ..Config::default()
+            })
+        }
+    }
+
+    /// The settings with this cut.
+    pub fn applied_to(&self, cfg: &Config) -> Config {
+        let mut out = Config {
+            answer_scoring: self.scoring,
+            ..cfg.clone()
+        };
+        match self.scoring {
+            AnswerScoring::WorstClaim => out.support_threshold = self.value,
+            AnswerScoring::NoisyOr => out.answer_threshold = self.value,
+        }
+        out
+    }
+}
 
 /// A claim failed by a check other than support scores this, above any `1 − t`.
 pub const HARD_FAILURE: f64 = 2.0;
@@ -77,17 +155,15 @@ pub fn score_answer(doc: &Document, question: &str, answer: &str, cfg: &Config) 
             cfg.claim_weight * (1.0 - c.support).powf(cfg.claim_exponent)
         };
         none_hallucinated *= 1.0 - p.clamp(0.0, 1.0);
-        if hard || c.best_source.is_none() || c.support + EPS < cfg.support_threshold {
+        if hard || c.best_source.is_none() || !meets(c.support, cfg.support_threshold) {
             flagged_bytes.push((c.byte_start, c.byte_end));
         }
     }
-    let (score, flagged) = match cfg.answer_scoring {
-        AnswerScoring::WorstClaim => (worst, !flagged_bytes.is_empty()),
-        AnswerScoring::NoisyOr => {
-            let score = 1.0 - none_hallucinated;
-            (score, score + EPS >= cfg.answer_threshold)
-        }
+    let score = match cfg.answer_scoring {
+        AnswerScoring::WorstClaim => worst,
+        AnswerScoring::NoisyOr => 1.0 - none_hallucinated,
     };
+    let flagged = Cut::of(cfg).flags(score);
     if !flagged {
         flagged_bytes.clear();
     }
@@ -183,7 +259,7 @@ mod tests {
         // check's decision at t, for every example and many thresholds.
         for ex in examples::all().into_iter().filter(|e| !e.source.is_empty()) {
             let doc = Document::analyse(&ex.source, (&ex.config).into());
-            for t in [0.05, 0.2, 0.35, 0.5, 0.6, 0.65, 0.8, 0.95, 1.0] {
+            for t in [0.0, 0.05, 0.2, 0.35, 0.5, 0.6, 0.65, 0.8, 0.95, 1.0] {
                 let cfg = Config {
                     support_threshold: t,
                     ..ex.config.clone()
@@ -191,13 +267,19 @@ mod tests {
                 let s = score_answer(&doc, &ex.question, &ex.answer, &cfg);
                 let full = check(&doc, &CheckInput::answer(&ex.answer), &cfg);
                 assert_eq!(s.flagged, !full.all_supported(), "{} at {t}", ex.name);
+                let cut = Cut::of(&cfg);
                 assert_eq!(
                     s.flagged,
-                    s.score > 1.0 - t + EPS,
+                    cut.flags(s.score),
                     "{} at {t}: score {}",
                     ex.name,
                     s.score
                 );
+                // The cut midway between two scores flags the higher, passes the lower.
+                if s.score > 0.01 && s.score < 1.0 {
+                    let between = Cut::between(cfg.answer_scoring, s.score, s.score - 0.01);
+                    assert!(between.flags(s.score) && !between.flags(s.score - 0.01));
+                }
             }
         }
     }
