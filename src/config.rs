@@ -1,123 +1,69 @@
-//! Every threshold and toggle of the checker, in one serialisable struct.
+//! Every setting of the checker, once: the settings table.
 //!
-//! [`Config::default`] is the `seed` preset: it reproduces every figure the
-//! seed documents give. `strict` is seed 001's setting for legal and medical
-//! contexts. Unknown fields in a config file are an error, so a typo is not
-//! silently ignored.
+//! Each row of [`settings!`] below gives a setting's name, type, default
+//! (the `seed` preset, which reproduces every figure the seed documents
+//! give), label, group, range and doc. From it derive the [`Config`] type
+//! and its `Default`, validation ([`Config::validate`]), the text form links
+//! carry ([`Config::to_pairs`], [`Config::set_pair`]), the CLI's
+//! `--set NAME=VALUE` and `claimlab settings`, the lab's labels and help,
+//! and the settings table in SETTINGS.md (a test keeps it current).
+//! `strict` is seed 001's setting for legal and medical contexts. Unknown
+//! fields in a config file are an error, so a typo is not silently ignored.
 
 use serde::{Deserialize, Serialize};
 
-/// What to do with an answer when a claim fails.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(rename_all = "snake_case")]
-pub enum Policy {
-    /// Withhold the whole answer.
-    #[default]
-    Block,
-    /// Deliver it, marked with its first problem.
-    Flag,
-}
+use crate::named::named_enum;
+use crate::text::decimal::Decimal;
 
-impl Policy {
-    pub fn name(self) -> &'static str {
-        match self {
-            Policy::Block => "block",
-            Policy::Flag => "flag",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Policy> {
-        [Policy::Block, Policy::Flag]
-            .into_iter()
-            .find(|p| p.name() == name)
+named_enum! {
+    /// What to do with an answer when a claim fails.
+    pub enum Policy {
+        /// Withhold the whole answer.
+        Block = "block",
+        /// Deliver it, marked with its first problem.
+        Flag = "flag",
     }
 }
 
-impl AnswerScoring {
-    pub fn name(self) -> &'static str {
-        match self {
-            AnswerScoring::WorstClaim => "worst_claim",
-            AnswerScoring::NoisyOr => "noisy_or",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<AnswerScoring> {
-        [AnswerScoring::WorstClaim, AnswerScoring::NoisyOr]
-            .into_iter()
-            .find(|p| p.name() == name)
-    }
-}
-
-impl ConsistencyScoring {
-    pub fn name(self) -> &'static str {
-        match self {
-            ConsistencyScoring::Cosine => "cosine",
-            ConsistencyScoring::Lexical => "lexical",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<ConsistencyScoring> {
-        [ConsistencyScoring::Cosine, ConsistencyScoring::Lexical]
-            .into_iter()
-            .find(|p| p.name() == name)
+named_enum! {
+    /// How an answer's claims combine into one hallucination score (for
+    /// ranking and for `claimlab eval`; the lab's decision is always per claim).
+    pub enum AnswerScoring {
+        /// The worst claim: 1 − its support, or 2 if another check fails it.
+        /// Sweeping a threshold over it is sweeping the support threshold.
+        WorstClaim = "worst_claim",
+        /// Noisy-OR: each claim is hallucinated with probability
+        /// `claim_weight × (1 − support)^claim_exponent` (or `hard_failure_weight`
+        /// when another check fails it); the answer is hallucinated unless none is.
+        NoisyOr = "noisy_or",
     }
 }
 
-/// How an answer's claims combine into one hallucination score (for ranking
-/// and for `claimlab eval`; the lab's decision is always per claim).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(rename_all = "snake_case")]
-pub enum AnswerScoring {
-    /// The worst claim: 1 − its support, or 2 if another check fails it.
-    /// Sweeping a threshold over it is sweeping the support threshold.
-    #[default]
-    WorstClaim,
-    /// Noisy-OR: each claim is hallucinated with probability
-    /// `claim_weight × (1 − support)^claim_exponent` (or `hard_failure_weight`
-    /// when another check fails it); the answer is hallucinated unless none is.
-    NoisyOr,
+named_enum! {
+    /// How a claim's agreement with sampled answers is scored.
+    pub enum ConsistencyScoring {
+        /// Seed 000: the share of samples with a sentence at cosine ≥ `sim_threshold`.
+        Cosine = "cosine",
+        /// SelfCheck-style lexical agreement (informative words, word pairs,
+        /// surprisal), flagged above 0.5.
+        Lexical = "lexical",
+    }
 }
 
-/// How a claim's agreement with sampled answers is scored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(rename_all = "snake_case")]
-pub enum ConsistencyScoring {
-    /// Seed 000: the share of samples with a sentence at cosine ≥ `sim_threshold`.
-    #[default]
-    Cosine,
-    /// SelfCheck-style lexical agreement (informative words, word pairs,
-    /// surprisal), flagged above 0.5.
-    Lexical,
-}
-
-/// A named group of settings.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Preset {
-    /// The seeds' own settings; every seed figure holds.
-    Seed,
-    /// Seed 001's strict mode: paraphrase is itself a risk.
-    Strict,
-    /// The seed's checks plus the general improvements measured on the
-    /// labelled data (BENCHMARKS.md).
-    Improved,
+named_enum! {
+    /// A named group of settings.
+    pub enum Preset {
+        /// The seeds' own settings; every seed figure holds.
+        Seed = "seed",
+        /// The seed's checks plus the general improvements measured on the
+        /// labelled data (BENCHMARKS.md).
+        Improved = "improved",
+        /// Seed 001's strict mode: paraphrase is itself a risk.
+        Strict = "strict",
+    }
 }
 
 impl Preset {
-    pub const ALL: [Preset; 3] = [Preset::Seed, Preset::Improved, Preset::Strict];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Preset::Seed => "seed",
-            Preset::Strict => "strict",
-            Preset::Improved => "improved",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Preset> {
-        Preset::ALL.into_iter().find(|p| p.name() == name)
-    }
-
     pub fn config(self) -> Config {
         match self {
             Preset::Seed => Config::default(),
@@ -149,226 +95,494 @@ impl Preset {
     }
 }
 
-/// The checker's settings.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct Config {
-    /// Minimum share of a claim's content words that one source sentence must
-    /// hold (seed 004: 0.5). Below it the claim is `unsupported`.
-    pub support_threshold: f64,
-    /// Every number in a claim must appear in its supporting sentence.
-    pub number_check: bool,
-    /// A claim's citation must point to its supporting sentence.
-    pub citation_check: bool,
-    /// A claim must not negate what its supporting sentence states (or the reverse).
-    pub negation_check: bool,
-    /// Names and references in a claim must appear in the source.
-    pub entity_check: bool,
-    /// Compare words by their Snowball stem ("designed" = "design").
-    pub stemming: bool,
-    /// Compare numbers by value ("1,000" = "1000"); off compares the text.
-    pub number_normalisation: bool,
-    /// Count a lone capitalised word ("Mumbai") as an entity.
-    pub single_word_entities: bool,
-    /// Words about the sources ("Based on the given passages") are not content words.
-    pub discourse_words: bool,
-    /// Read "passage 2", "passages 1 and 3" as citations of passages.
-    pub citations_in_words: bool,
-    /// A sentence declining to answer ("Unable to answer based on the passages") is not a claim.
-    pub skip_refusals: bool,
-    /// A sentence ending in a colon introduces what follows and is not a claim.
-    pub skip_headers: bool,
-    /// The question's content words are given: a claim is checked on the words it adds.
-    pub question_words_given: bool,
-    /// A claim word whose antonym the supporting sentence uses ("increased" against "decreased") contradicts it.
-    pub antonym_check: bool,
-    /// How a claim's agreement with samples is scored.
-    pub consistency_scoring: ConsistencyScoring,
-    /// How claims combine into the answer's hallucination score.
-    pub answer_scoring: AnswerScoring,
-    /// Noisy-OR: weight of a claim's unsupported share.
-    pub claim_weight: f64,
-    /// Noisy-OR: exponent on a claim's unsupported share.
-    pub claim_exponent: f64,
-    /// Noisy-OR: probability given to a claim failed by a check other than support.
-    pub hard_failure_weight: f64,
-    /// Noisy-OR: the score from which `claimlab eval` counts an answer as flagged.
-    pub answer_threshold: f64,
-    /// What a failing claim does to the answer.
-    pub policy: Policy,
-    /// Cosine similarity at which a sample sentence agrees with a claim (seed 000: 0.8).
-    pub sim_threshold: f64,
-    /// Share of samples that must agree with a claim (seed 000: 0.5).
-    pub consistency_threshold: f64,
-    /// Confidence above which an ungrounded answer is "confident but unfaithful" (seed 001: 0.75).
-    pub confidence_threshold: f64,
-    /// Share of grounded claims below which the answer is low-faithfulness (seed 001: 0.50).
-    pub faithfulness_threshold: f64,
-    /// Faithfulness below which repair rebuilds the answer from the source (seed 001: 0.30).
-    pub rewrite_below: f64,
-    /// Quality score from which an unrepaired answer is accepted.
-    pub accept_threshold: f64,
-    /// Distance from the previous answer above which the answer drifted (seed 001: 0.35).
-    pub drift_threshold: f64,
-    /// Mean similarity to recent answers below which the answer drifted (seed 001: 0.65).
-    pub drift_min_similarity: f64,
-    /// How many recent answers drift compares with (seed 001: 10).
-    pub drift_window: usize,
-    /// How many earlier answers drift needs before it can fire (seed 001: 3).
-    pub drift_min_history: usize,
-    /// Try to repair a risky answer (seed 001's healer).
-    pub repair: bool,
+/// Where a setting belongs: the step of the check it tunes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Group {
+    /// Whether a claim is supported, and which checks run.
+    Claims,
+    /// How text is read.
+    Reading,
+    /// Agreement across sampled answers.
+    Samples,
+    /// The answer as a whole: decision, risk, repair, quality.
+    Answer,
+    /// Drift against earlier answers.
+    Drift,
+    /// The answer's hallucination score (`eval`, Calibration).
+    Scoring,
 }
 
-impl Default for Config {
-    fn default() -> Self {
-        Config {
-            support_threshold: 0.5,
-            number_check: true,
-            citation_check: true,
-            negation_check: true,
-            entity_check: true,
-            stemming: true,
-            number_normalisation: true,
-            single_word_entities: false,
-            discourse_words: false,
-            citations_in_words: false,
-            skip_refusals: false,
-            skip_headers: false,
-            question_words_given: false,
-            antonym_check: false,
-            consistency_scoring: ConsistencyScoring::Cosine,
-            answer_scoring: AnswerScoring::WorstClaim,
-            claim_weight: 0.5,
-            claim_exponent: 1.0,
-            hard_failure_weight: 0.5,
-            answer_threshold: 0.5,
-            policy: Policy::Block,
-            sim_threshold: 0.8,
-            consistency_threshold: 0.5,
-            confidence_threshold: 0.75,
-            faithfulness_threshold: 0.50,
-            rewrite_below: 0.30,
-            accept_threshold: 0.75,
-            drift_threshold: 0.35,
-            drift_min_similarity: 0.65,
-            drift_window: 10,
-            drift_min_history: 3,
-            repair: true,
+impl Group {
+    pub const ALL: [Group; 6] = [
+        Group::Claims,
+        Group::Reading,
+        Group::Samples,
+        Group::Answer,
+        Group::Drift,
+        Group::Scoring,
+    ];
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Group::Claims => "Claims",
+            Group::Reading => "Reading the text",
+            Group::Samples => "Samples",
+            Group::Answer => "The answer",
+            Group::Drift => "Drift",
+            Group::Scoring => "Answer score",
         }
     }
 }
 
-impl Config {
-    /// Check every value is in range; the message names the field.
-    pub fn validate(&self) -> Result<(), String> {
-        let unit = [
-            ("support_threshold", self.support_threshold),
-            ("sim_threshold", self.sim_threshold),
-            ("consistency_threshold", self.consistency_threshold),
-            ("confidence_threshold", self.confidence_threshold),
-            ("faithfulness_threshold", self.faithfulness_threshold),
-            ("rewrite_below", self.rewrite_below),
-            ("accept_threshold", self.accept_threshold),
-            ("drift_threshold", self.drift_threshold),
-            ("drift_min_similarity", self.drift_min_similarity),
-            ("claim_weight", self.claim_weight),
-            ("hard_failure_weight", self.hard_failure_weight),
-            ("answer_threshold", self.answer_threshold),
-        ];
-        for (name, value) in unit {
-            if !(0.0..=1.0).contains(&value) {
-                return Err(format!(
-                    "{name} must be between 0 and 1, got {}",
-                    crate::text::decimal::Decimal(value)
-                ));
+/// The values a setting may take.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Range {
+    /// A number from 0 to 1.
+    Unit,
+    /// A number above 0, at most this.
+    Positive(f64),
+    /// A whole number, at least this.
+    Count(usize),
+    /// On or off.
+    Toggle,
+    /// One of these names.
+    Choice(&'static [&'static str]),
+}
+
+impl Range {
+    /// "0–1", "above 0, at most 10", "1 or more", "true or false", "block or flag".
+    pub fn describe(self) -> String {
+        match self {
+            Range::Unit => "0–1".into(),
+            Range::Positive(max) => format!("above 0, at most {}", Decimal(max)),
+            Range::Count(min) => format!("{min} or more"),
+            Range::Toggle => "true or false".into(),
+            Range::Choice(names) => names.join(" or "),
+        }
+    }
+}
+
+/// One row of the settings table.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Setting {
+    /// As in JSON, links and `--set` (`support_threshold`).
+    pub name: &'static str,
+    /// As the lab shows it ("Support threshold").
+    pub label: &'static str,
+    /// What it does, in a sentence or two.
+    pub doc: &'static str,
+    pub group: Group,
+    pub range: Range,
+}
+
+/// A setting's value.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Value {
+    Number(f64),
+    Count(usize),
+    Toggle(bool),
+    Choice(&'static str),
+}
+
+impl Value {
+    /// As links and `--set` write it: numbers short when that reads back
+    /// exactly, else as their bits (`0x…`), so a link restores every
+    /// setting exactly.
+    pub fn to_text(self) -> String {
+        match self {
+            Value::Number(v) => {
+                let short = Decimal(v).to_string();
+                if crate::text::scan::parse_decimal(&short) == Some(v) {
+                    short
+                } else {
+                    format!("0x{:016x}", v.to_bits())
+                }
+            }
+            Value::Count(n) => n.to_string(),
+            Value::Toggle(b) => b.to_string(),
+            Value::Choice(name) => name.to_string(),
+        }
+    }
+
+    /// Read `text` as a value of a setting with this range.
+    pub fn from_text(text: &str, range: Range) -> Option<Value> {
+        match range {
+            Range::Unit | Range::Positive(_) => match text.strip_prefix("0x") {
+                Some(hex) => u64::from_str_radix(hex, 16)
+                    .ok()
+                    .map(f64::from_bits)
+                    .filter(|v| v.is_finite()),
+                None => crate::text::scan::parse_decimal(text),
+            }
+            .map(Value::Number),
+            Range::Count(_) => text.parse().ok().map(Value::Count),
+            Range::Toggle => match text {
+                "true" => Some(Value::Toggle(true)),
+                "false" => Some(Value::Toggle(false)),
+                _ => None,
+            },
+            Range::Choice(names) => names.iter().find(|n| **n == text).map(|n| Value::Choice(n)),
+        }
+    }
+
+    /// Is it within `range`? (NaN is not.)
+    fn within(self, range: Range) -> bool {
+        match (self, range) {
+            (Value::Number(v), Range::Unit) => (0.0..=1.0).contains(&v),
+            (Value::Number(v), Range::Positive(max)) => v > 0.0 && v <= max,
+            (Value::Count(n), Range::Count(min)) => n >= min,
+            (Value::Toggle(_), Range::Toggle) => true,
+            (Value::Choice(c), Range::Choice(names)) => names.contains(&c),
+            _ => false,
+        }
+    }
+}
+
+/// A type a setting can have.
+trait SettingType: Sized {
+    fn value(&self) -> Value;
+    fn from_value(v: Value) -> Option<Self>;
+}
+
+impl SettingType for f64 {
+    fn value(&self) -> Value {
+        Value::Number(*self)
+    }
+    fn from_value(v: Value) -> Option<f64> {
+        match v {
+            Value::Number(x) => Some(x),
+            _ => None,
+        }
+    }
+}
+
+impl SettingType for usize {
+    fn value(&self) -> Value {
+        Value::Count(*self)
+    }
+    fn from_value(v: Value) -> Option<usize> {
+        match v {
+            Value::Count(n) => Some(n),
+            _ => None,
+        }
+    }
+}
+
+impl SettingType for bool {
+    fn value(&self) -> Value {
+        Value::Toggle(*self)
+    }
+    fn from_value(v: Value) -> Option<bool> {
+        match v {
+            Value::Toggle(b) => Some(b),
+            _ => None,
+        }
+    }
+}
+
+macro_rules! named_setting_type {
+    ($($t:ty),*) => {$(
+        impl SettingType for $t {
+            fn value(&self) -> Value {
+                Value::Choice(self.name())
+            }
+            fn from_value(v: Value) -> Option<$t> {
+                match v {
+                    Value::Choice(name) => <$t>::from_name(name),
+                    _ => None,
+                }
             }
         }
-        if !(self.claim_exponent > 0.0 && self.claim_exponent <= 10.0) {
-            return Err(format!(
-                "claim_exponent must be above 0 and at most 10, got {}",
-                crate::text::decimal::Decimal(self.claim_exponent)
-            ));
+    )*};
+}
+
+named_setting_type!(Policy, AnswerScoring, ConsistencyScoring);
+
+/// The settings table. Each row: `name: type = default, "label", group,
+/// range, "doc"`.
+macro_rules! settings {
+    ($( $name:ident: $ty:ty = $default:expr, $label:literal, $group:ident, $range:expr, $doc:literal; )*) => {
+        /// The checker's settings: one field per row of the settings table
+        /// ([`SETTINGS`] holds each one's label, range and doc).
+        #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+        #[serde(default, deny_unknown_fields)]
+        pub struct Config {
+            $( #[doc = $doc] pub $name: $ty, )*
         }
-        if self.drift_window == 0 {
-            return Err("drift_window must be at least 1".into());
+
+        impl Default for Config {
+            /// The `seed` preset.
+            fn default() -> Self {
+                Config { $( $name: $default, )* }
+            }
         }
-        Ok(())
+
+        /// Every setting, in the table's order.
+        pub const SETTINGS: &[Setting] = &[
+            $( Setting { name: stringify!($name), label: $label, doc: $doc, group: Group::$group, range: $range }, )*
+        ];
+
+        impl Config {
+            /// A setting's value by name.
+            pub fn get(&self, name: &str) -> Option<Value> {
+                match name {
+                    $( stringify!($name) => Some(self.$name.value()), )*
+                    _ => None,
+                }
+            }
+
+            /// Set a setting by name, without checking its range; false if
+            /// there is no such setting or the value is of another type.
+            fn put(&mut self, name: &str, value: Value) -> bool {
+                match name {
+                    $( stringify!($name) => match SettingType::from_value(value) {
+                        Some(v) => { self.$name = v; true }
+                        None => false,
+                    }, )*
+                    _ => false,
+                }
+            }
+        }
+    };
+}
+
+settings! {
+    support_threshold: f64 = 0.5, "Support threshold", Claims, Range::Unit,
+        "Minimum share of a claim's content words that one source sentence must hold (seed 004: 0.5); below it the claim is unsupported.";
+    number_check: bool = true, "Every number must appear in the supporting sentence", Claims, Range::Toggle,
+        "A number of the claim that its supporting sentence does not state contradicts it.";
+    citation_check: bool = true, "Citation must point to the supporting sentence", Claims, Range::Toggle,
+        "A claim whose citation misses its supporting sentence is miscited (a citation to nothing always is).";
+    negation_check: bool = true, "Catch negation flips", Claims, Range::Toggle,
+        "A claim that negates what its supporting sentence states, or the reverse, contradicts it.";
+    antonym_check: bool = false, "Catch swapped opposites", Claims, Range::Toggle,
+        "A claim word whose opposite the supporting sentence uses (\"increased\" against \"decreased\") contradicts it.";
+    entity_check: bool = true, "Names must appear in the source", Claims, Range::Toggle,
+        "A name or reference in a claim that the source never mentions makes it unsupported.";
+    single_word_entities: bool = false, "Single-word names", Claims, Range::Toggle,
+        "Count a lone capitalised word (\"Mumbai\") as a name.";
+    stemming: bool = true, "Stemming (designed = design)", Reading, Range::Toggle,
+        "Compare words by their Snowball stem.";
+    number_normalisation: bool = true, "Compare numbers by value (1,000 = 1000)", Reading, Range::Toggle,
+        "Compare numbers, amounts and dates by value; off compares them as written.";
+    discourse_words: bool = false, "Words about the sources are not content", Reading, Range::Toggle,
+        "Words about the sources (\"Based on the given passages\") are not content words.";
+    citations_in_words: bool = false, "Citations in words", Reading, Range::Toggle,
+        "Read \"passage 2\", \"passages 1 and 3\" as citations of passages.";
+    skip_refusals: bool = false, "Refusals are not claims", Reading, Range::Toggle,
+        "A sentence declining to answer (\"Unable to answer based on the passages\") is not a claim.";
+    skip_headers: bool = false, "Headers are not claims", Reading, Range::Toggle,
+        "A sentence ending in a colon introduces what follows and is not a claim.";
+    question_words_given: bool = false, "The question's words are given", Reading, Range::Toggle,
+        "A claim is checked on the words it adds to the question's.";
+    sim_threshold: f64 = 0.8, "Similarity threshold", Samples, Range::Unit,
+        "Cosine similarity at which a sample's sentence agrees with a claim (seed 000: 0.8).";
+    consistency_threshold: f64 = 0.5, "Consistency threshold", Samples, Range::Unit,
+        "Share of samples that must agree with a claim (seed 000: 0.5).";
+    consistency_scoring: ConsistencyScoring = ConsistencyScoring::Cosine, "Consistency scoring", Samples, Range::Choice(ConsistencyScoring::NAMES),
+        "How a claim's agreement with samples is scored: cosine (seed 000) or lexical (SelfCheck-style).";
+    policy: Policy = Policy::Block, "When a claim fails", Answer, Range::Choice(Policy::NAMES),
+        "What a failing claim does to the answer: block withholds it, flag delivers it marked with its first problem.";
+    confidence_threshold: f64 = 0.75, "Confidence threshold", Answer, Range::Unit,
+        "Confidence above which an ungrounded answer is confident but unfaithful (seed 001: 0.75).";
+    faithfulness_threshold: f64 = 0.50, "Faithfulness threshold", Answer, Range::Unit,
+        "Share of grounded claims below which the answer has low faithfulness (seed 001: 0.50).";
+    repair: bool = true, "Repair risky answers", Answer, Range::Toggle,
+        "Try to repair a risky answer (seed 001's healer) and re-check it.";
+    rewrite_below: f64 = 0.30, "Rewrite below", Answer, Range::Unit,
+        "Faithfulness below which repair rebuilds the answer from the source (seed 001: 0.30).";
+    accept_threshold: f64 = 0.75, "Accept threshold", Answer, Range::Unit,
+        "Quality score from which an answer the policy lets through is accepted (seed 001: 0.75).";
+    drift_threshold: f64 = 0.35, "Drift threshold", Drift, Range::Unit,
+        "Distance from the previous answer above which the answer drifted (seed 001: 0.35).";
+    drift_min_similarity: f64 = 0.65, "Drift minimum similarity", Drift, Range::Unit,
+        "Mean similarity to recent answers below which the answer drifted (seed 001: 0.65).";
+    drift_window: usize = 10, "Drift window", Drift, Range::Count(1),
+        "How many recent answers drift compares with (seed 001: 10).";
+    drift_min_history: usize = 3, "Drift minimum history", Drift, Range::Count(0),
+        "How many earlier answers drift needs before it can fire (seed 001: 3).";
+    answer_scoring: AnswerScoring = AnswerScoring::WorstClaim, "Answer scoring", Scoring, Range::Choice(AnswerScoring::NAMES),
+        "How claims combine into the answer's hallucination score: worst_claim (cut at the support threshold) or noisy_or (cut at the answer threshold).";
+    answer_threshold: f64 = 0.5, "Answer threshold", Scoring, Range::Unit,
+        "Noisy-OR: the score from which an answer is flagged.";
+    claim_weight: f64 = 0.5, "Claim weight", Scoring, Range::Unit,
+        "Noisy-OR: weight of a claim's unsupported share.";
+    claim_exponent: f64 = 1.0, "Claim exponent", Scoring, Range::Positive(10.0),
+        "Noisy-OR: exponent on a claim's unsupported share.";
+    hard_failure_weight: f64 = 0.5, "Hard failure weight", Scoring, Range::Unit,
+        "Noisy-OR: probability given to a claim failed by a check other than support.";
+}
+
+/// The row of the settings table for `name`.
+pub fn setting(name: &str) -> Option<&'static Setting> {
+    SETTINGS.iter().find(|s| s.name == name)
+}
+
+impl Config {
+    /// Check every value is in range; the message names the setting.
+    pub fn validate(&self) -> Result<(), String> {
+        SETTINGS
+            .iter()
+            .try_for_each(|s| s.admit(self.get(s.name).expect("every row is a field")))
     }
 
     /// The preset these settings equal, if any.
     pub fn preset(&self) -> Option<Preset> {
-        Preset::ALL.into_iter().find(|p| p.config() == *self)
+        Preset::ALL.iter().copied().find(|p| p.config() == *self)
     }
-}
 
-/// A number as short text when that reads back exactly, else as its bits
-/// (`0x…`), so that a link restores every setting exactly.
-fn f64_to_text(v: f64) -> String {
-    let short = crate::text::decimal::Decimal(v).to_string();
-    if crate::text::scan::parse_decimal(&short) == Some(v) {
-        short
-    } else {
-        format!("0x{:016x}", v.to_bits())
+    /// Every setting as (name, value text), in the table's order.
+    pub fn to_pairs(&self) -> Vec<(&'static str, String)> {
+        SETTINGS
+            .iter()
+            .map(|s| {
+                (
+                    s.name,
+                    self.get(s.name).expect("every row is a field").to_text(),
+                )
+            })
+            .collect()
     }
-}
 
-fn f64_from_text(s: &str) -> Option<f64> {
-    match s.strip_prefix("0x") {
-        Some(hex) => u64::from_str_radix(hex, 16)
-            .ok()
-            .map(f64::from_bits)
-            .filter(|v| v.is_finite()),
-        None => crate::text::scan::parse_decimal(s),
-    }
-}
-
-/// Each setting as text, for links: one table drives both directions, and
-/// a test checks that it names every field of [`Config`].
-macro_rules! settings_as_text {
-    ($($field:ident: $kind:ident),* $(,)?) => {
-        impl Config {
-            /// Every setting as (name, value), in a fixed order.
-            pub fn to_pairs(&self) -> Vec<(&'static str, String)> {
-                vec![$((stringify!($field), settings_as_text!(@write $kind, self.$field))),*]
-            }
-
-            /// Set one setting from its text. The value must parse and be in
-            /// range; otherwise the setting is left as it was.
-            pub fn set_pair(&mut self, name: &str, value: &str) -> Result<(), String> {
-                let before = self.clone();
-                match name {
-                    $(stringify!($field) => {
-                        self.$field = settings_as_text!(@read $kind, value).ok_or_else(|| format!("{name} cannot be \"{value}\""))?;
-                    })*
-                    _ => return Err(format!("there is no setting {name}")),
-                }
-                self.validate().inspect_err(|_| *self = before)
-            }
+    /// Set one setting to a value in its range (the lab's controls).
+    pub fn set(&mut self, name: &str, value: Value) -> Result<(), String> {
+        let s = setting(name).ok_or_else(|| format!("there is no setting {name}"))?;
+        s.admit(value)?;
+        if self.put(name, value) {
+            Ok(())
+        } else {
+            Err(format!("{name} is {}", s.range.describe()))
         }
-    };
-    (@write policy, $v:expr) => { $v.name().to_string() };
-    (@write answer_scoring, $v:expr) => { $v.name().to_string() };
-    (@write consistency_scoring, $v:expr) => { $v.name().to_string() };
-    (@write f64, $v:expr) => { f64_to_text($v) };
-    (@write $kind:ident, $v:expr) => { $v.to_string() };
-    (@read bool, $s:expr) => { match $s { "true" => Some(true), "false" => Some(false), _ => None } };
-    (@read f64, $s:expr) => { f64_from_text($s) };
-    (@read usize, $s:expr) => { $s.parse::<usize>().ok() };
-    (@read policy, $s:expr) => { Policy::from_name($s) };
-    (@read answer_scoring, $s:expr) => { AnswerScoring::from_name($s) };
-    (@read consistency_scoring, $s:expr) => { ConsistencyScoring::from_name($s) };
+    }
+
+    /// Is this on/off setting on?
+    pub fn is_on(&self, name: &str) -> bool {
+        self.get(name) == Some(Value::Toggle(true))
+    }
+
+    /// Set one setting from its text (`--set`, links). The value must parse
+    /// and be in range; otherwise the setting is left as it was.
+    pub fn set_pair(&mut self, name: &str, text: &str) -> Result<(), String> {
+        let Some(s) = setting(name) else {
+            return Err(format!("there is no setting {name}"));
+        };
+        let value = Value::from_text(text, s.range)
+            .ok_or_else(|| format!("{name} cannot be \"{text}\": it is {}", s.range.describe()))?;
+        s.admit(value)?;
+        let done = self.put(name, value);
+        debug_assert!(done, "{name} takes the value its range reads");
+        Ok(())
+    }
 }
 
-settings_as_text! {
-    support_threshold: f64, number_check: bool, citation_check: bool, negation_check: bool, entity_check: bool,
-    stemming: bool, number_normalisation: bool, single_word_entities: bool, discourse_words: bool,
-    citations_in_words: bool, skip_refusals: bool, skip_headers: bool, question_words_given: bool,
-    antonym_check: bool, consistency_scoring: consistency_scoring, answer_scoring: answer_scoring,
-    claim_weight: f64, claim_exponent: f64, hard_failure_weight: f64, answer_threshold: f64, policy: policy,
-    sim_threshold: f64, consistency_threshold: f64, confidence_threshold: f64, faithfulness_threshold: f64,
-    rewrite_below: f64, accept_threshold: f64, drift_threshold: f64, drift_min_similarity: f64,
-    drift_window: usize, drift_min_history: usize, repair: bool,
+impl Setting {
+    /// `Ok` when `value` is in this setting's range; else a message naming it.
+    pub fn admit(&self, value: Value) -> Result<(), String> {
+        if value.within(self.range) {
+            return Ok(());
+        }
+        let range = match self.range {
+            Range::Unit => "between 0 and 1".to_string(),
+            r => r.describe(),
+        };
+        Err(format!(
+            "{} must be {range}, got {}",
+            self.name,
+            value.to_text()
+        ))
+    }
+
+    /// Its value in each preset, as text, in [`Preset::ALL`]'s order.
+    pub fn preset_values(&self) -> Vec<String> {
+        Preset::ALL
+            .iter()
+            .map(|p| {
+                p.config()
+                    .get(self.name)
+                    .expect("every row is a field")
+                    .to_text()
+            })
+            .collect()
+    }
+}
+
+/// The settings table as SETTINGS.md holds it (`claimlab settings --format
+/// markdown`; a test keeps the file current).
+pub fn settings_markdown() -> String {
+    let mut out = String::from(
+        "# Settings\n\n\
+         Every setting of the checker, from the settings table in `src/config.rs`\n\
+         (`claimlab settings --format markdown` writes this file; a test keeps it current).\n\
+         Set one with `--set NAME=VALUE` (CLI), `NAME=VALUE` in a lab link, or a\n\
+         JSON config file (`--config`). The `seed` column is the default.\n",
+    );
+    let presets: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
+    for group in Group::ALL {
+        out += &format!(
+            "\n## {}\n\n| setting | {} | range | what it does |\n| --- |{} --- | --- |\n",
+            group.title(),
+            presets.join(" | "),
+            " ---: |".repeat(presets.len())
+        );
+        for s in SETTINGS.iter().filter(|s| s.group == group) {
+            let values: Vec<String> = s.preset_values().iter().map(|v| format!("`{v}`")).collect();
+            out += &format!(
+                "| `{}` | {} | {} | {} |\n",
+                s.name,
+                values.join(" | "),
+                s.range.describe(),
+                s.doc
+            );
+        }
+    }
+    out
+}
+
+/// The settings table for a terminal: one block per setting.
+pub fn settings_text() -> String {
+    let mut out = String::new();
+    for group in Group::ALL {
+        out += &format!("{}\n", group.title());
+        for s in SETTINGS.iter().filter(|s| s.group == group) {
+            let values: Vec<String> = Preset::ALL
+                .iter()
+                .zip(s.preset_values())
+                .map(|(p, v)| format!("{} {v}", p.name()))
+                .collect();
+            out += &format!(
+                "  {}  ({}; {})\n      {}\n",
+                s.name,
+                s.range.describe(),
+                values.join(", "),
+                s.doc
+            );
+        }
+    }
+    out
+}
+
+/// The settings table as JSON: each setting's name, label, group, range,
+/// doc and value in each preset.
+pub fn settings_json() -> serde_json::Value {
+    let rows: Vec<serde_json::Value> = SETTINGS
+        .iter()
+        .map(|s| {
+            let presets: serde_json::Map<String, serde_json::Value> = Preset::ALL
+                .iter()
+                .zip(s.preset_values())
+                .map(|(p, v)| (p.name().to_string(), v.into()))
+                .collect();
+            serde_json::json!({
+                "name": s.name,
+                "label": s.label,
+                "group": s.group.title(),
+                "range": s.range.describe(),
+                "doc": s.doc,
+                "presets": presets,
+            })
+        })
+        .collect();
+    rows.into()
 }
 
 /// The text analysis these settings ask for.
@@ -435,6 +649,27 @@ mod tests {
             err.to_string().contains("unknown field `suport_threshold`"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn settings_md_is_the_settings_table() {
+        let file = include_str!("../SETTINGS.md");
+        assert!(
+            file == settings_markdown(),
+            "SETTINGS.md is out of date: run `cargo run --bin claimlab -- settings --format markdown > SETTINGS.md`"
+        );
+    }
+
+    #[test]
+    fn every_setting_has_a_label_a_doc_and_a_default_in_range() {
+        for s in SETTINGS {
+            assert!(!s.label.is_empty() && s.doc.ends_with('.'), "{}", s.name);
+            let v = Config::default().get(s.name).unwrap();
+            assert!(v.within(s.range), "{}: {v:?}", s.name);
+        }
+        for p in Preset::ALL {
+            assert!(p.config().validate().is_ok(), "{}", p.name());
+        }
     }
 
     #[test]

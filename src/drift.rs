@@ -25,6 +25,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::named::named_enum;
+
 use crate::checks::numbers::NumberMention;
 use crate::config::Config;
 use crate::text::case::Lowercase;
@@ -37,28 +39,12 @@ pub fn limits(_: &Config) -> &'static str {
     "Drift needs three earlier answers, so the first bad answers after a change are served before it fires; rewording that keeps the facts can raise a false alarm."
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Polarity {
-    Positive,
-    Negative,
-    Neutral,
-}
-
-impl Polarity {
-    pub const ALL: [Polarity; 3] = [Polarity::Positive, Polarity::Negative, Polarity::Neutral];
-
-    /// The name stored and exported (as serde writes it).
-    pub fn name(self) -> &'static str {
-        match self {
-            Polarity::Positive => "positive",
-            Polarity::Negative => "negative",
-            Polarity::Neutral => "neutral",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Polarity> {
-        Polarity::ALL.into_iter().find(|p| p.name() == name)
+named_enum! {
+    /// An answer's overall polarity, as its fingerprint keeps it.
+    pub enum Polarity {
+        Positive = "positive",
+        Negative = "negative",
+        Neutral = "neutral",
     }
 }
 
@@ -547,7 +533,7 @@ mod tests {
     fn polarity_names_are_the_serialised_names() {
         for p in Polarity::ALL {
             assert_eq!(serde_json::to_value(p).unwrap(), p.name());
-            assert_eq!(Polarity::from_name(p.name()), Some(p));
+            assert_eq!(Polarity::from_name(p.name()), Some(*p));
         }
         assert_eq!(Polarity::from_name("sideways"), None);
     }

@@ -23,6 +23,7 @@ pub mod drift;
 pub mod eval;
 pub mod examples;
 pub mod lab_state;
+pub mod named;
 pub mod order;
 pub mod permalink;
 pub mod pipeline;

@@ -7,6 +7,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::named::named_enum;
+
 use crate::checks::citations::CitationFinding;
 use crate::checks::confidence::Confidence;
 use crate::checks::consistency::Consistency;
@@ -129,26 +131,14 @@ impl Report {
     }
 }
 
-/// Which repair was tried (seed 001's healer; `crate::repair`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Strategy {
-    NoHealingNeeded,
-    NoApplicableStrategy,
-    GroundingRewrite,
-    ContradictionPatch,
-    EntityScrub,
-}
-
-impl Strategy {
-    pub fn name(self) -> &'static str {
-        match self {
-            Strategy::NoHealingNeeded => "no_healing_needed",
-            Strategy::NoApplicableStrategy => "no_applicable_strategy",
-            Strategy::GroundingRewrite => "grounding_rewrite",
-            Strategy::ContradictionPatch => "contradiction_patch",
-            Strategy::EntityScrub => "entity_scrub",
-        }
+named_enum! {
+    /// Which repair was tried (seed 001's healer; `crate::repair`).
+    pub enum Strategy {
+        NoHealingNeeded = "no_healing_needed",
+        NoApplicableStrategy = "no_applicable_strategy",
+        GroundingRewrite = "grounding_rewrite",
+        ContradictionPatch = "contradiction_patch",
+        EntityScrub = "entity_scrub",
     }
 }
 

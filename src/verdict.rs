@@ -36,6 +36,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::config::Policy;
+use crate::named::named_enum;
 
 /// Tolerance for comparing a measured share with its threshold.
 pub const EPS: f64 = 1e-9;
@@ -46,33 +47,24 @@ pub fn meets(value: f64, threshold: f64) -> bool {
     value + EPS >= threshold
 }
 
-/// A claim's verdict.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Verdict {
-    Supported,
-    Miscited,
-    Unsupported,
-    Contradicted,
+named_enum! {
+    /// A claim's verdict.
+    pub enum Verdict {
+        Supported = "supported",
+        Miscited = "miscited",
+        Unsupported = "unsupported",
+        Contradicted = "contradicted",
+    }
 }
 
 impl Verdict {
     /// In display order: the good verdict first, then the worst.
-    pub const ALL: [Verdict; 4] = [
+    pub const DISPLAY_ORDER: [Verdict; 4] = [
         Verdict::Supported,
         Verdict::Contradicted,
         Verdict::Unsupported,
         Verdict::Miscited,
     ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Verdict::Supported => "supported",
-            Verdict::Miscited => "miscited",
-            Verdict::Unsupported => "unsupported",
-            Verdict::Contradicted => "contradicted",
-        }
-    }
 
     /// How bad it is: the claim's verdict is its most severe reason's.
     /// A true fact cited wrongly (miscited) is less bad than a claim the
@@ -88,34 +80,34 @@ impl Verdict {
     }
 }
 
-/// Why a claim got its verdict: each kind names its evidence in `detail`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ReasonKind {
-    /// Enough content words in one sentence, and nothing else wrong.
-    Supported,
-    /// The best sentence holds too few of the claim's content words.
-    LowSupport,
-    /// No source sentence shares a content word with the claim.
-    NoMatch,
-    /// There is no source (and no samples) to check against.
-    NoSource,
-    /// A number of the claim is not in its supporting sentence.
-    NumberMismatch,
-    /// The claim negates what its sentence states, or the reverse.
-    NegationFlip,
-    /// The claim uses the opposite of a word of its sentence.
-    AntonymFlip,
-    /// A name or reference that the source never mentions.
-    InventedEntity,
-    /// A citation to a sentence or passage that does not exist.
-    FabricatedCitation,
-    /// A citation that misses the supporting sentence.
-    WrongCitation,
-    /// Most samples say something else.
-    Inconsistent,
-    /// Samples agree (the verdict's basis when there is no source).
-    Consistent,
+named_enum! {
+    /// Why a claim got its verdict: each kind names its evidence in `detail`.
+    pub enum ReasonKind {
+        /// Enough content words in one sentence, and nothing else wrong.
+        Supported = "supported",
+        /// The best sentence holds too few of the claim's content words.
+        LowSupport = "low_support",
+        /// No source sentence shares a content word with the claim.
+        NoMatch = "no_match",
+        /// There is no source (and no samples) to check against.
+        NoSource = "no_source",
+        /// A number of the claim is not in its supporting sentence.
+        NumberMismatch = "number_mismatch",
+        /// The claim negates what its sentence states, or the reverse.
+        NegationFlip = "negation_flip",
+        /// The claim uses the opposite of a word of its sentence.
+        AntonymFlip = "antonym_flip",
+        /// A name or reference that the source never mentions.
+        InventedEntity = "invented_entity",
+        /// A citation to a sentence or passage that does not exist.
+        FabricatedCitation = "fabricated_citation",
+        /// A citation that misses the supporting sentence.
+        WrongCitation = "wrong_citation",
+        /// Most samples say something else.
+        Inconsistent = "inconsistent",
+        /// Samples agree (the verdict's basis when there is no source).
+        Consistent = "consistent",
+    }
 }
 
 impl ReasonKind {
@@ -156,30 +148,30 @@ pub fn verdict_of(reasons: &[Reason]) -> Verdict {
         .unwrap_or(Verdict::Supported)
 }
 
-/// Which text a mark is in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum MarkSide {
-    Answer,
-    Source,
+named_enum! {
+    /// Which text a mark is in.
+    pub enum MarkSide {
+        Answer = "answer",
+        Source = "source",
+    }
 }
 
-/// What a mark shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum MarkKind {
-    /// A content word found in the best sentence.
-    Matched,
-    /// A content word not found there.
-    Missing,
-    /// A number the sentence does not state (or the sentence's own number).
-    Number,
-    /// A citation that is wrong or fabricated.
-    Citation,
-    /// A negator or the word it flips.
-    Negation,
-    /// An invented entity.
-    Entity,
+named_enum! {
+    /// What a mark shows.
+    pub enum MarkKind {
+        /// A content word found in the best sentence.
+        Matched = "matched",
+        /// A content word not found there.
+        Missing = "missing",
+        /// A number the sentence does not state (or the sentence's own number).
+        Number = "number",
+        /// A citation that is wrong or fabricated.
+        Citation = "citation",
+        /// A negator or the word it flips.
+        Negation = "negation",
+        /// An invented entity.
+        Entity = "entity",
+    }
 }
 
 /// A span to highlight when the claim is in focus.
@@ -210,24 +202,16 @@ impl Mark {
     }
 }
 
-/// What happens to the answer, from its claims' verdicts and the policy.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Decision {
-    Deliver,
-    DeliverWithFlags,
-    Block,
+named_enum! {
+    /// What happens to the answer, from its claims' verdicts and the policy.
+    pub enum Decision {
+        Deliver = "deliver",
+        DeliverWithFlags = "deliver_with_flags",
+        Block = "block",
+    }
 }
 
 impl Decision {
-    pub fn name(self) -> &'static str {
-        match self {
-            Decision::Deliver => "deliver",
-            Decision::DeliverWithFlags => "deliver_with_flags",
-            Decision::Block => "block",
-        }
-    }
-
     /// `deliver` without a failing claim; with one, what the policy says.
     pub fn from_first_problem(first_problem: Option<&str>, policy: Policy) -> Decision {
         match (first_problem, policy) {
@@ -280,37 +264,27 @@ impl VerdictCounts {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RiskLevel {
-    Low,
-    Medium,
-    High,
-    Critical,
-}
-
-impl RiskLevel {
-    pub fn name(self) -> &'static str {
-        match self {
-            RiskLevel::Low => "low",
-            RiskLevel::Medium => "medium",
-            RiskLevel::High => "high",
-            RiskLevel::Critical => "critical",
-        }
+named_enum! {
+    #[derive(PartialOrd, Ord)]
+    pub enum RiskLevel {
+        Low = "low",
+        Medium = "medium",
+        High = "high",
+        Critical = "critical",
     }
 }
 
-/// A failure pattern found in the answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Trigger {
-    Contradiction,
-    InventedEntity,
-    FabricatedCitation,
-    ConfidentButUnfaithful,
-    LowFaithfulness,
-    Drift,
-    Inconsistent,
+named_enum! {
+    /// A failure pattern found in the answer.
+    pub enum Trigger {
+        Contradiction = "contradiction",
+        InventedEntity = "invented_entity",
+        FabricatedCitation = "fabricated_citation",
+        ConfidentButUnfaithful = "confident_but_unfaithful",
+        LowFaithfulness = "low_faithfulness",
+        Drift = "drift",
+        Inconsistent = "inconsistent",
+    }
 }
 
 impl Trigger {
@@ -321,18 +295,6 @@ impl Trigger {
             | Trigger::FabricatedCitation
             | Trigger::ConfidentButUnfaithful => RiskLevel::High,
             Trigger::LowFaithfulness | Trigger::Drift | Trigger::Inconsistent => RiskLevel::Medium,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Trigger::Contradiction => "contradiction",
-            Trigger::InventedEntity => "invented_entity",
-            Trigger::FabricatedCitation => "fabricated_citation",
-            Trigger::ConfidentButUnfaithful => "confident_but_unfaithful",
-            Trigger::LowFaithfulness => "low_faithfulness",
-            Trigger::Drift => "drift",
-            Trigger::Inconsistent => "inconsistent",
         }
     }
 }
@@ -364,18 +326,18 @@ impl Risk {
     }
 }
 
-/// Where the answer goes: the final word on what ships.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Routing {
-    /// The original answer ships.
-    Accept,
-    /// The repaired answer ships.
-    HealedAccept,
-    /// Nothing of the answer ships: the caller's fallback does.
-    Fallback,
-    /// Repair could not make it safe: the safe decline ships.
-    Discard,
+named_enum! {
+    /// Where the answer goes: the final word on what ships.
+    pub enum Routing {
+        /// The original answer ships.
+        Accept = "accept",
+        /// The repaired answer ships.
+        HealedAccept = "healed_accept",
+        /// Nothing of the answer ships: the caller's fallback does.
+        Fallback = "fallback",
+        /// Repair could not make it safe: the safe decline ships.
+        Discard = "discard",
+    }
 }
 
 /// What repair did, as routing needs it.
@@ -390,15 +352,6 @@ pub enum RepairOutcome {
 }
 
 impl Routing {
-    pub fn name(self) -> &'static str {
-        match self {
-            Routing::Accept => "accept",
-            Routing::HealedAccept => "healed_accept",
-            Routing::Fallback => "fallback",
-            Routing::Discard => "discard",
-        }
-    }
-
     /// The routing rule (see the module doc).
     pub fn decide(
         decision: Decision,
@@ -422,7 +375,7 @@ mod tests {
 
     #[test]
     fn severity_orders_the_verdicts_from_supported_to_contradicted() {
-        let mut by_severity = Verdict::ALL;
+        let mut by_severity = Verdict::DISPLAY_ORDER;
         by_severity.sort_by_key(|v| v.severity());
         assert_eq!(
             by_severity,

@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 /// Top-level modules from the bottom layer up. A module may use modules of
 /// its own layer (its submodules, each other) and of the layers below.
 const LAYERS: &[&[&str]] = &[
-    &["order"],
+    &["order", "named"],
     &["text"],
     &["config"],
     &["verdict"],

@@ -791,3 +791,100 @@ fn drift_db_persists_history_between_runs() {
         "--question",
     );
 }
+
+#[test]
+fn set_changes_any_setting_by_its_table_name() {
+    // Seed 004: raising the support threshold to 0.65 makes the paraphrase unsupported.
+    let out = run(&[
+        "check",
+        "--example",
+        "correct-paraphrase",
+        "--set",
+        "support_threshold=0.65",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(json(&out)["claims"][1]["verdict"], "unsupported");
+    // A setting with no flag of its own, and a choice.
+    let out = run(&[
+        "check",
+        "--example",
+        "opening-answer",
+        "--set",
+        "repair=false",
+        "--set",
+        "policy=flag",
+    ]);
+    let v = json(&out);
+    assert_eq!(v["decision"], "deliver_with_flags");
+    assert!(v["repair"].is_null());
+    // --set comes after --preset and --config.
+    let out = run(&[
+        "check",
+        "--example",
+        "clean-answer",
+        "--preset",
+        "strict",
+        "--set",
+        "support_threshold=0.5",
+    ]);
+    assert_eq!(json(&out)["decision"], "deliver");
+}
+
+#[test]
+fn set_refuses_what_the_table_does_not_allow() {
+    assert_usage_error(
+        &run(&[
+            "check",
+            "--example",
+            "tagore",
+            "--set",
+            "suport_threshold=0.5",
+        ]),
+        "there is no setting suport_threshold (claimlab settings lists them)",
+    );
+    assert_usage_error(
+        &run(&[
+            "check",
+            "--example",
+            "tagore",
+            "--set",
+            "support_threshold=7",
+        ]),
+        "support_threshold must be between 0 and 1, got 7",
+    );
+    assert_usage_error(
+        &run(&["check", "--example", "tagore", "--set", "policy=maybe"]),
+        "policy cannot be \"maybe\": it is block or flag",
+    );
+    assert_usage_error(
+        &run(&["check", "--example", "tagore", "--set", "policy"]),
+        "--set takes NAME=VALUE",
+    );
+}
+
+#[test]
+fn settings_lists_every_setting_of_a_config() {
+    let out = run(&["settings", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let rows = json(&out);
+    let mut listed: Vec<String> = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["name"].as_str().unwrap().to_string())
+        .collect();
+    let config = json(&run(&["check", "--example", "tagore"]));
+    assert!(config.is_object());
+    let mut fields: Vec<String> = serde_json::to_value(claimlab::Config::default())
+        .unwrap()
+        .as_object()
+        .unwrap()
+        .keys()
+        .cloned()
+        .collect();
+    listed.sort();
+    fields.sort();
+    assert_eq!(listed, fields);
+    let text = String::from_utf8(run(&["settings"]).stdout).unwrap();
+    assert!(text.contains("support_threshold  (0–1; seed 0.5, improved 0.5, strict 0.7)"));
+}

@@ -1,9 +1,10 @@
 //! The controls: examples, presets, the support threshold slider, the check
 //! toggles, the failure policy, reset. Every change recomputes at once.
+//! Labels and help come from the settings table (`crate::config::SETTINGS`).
 
 use leptos::prelude::*;
 
-use crate::config::{Config, Policy, Preset};
+use crate::config::{setting, Config, Policy, Preset, Setting, Value};
 use crate::examples::{self, Seed};
 use crate::text::decimal::Decimal;
 
@@ -50,26 +51,31 @@ pub fn ExamplePicker(lab: Lab) -> impl IntoView {
     }
 }
 
+/// The settings table's row for a setting the controls show.
+fn row(name: &str) -> &'static Setting {
+    setting(name).expect("the controls show settings of the table")
+}
+
+/// An on/off setting: its table label, its doc as help.
 #[component]
-fn Toggle(
-    lab: Lab,
-    id: &'static str,
-    label: &'static str,
-    get: fn(&Config) -> bool,
-    set: fn(&mut Config, bool),
-) -> impl IntoView {
+fn Toggle(lab: Lab, name: &'static str) -> impl IntoView {
+    let s = row(name);
+    let id = name.replace('_', "-");
+    let for_id = id.clone();
     view! {
-        <label class="toggle" for=id>
+        <label class="toggle" for=for_id title=s.doc>
             <input
                 type="checkbox"
                 id=id
-                prop:checked=move || lab.config.with(get)
+                prop:checked=move || lab.config.with(|c| c.is_on(name))
                 on:change=move |ev| {
                     let on = event_target_checked(&ev);
-                    lab.configure(|c| set(c, on));
+                    lab.configure(|c| {
+                        let _ = c.set(name, Value::Toggle(on));
+                    });
                 }
             />
-            <span>{label}</span>
+            <span>{s.label}</span>
         </label>
     }
 }
@@ -86,7 +92,7 @@ pub fn Controls(lab: Lab) -> impl IntoView {
             <h2 id="controls-title" class="visually-hidden">"Settings"</h2>
             <div class="control threshold" class:hidden=lab.is_hidden("support-threshold")>
                 <label for="support-threshold">
-                    "Support threshold "
+                    {row("support_threshold").label}" "
                     <output for="support-threshold" id="support-threshold-value">{move || format!("{:.2}", Decimal(threshold()))}</output>
                 </label>
                 <input
@@ -102,19 +108,19 @@ pub fn Controls(lab: Lab) -> impl IntoView {
                         }
                     }
                 />
-                <p class="hint">"Share of a claim's content words that one source sentence must hold."</p>
+                <p class="hint">{row("support_threshold").doc}</p>
             </div>
             <fieldset class="control toggles">
                 <legend>"Checks"</legend>
-                <Toggle lab id="number-check" label="Every number must appear in the supporting sentence" get=|c| c.number_check set=|c, v| c.number_check = v/>
-                <Toggle lab id="citation-check" label="Citation must point to the supporting sentence" get=|c| c.citation_check set=|c, v| c.citation_check = v/>
-                <Toggle lab id="negation-check" label="Catch negation flips" get=|c| c.negation_check set=|c, v| c.negation_check = v/>
-                <Toggle lab id="entity-check" label="Names must appear in the source" get=|c| c.entity_check set=|c, v| c.entity_check = v/>
-                <Toggle lab id="stemming" label="Stemming (designed = design)" get=|c| c.stemming set=|c, v| c.stemming = v/>
-                <Toggle lab id="number-normalisation" label="Compare numbers by value (1,000 = 1000)" get=|c| c.number_normalisation set=|c, v| c.number_normalisation = v/>
+                <Toggle lab name="number_check"/>
+                <Toggle lab name="citation_check"/>
+                <Toggle lab name="negation_check"/>
+                <Toggle lab name="entity_check"/>
+                <Toggle lab name="stemming"/>
+                <Toggle lab name="number_normalisation"/>
             </fieldset>
             <div class="control policy">
-                <label for="policy">"When a claim fails"</label>
+                <label for="policy" title=row("policy").doc>{row("policy").label}</label>
                 <select
                     id="policy"
                     prop:value=move || lab.config.with(|c| c.policy.name())
@@ -139,7 +145,7 @@ pub fn Controls(lab: Lab) -> impl IntoView {
                         }
                     }
                 >
-                    {Preset::ALL.into_iter().map(|p| view! { <option value=p.name()>{p.name()}</option> }).collect::<Vec<_>>()}
+                    {Preset::ALL.iter().map(|p| view! { <option value=p.name()>{p.name()}</option> }).collect::<Vec<_>>()}
                     <option value="custom" disabled=true>"custom"</option>
                 </select>
                 <button type="button" id="strict" on:click=move |_| {

@@ -175,7 +175,7 @@ pub fn FinalMetrics(lab: Lab) -> impl IntoView {
         let checked = lab.checked.get();
         let r = &checked.report;
         let s = &r.summary;
-        let counts = Verdict::ALL
+        let counts = Verdict::DISPLAY_ORDER
             .iter()
             .map(|v| view! { <li class=format!("count verdict-{}", v.name())><strong>{s.counts.get(*v)}</strong>" "{v.name()}</li> })
             .collect::<Vec<_>>();

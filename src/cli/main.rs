@@ -100,6 +100,7 @@ fn main() {
 mod native {
     use std::io::Write;
 
+    use clap::builder::PossibleValuesParser;
     use clap::error::ErrorKind;
     use clap::{Args, Parser, Subcommand, ValueEnum};
 
@@ -128,6 +129,11 @@ mod native {
         Examples {
             #[arg(long, value_enum, default_value_t = Format::Text)]
             format: Format,
+        },
+        /// List every setting: name, default, range and what it does (SETTINGS.md is the markdown form).
+        Settings {
+            #[arg(long, value_enum, default_value_t = TableFormat::Text)]
+            format: TableFormat,
         },
         /// Measure the checker on a public labelled set (see BENCHMARKS.md).
         Eval(EvalArgs),
@@ -182,39 +188,70 @@ mod native {
         examples: Option<String>,
     }
 
-    /// Settings shared by check and eval: a preset, a config file, overrides.
+    /// Settings shared by check, eval and batch: a preset, a config file,
+    /// then single settings (each as `claimlab settings` lists it).
     #[derive(Args)]
     struct SettingsArgs {
         /// Start from a named preset.
-        #[arg(long, value_enum)]
-        preset: Option<PresetArg>,
+        #[arg(long, value_name = "PRESET", value_parser = PossibleValuesParser::new(Preset::NAMES))]
+        preset: Option<String>,
         /// JSON file of settings layered over the preset (unknown keys are errors).
         #[arg(long, value_name = "FILE")]
         config: Option<String>,
-        /// Minimum share of a claim's content words one sentence must hold (0–1).
+        /// Set any setting, after the preset and the config file; repeat for several
+        /// (`claimlab settings` lists them, with their ranges).
+        #[arg(long = "set", value_name = "NAME=VALUE")]
+        set: Vec<String>,
+        /// Same as --set support_threshold=X.
         #[arg(long, value_name = "X")]
-        support_threshold: Option<f64>,
-        /// Cosine similarity at which a sample sentence agrees with a claim (0–1).
+        support_threshold: Option<String>,
+        /// Same as --set sim_threshold=X.
         #[arg(long, value_name = "X")]
-        sim_threshold: Option<f64>,
+        sim_threshold: Option<String>,
     }
 
     impl SettingsArgs {
-        /// The preset (or `base`), then the config file, then the flags.
+        /// The preset (or `base`), then the config file, then the single settings.
         fn resolve(&self, base: Config) -> Result<Config, String> {
-            let mut cfg = self.preset.map_or(base, |p| p.preset().config());
+            let preset = self.preset.as_deref().and_then(Preset::from_name);
+            let mut cfg = preset.map_or(base, Preset::config);
             if let Some(path) = &self.config {
                 cfg = layered_config(path, &cfg)?;
             }
-            if let Some(t) = self.support_threshold {
-                cfg.support_threshold = t;
+            let mut singles: Vec<(&str, &str)> = Vec::new();
+            for pair in &self.set {
+                let (name, value) = pair.split_once('=').ok_or_else(|| {
+                    format!("--set takes NAME=VALUE, got \"{pair}\" (claimlab settings lists the names)")
+                })?;
+                singles.push((name.trim(), value.trim()));
             }
-            if let Some(t) = self.sim_threshold {
-                cfg.sim_threshold = t;
-            }
+            let shortcuts = [
+                ("support_threshold", &self.support_threshold),
+                ("sim_threshold", &self.sim_threshold),
+            ];
+            singles.extend(
+                shortcuts
+                    .iter()
+                    .filter_map(|(n, v)| Some((*n, v.as_deref()?))),
+            );
+            set_all(&mut cfg, &singles)?;
             cfg.validate()?;
             Ok(cfg)
         }
+    }
+
+    /// Set settings from text, each as the settings table reads it.
+    fn set_all(cfg: &mut Config, pairs: &[(&str, &str)]) -> Result<(), String> {
+        for (name, value) in pairs {
+            cfg.set_pair(name, value).map_err(|e| {
+                if claimlab::config::setting(name).is_none() {
+                    format!("{e} (claimlab settings lists them)")
+                } else {
+                    e
+                }
+            })?;
+        }
+        Ok(())
     }
 
     #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -223,27 +260,11 @@ mod native {
         Text,
     }
 
-    #[derive(Clone, Copy, ValueEnum)]
-    enum PolicyArg {
-        Block,
-        Flag,
-    }
-
-    #[derive(Clone, Copy, ValueEnum)]
-    enum PresetArg {
-        Seed,
-        Improved,
-        Strict,
-    }
-
-    impl PresetArg {
-        fn preset(self) -> Preset {
-            match self {
-                PresetArg::Seed => Preset::Seed,
-                PresetArg::Improved => Preset::Improved,
-                PresetArg::Strict => Preset::Strict,
-            }
-        }
+    #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+    enum TableFormat {
+        Text,
+        Json,
+        Markdown,
     }
 
     #[derive(Args)]
@@ -262,15 +283,15 @@ mod native {
         example: Option<String>,
         #[command(flatten)]
         settings: SettingsArgs,
-        /// Do not require every number of a claim in its supporting sentence.
+        /// Same as --set number_check=false.
         #[arg(long)]
         no_number_check: bool,
-        /// Do not require a citation to point at the supporting sentence.
+        /// Same as --set citation_check=false.
         #[arg(long)]
         no_citation_check: bool,
-        /// What a failing claim does to the answer.
-        #[arg(long, value_enum)]
-        policy: Option<PolicyArg>,
+        /// Same as --set policy=POLICY.
+        #[arg(long, value_name = "POLICY", value_parser = PossibleValuesParser::new(Policy::NAMES))]
+        policy: Option<String>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Json)]
         format: Format,
@@ -341,6 +362,19 @@ mod native {
                         all.iter()
                             .map(|e| format!("{:<width$}  {}\n", e.name, e.title))
                             .collect()
+                    }
+                };
+                print(&out)?;
+                Ok(0)
+            }
+            Command::Settings { format } => {
+                let out = match format {
+                    TableFormat::Markdown => claimlab::config::settings_markdown(),
+                    TableFormat::Text => claimlab::config::settings_text(),
+                    TableFormat::Json => {
+                        serde_json::to_string_pretty(&claimlab::config::settings_json())
+                            .expect("the settings table serialises")
+                            + "\n"
                     }
                 };
                 print(&out)?;
@@ -554,18 +588,17 @@ mod native {
             inputs.question = q.clone();
         }
         let mut cfg = args.settings.resolve(inputs.config.clone())?;
+        let mut shortcuts: Vec<(&str, &str)> = Vec::new();
         if args.no_number_check {
-            cfg.number_check = false;
+            shortcuts.push(("number_check", "false"));
         }
         if args.no_citation_check {
-            cfg.citation_check = false;
+            shortcuts.push(("citation_check", "false"));
         }
-        if let Some(p) = args.policy {
-            cfg.policy = match p {
-                PolicyArg::Block => Policy::Block,
-                PolicyArg::Flag => Policy::Flag,
-            };
+        if let Some(p) = &args.policy {
+            shortcuts.push(("policy", p));
         }
+        set_all(&mut cfg, &shortcuts)?;
         cfg.validate()?;
         inputs.config = cfg;
         Ok(inputs)

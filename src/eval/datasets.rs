@@ -4,36 +4,19 @@
 
 use serde::Deserialize;
 
-/// The sets `claimlab eval` knows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Dataset {
-    RagTruth,
-    HaluEval,
-    SummEdits,
-    WikiBio,
+use crate::named::named_enum;
+
+named_enum! {
+    /// The sets `claimlab eval` knows.
+    pub enum Dataset {
+        RagTruth = "ragtruth",
+        HaluEval = "halueval",
+        SummEdits = "summedits",
+        WikiBio = "wikibio",
+    }
 }
 
 impl Dataset {
-    pub const ALL: [Dataset; 4] = [
-        Dataset::RagTruth,
-        Dataset::HaluEval,
-        Dataset::SummEdits,
-        Dataset::WikiBio,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Dataset::RagTruth => "ragtruth",
-            Dataset::HaluEval => "halueval",
-            Dataset::SummEdits => "summedits",
-            Dataset::WikiBio => "wikibio",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Dataset> {
-        Dataset::ALL.into_iter().find(|d| d.name() == name)
-    }
-
     /// The split reported by default (thresholds are chosen on the other).
     pub fn default_split(self) -> &'static str {
         match self {
@@ -281,7 +264,7 @@ mod tests {
     #[test]
     fn dataset_names() {
         for d in Dataset::ALL {
-            assert_eq!(Dataset::from_name(d.name()), Some(d));
+            assert_eq!(Dataset::from_name(d.name()), Some(*d));
             assert!(d.splits().contains(&d.default_split()));
         }
     }
