@@ -365,23 +365,7 @@ fn check_claim(
     let citations = citations::explain(claim, layout, &tied, best_source, &mut findings, trace);
     consistency::explain(claim, consistency.as_ref(), &mut findings, trace);
 
-    let verdict = verdict_of(&findings.reasons);
-    let mut reasons = findings.reasons;
-    if reasons.is_empty() {
-        reasons.push(support.supported_reason(cfg));
-    }
-    crate::order::sort_by_key(&mut reasons, |r| {
-        std::cmp::Reverse(r.kind.verdict().severity())
-    });
-    reasons.extend(findings.notes);
-    trace.push(
-        Some(id),
-        || EventKind::Verdict {
-            verdict,
-            reason: reasons[0].detail.clone(),
-        },
-        || format!("{id} is {}: {}", verdict.name(), reasons[0].detail),
-    );
+    let (verdict, reasons) = conclude(id, findings.reasons, findings.notes, &support, cfg, trace);
     ClaimReport {
         id: id.to_string(),
         text: claim.answer[claim.start..claim.end].to_string(),
@@ -404,6 +388,35 @@ fn check_claim(
         reasons,
         marks: findings.marks,
     }
+}
+
+/// A claim's verdict (its most severe reason's) and its reasons, most
+/// severe first (a supported claim's says what supports it), then the notes.
+fn conclude(
+    id: &str,
+    mut reasons: Vec<Reason>,
+    notes: Vec<Reason>,
+    support: &support::SupportFinding,
+    cfg: &Config,
+    trace: &mut Trace,
+) -> (Verdict, Vec<Reason>) {
+    let verdict = verdict_of(&reasons);
+    if reasons.is_empty() {
+        reasons.push(support.supported_reason(cfg));
+    }
+    crate::order::sort_by_key(&mut reasons, |r| {
+        std::cmp::Reverse(r.kind.verdict().severity())
+    });
+    reasons.extend(notes);
+    trace.push(
+        Some(id),
+        || EventKind::Verdict {
+            verdict,
+            reason: reasons[0].detail.clone(),
+        },
+        || format!("{id} is {}: {}", verdict.name(), reasons[0].detail),
+    );
+    (verdict, reasons)
 }
 
 /// A claim's content terms. Words the question already holds are not what
