@@ -317,10 +317,27 @@ macro_rules! settings {
             }
         }
 
+        /// Each setting's row, by the setting's name (`row::support_threshold`).
+        /// The lab names the rows it shows, so the page carries only their text.
+        #[allow(non_upper_case_globals)]
+        pub mod row {
+            use super::*;
+            $( pub const $name: Setting = Setting { name: stringify!($name), label: $label, doc: $doc, group: Group::$group, range: $range }; )*
+        }
+
         /// Every setting, in the table's order.
-        pub const SETTINGS: &[Setting] = &[
-            $( Setting { name: stringify!($name), label: $label, doc: $doc, group: Group::$group, range: $range }, )*
-        ];
+        pub const SETTINGS: &[Setting] = &[ $( row::$name, )* ];
+
+        /// Every setting's name, in the table's order.
+        const NAMES: &[&str] = &[ $( stringify!($name), )* ];
+
+        /// A setting's range by name (without its label and doc).
+        fn range_of(name: &str) -> Option<Range> {
+            match name {
+                $( stringify!($name) => Some($range), )*
+                _ => None,
+            }
+        }
 
         impl Config {
             /// A setting's value by name.
@@ -421,9 +438,10 @@ pub fn setting(name: &str) -> Option<&'static Setting> {
 impl Config {
     /// Check every value is in range; the message names the setting.
     pub fn validate(&self) -> Result<(), String> {
-        SETTINGS
-            .iter()
-            .try_for_each(|s| s.admit(self.get(s.name).expect("every row is a field")))
+        NAMES.iter().try_for_each(|&name| {
+            let range = range_of(name).expect("every name has a range");
+            admit(name, range, self.get(name).expect("every row is a field"))
+        })
     }
 
     /// The preset these settings equal, if any.
@@ -433,25 +451,20 @@ impl Config {
 
     /// Every setting as (name, value text), in the table's order.
     pub fn to_pairs(&self) -> Vec<(&'static str, String)> {
-        SETTINGS
+        NAMES
             .iter()
-            .map(|s| {
-                (
-                    s.name,
-                    self.get(s.name).expect("every row is a field").to_text(),
-                )
-            })
+            .map(|&name| (name, self.get(name).expect("every row is a field").to_text()))
             .collect()
     }
 
     /// Set one setting to a value in its range (the lab's controls).
     pub fn set(&mut self, name: &str, value: Value) -> Result<(), String> {
-        let s = setting(name).ok_or_else(|| format!("there is no setting {name}"))?;
-        s.admit(value)?;
+        let range = range_of(name).ok_or_else(|| format!("there is no setting {name}"))?;
+        admit(name, range, value)?;
         if self.put(name, value) {
             Ok(())
         } else {
-            Err(format!("{name} is {}", s.range.describe()))
+            Err(format!("{name} is {}", range.describe()))
         }
     }
 
@@ -463,33 +476,34 @@ impl Config {
     /// Set one setting from its text (`--set`, links). The value must parse
     /// and be in range; otherwise the setting is left as it was.
     pub fn set_pair(&mut self, name: &str, text: &str) -> Result<(), String> {
-        let Some(s) = setting(name) else {
+        let Some(range) = range_of(name) else {
             return Err(format!("there is no setting {name}"));
         };
-        let value = Value::from_text(text, s.range)
-            .ok_or_else(|| format!("{name} cannot be \"{text}\": it is {}", s.range.describe()))?;
-        s.admit(value)?;
+        let value = Value::from_text(text, range)
+            .ok_or_else(|| format!("{name} cannot be \"{text}\": it is {}", range.describe()))?;
+        admit(name, range, value)?;
         let done = self.put(name, value);
         debug_assert!(done, "{name} takes the value its range reads");
         Ok(())
     }
 }
 
+/// `Ok` when `value` is in the setting's range; else a message naming it.
+fn admit(name: &str, range: Range, value: Value) -> Result<(), String> {
+    if value.within(range) {
+        return Ok(());
+    }
+    let described = match range {
+        Range::Unit => "between 0 and 1".to_string(),
+        r => r.describe(),
+    };
+    Err(format!("{name} must be {described}, got {}", value.to_text()))
+}
+
 impl Setting {
     /// `Ok` when `value` is in this setting's range; else a message naming it.
     pub fn admit(&self, value: Value) -> Result<(), String> {
-        if value.within(self.range) {
-            return Ok(());
-        }
-        let range = match self.range {
-            Range::Unit => "between 0 and 1".to_string(),
-            r => r.describe(),
-        };
-        Err(format!(
-            "{} must be {range}, got {}",
-            self.name,
-            value.to_text()
-        ))
+        admit(self.name, self.range, value)
     }
 
     /// Its value in each preset, as text, in [`Preset::ALL`]'s order.

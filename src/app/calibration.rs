@@ -3,18 +3,18 @@
 //! point on it. Moving the threshold slider moves the point; any example
 //! can be opened in the lab.
 //!
-//! The curve is the sweep of the answer score the settings use
-//! (`answer_scoring`), which does not depend on the threshold; the point is
-//! where the threshold in force cuts it (`eval::Cut`: `support_threshold`
-//! for `worst_claim`, `answer_threshold` for `noisy_or`), as `eval` and
-//! `batch` cut it.
+//! The curve is the support-threshold sweep: each answer scores its worst
+//! claim (`answer_scoring: worst_claim` whatever the preset, since the
+//! slider is the support threshold), which does not depend on the
+//! threshold; the point is where the slider's threshold cuts it, by
+//! `eval::Cut`, as `eval` cuts it.
 
 use std::sync::Arc;
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::config::Config;
+use crate::config::{AnswerScoring, Config};
 use crate::eval::datasets::{CalibrationExample, CalibrationSet};
 use crate::eval::metrics::{self, Confusion};
 use crate::eval::{score_answer, Cut};
@@ -80,6 +80,12 @@ async fn fetch_text(url: &str) -> Result<String, String> {
 
 /// Scores of every example under the given settings (worst-claim scoring).
 fn score_set(set: &CalibrationSet, cfg: &Config) -> Vec<(f64, bool)> {
+    // Written out here, not through `swept`: with the scoring known where the
+    // score is computed, the page does not link the noisy-OR's `powf`.
+    let cfg = &Config {
+        answer_scoring: AnswerScoring::WorstClaim,
+        ..cfg.clone()
+    };
     set.examples
         .iter()
         .map(|e| {
@@ -90,6 +96,15 @@ fn score_set(set: &CalibrationSet, cfg: &Config) -> Vec<(f64, bool)> {
             )
         })
         .collect()
+}
+
+/// The settings the panel sweeps: the worst claim's score, cut at the
+/// support threshold (the lab's slider).
+fn swept(cfg: &Config) -> Config {
+    Config {
+        answer_scoring: AnswerScoring::WorstClaim,
+        ..cfg.clone()
+    }
 }
 
 const W: f64 = 320.0;
@@ -136,7 +151,7 @@ pub fn CalibrationPanel(lab: Lab) -> impl IntoView {
             _ => None,
         })
     });
-    let cut = move || lab.config.with(Cut::of);
+    let cut = move || lab.config.with(|c| Cut::of(&swept(c)));
     let chart = move || {
         let scored = scores.get()?;
         let curve = metrics::pr_curve(&scored);

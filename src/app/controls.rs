@@ -1,10 +1,10 @@
 //! The controls: examples, presets, the support threshold slider, the check
 //! toggles, the failure policy, reset. Every change recomputes at once.
-//! Labels and help come from the settings table (`crate::config::SETTINGS`).
+//! Labels and help come from the settings table (`crate::config::row`).
 
 use leptos::prelude::*;
 
-use crate::config::{setting, Config, Policy, Preset, Setting, Value};
+use crate::config::{row, Config, Policy, Preset, Setting, Value};
 use crate::examples::{self, Seed};
 use crate::text::decimal::Decimal;
 
@@ -51,15 +51,10 @@ pub fn ExamplePicker(lab: Lab) -> impl IntoView {
     }
 }
 
-/// The settings table's row for a setting the controls show.
-fn row(name: &str) -> &'static Setting {
-    setting(name).expect("the controls show settings of the table")
-}
-
 /// An on/off setting: its table label, its doc as help.
 #[component]
-fn Toggle(lab: Lab, name: &'static str) -> impl IntoView {
-    let s = row(name);
+fn Toggle(lab: Lab, setting: Setting) -> impl IntoView {
+    let (s, name) = (setting, setting.name);
     let id = name.replace('_', "-");
     let for_id = id.clone();
     view! {
@@ -92,7 +87,7 @@ pub fn Controls(lab: Lab) -> impl IntoView {
             <h2 id="controls-title" class="visually-hidden">"Settings"</h2>
             <div class="control threshold" class:hidden=lab.is_hidden("support-threshold")>
                 <label for="support-threshold">
-                    {row("support_threshold").label}" "
+                    {row::support_threshold.label}" "
                     <output for="support-threshold" id="support-threshold-value">{move || format!("{:.2}", Decimal(threshold()))}</output>
                 </label>
                 <input
@@ -108,19 +103,19 @@ pub fn Controls(lab: Lab) -> impl IntoView {
                         }
                     }
                 />
-                <p class="hint">{row("support_threshold").doc}</p>
+                <p class="hint">{row::support_threshold.doc}</p>
             </div>
             <fieldset class="control toggles">
                 <legend>"Checks"</legend>
-                <Toggle lab name="number_check"/>
-                <Toggle lab name="citation_check"/>
-                <Toggle lab name="negation_check"/>
-                <Toggle lab name="entity_check"/>
-                <Toggle lab name="stemming"/>
-                <Toggle lab name="number_normalisation"/>
+                <Toggle lab setting=row::number_check/>
+                <Toggle lab setting=row::citation_check/>
+                <Toggle lab setting=row::negation_check/>
+                <Toggle lab setting=row::entity_check/>
+                <Toggle lab setting=row::stemming/>
+                <Toggle lab setting=row::number_normalisation/>
             </fieldset>
             <div class="control policy">
-                <label for="policy" title=row("policy").doc>{row("policy").label}</label>
+                <label for="policy" title=row::policy.doc>{row::policy.label}</label>
                 <select
                     id="policy"
                     prop:value=move || lab.config.with(|c| c.policy.name())
