@@ -453,7 +453,12 @@ impl Config {
     pub fn to_pairs(&self) -> Vec<(&'static str, String)> {
         NAMES
             .iter()
-            .map(|&name| (name, self.get(name).expect("every row is a field").to_text()))
+            .map(|&name| {
+                (
+                    name,
+                    self.get(name).expect("every row is a field").to_text(),
+                )
+            })
             .collect()
     }
 
@@ -497,7 +502,10 @@ fn admit(name: &str, range: Range, value: Value) -> Result<(), String> {
         Range::Unit => "between 0 and 1".to_string(),
         r => r.describe(),
     };
-    Err(format!("{name} must be {described}, got {}", value.to_text()))
+    Err(format!(
+        "{name} must be {described}, got {}",
+        value.to_text()
+    ))
 }
 
 impl Setting {

@@ -517,10 +517,13 @@ fn split_answer(input: &CheckInput, cfg: &Config, known: &[ClaimReport]) -> Spli
         not_claim_analyses: Vec::new(),
     };
     for (s, e) in sentences::split(answer) {
+        // A repaired answer's attribution ("According to the provided data:") is not claimed.
+        let s = s + repair::attribution_len(&answer[s..e]);
         let text = &answer[s..e];
         let is_question = sentences::is_question(text);
         let skipped = (cfg.skip_refusals && sentences::is_refusal(text))
-            || (cfg.skip_headers && sentences::is_header(text));
+            || (cfg.skip_headers && sentences::is_header(text))
+            || repair::is_repair_note(text);
         if is_question || skipped {
             if is_question {
                 split.questions += 1;
@@ -564,7 +567,7 @@ impl Split {
                 }
                 if not_claims > 0 {
                     text += &format!(
-                        " ({not_claims} refusal or header sentence{} skipped)",
+                        " ({not_claims} refusal, header or note sentence{} skipped)",
                         plural(not_claims)
                     );
                 }

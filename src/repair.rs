@@ -17,11 +17,12 @@
 //! 3. **Entity scrub** when names were invented: drop the sentences holding
 //!    them and say so. Confidence × 0.85.
 //!
-//! The result is re-checked with the same checker. If it still holds a
-//! contradiction, an invented entity or a fabricated citation (risk above
-//! medium), or nothing is left, the safe decline is served instead: a wrong
-//! answer is never "repaired" into another wrong one, and a patch is never
-//! guessed.
+//! Repair proposes; the pipeline checks the repaired answer again, as it
+//! would ship (attribution and note included, which are not claims), with
+//! the same settings. If that check would block it, finds risk above medium
+//! (a contradiction, an invented entity or a fabricated citation left), or
+//! nothing is left, the safe decline is served instead: a wrong answer is
+//! never "repaired" into another wrong one, and a patch is never guessed.
 
 use crate::config::Config;
 use crate::report::{Recheck, Repair, Report, Strategy};
@@ -37,6 +38,33 @@ pub const SAFE_DECLINE: &str = "I can't answer that reliably from the provided s
 
 /// Appended when entity scrub removed sentences (seed 001).
 pub const SCRUB_NOTE: &str = "Note: specific names or references could not be verified in the source documents and have been omitted.";
+
+/// How a grounding rewrite says where its answer comes from (seed 001): for
+/// data (prices, percentages, periods), for policies and rules, otherwise.
+pub const ATTRIBUTIONS: [&str; 3] = [
+    "According to the provided data:",
+    "Per the source documentation:",
+    "The source indicates that:",
+];
+
+/// Is this sentence one repair writes about the answer (the safe decline,
+/// the scrub note), not a claim of it? The check passes over them.
+pub fn is_repair_note(sentence: &str) -> bool {
+    let s = sentence.trim();
+    s == SAFE_DECLINE || s == SCRUB_NOTE
+}
+
+/// The length of a grounding rewrite's attribution opening `sentence`
+/// (with the blanks after it), 0 when there is none: the claim starts after it.
+pub fn attribution_len(sentence: &str) -> usize {
+    ATTRIBUTIONS
+        .iter()
+        .find(|a| sentence.starts_with(*a))
+        .map_or(0, |a| {
+            let rest = &sentence[a.len()..];
+            a.len() + (rest.len() - rest.trim_start().len())
+        })
+}
 
 fn round2(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
@@ -125,8 +153,16 @@ pub fn repair(doc: &Document, cfg: &Config, report: &Report, input: &RepairInput
             None,
         );
     };
-    // Nothing ships whose own check says block (see `crate::verdict`).
-    let re = (input.recheck)(&body);
+    // What ships is what is checked again: nothing ships whose own check
+    // says block (see `crate::verdict`). The attribution and the note are
+    // not claims (`is_repair_note`, `attribution_len`).
+    let after = [prefix.as_str(), body.as_str(), suffix.as_str()]
+        .iter()
+        .filter(|s| !s.is_empty())
+        .copied()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let re = (input.recheck)(&after);
     let failed = if re.counts.total() == 0 {
         Some("nothing is left to check".to_string())
     } else if !re.decision.lets_through() {
@@ -138,7 +174,7 @@ pub fn repair(doc: &Document, cfg: &Config, report: &Report, input: &RepairInput
     };
     if let Some(why) = failed {
         changes.push(format!(
-            "Re-check failed ({why}): serving the safe decline."
+            "Re-check failed ({why}): serving the safe decline instead of \"{after}\"."
         ));
         return decline(changes, Some(re));
     }
@@ -148,12 +184,6 @@ pub fn repair(doc: &Document, cfg: &Config, report: &Report, input: &RepairInput
         confidence_before = Decimal(confidence_before),
         confidence_after = Decimal(confidence_after)
     ));
-    let after = [prefix.as_str(), body.as_str(), suffix.as_str()]
-        .iter()
-        .filter(|s| !s.is_empty())
-        .copied()
-        .collect::<Vec<_>>()
-        .join(" ");
     Repair {
         strategy,
         applied: true,
@@ -236,14 +266,14 @@ fn grounding_rewrite(doc: &Document, question: &str, answer: &str, cfg: &Config)
         .join(" ");
     let lower = body.lowercase();
     let prefix = if mentions_data(&lower) {
-        "According to the provided data:"
+        ATTRIBUTIONS[0]
     } else if ["policy", "guideline", "procedure", "rule"]
         .iter()
         .any(|w| lower.contains(w))
     {
-        "Per the source documentation:"
+        ATTRIBUTIONS[1]
     } else {
-        "The source indicates that:"
+        ATTRIBUTIONS[2]
     };
     let ids: Vec<String> = chosen.iter().map(|&i| doc.sentences[i].id()).collect();
     let changes = vec![format!(

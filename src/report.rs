@@ -21,7 +21,8 @@ use crate::scoring::Quality;
 pub use crate::text::SourceReport;
 use crate::trace::Event;
 pub use crate::verdict::{
-    Decision, Mark, MarkKind, MarkSide, Reason, ReasonKind, Risk, RiskLevel, Verdict, VerdictCounts,
+    Decision, Mark, MarkKind, MarkSide, Reason, ReasonKind, Risk, RiskLevel, Routing, Verdict,
+    VerdictCounts,
 };
 
 /// Everything found about one claim.
@@ -129,6 +130,44 @@ impl Report {
     pub fn claim(&self, id: &str) -> Option<&ClaimReport> {
         self.claims.iter().find(|c| c.id == id)
     }
+
+    /// What reaches the user, as the routing says (the lab's "What the user
+    /// receives"; `crate::verdict` has the rules).
+    pub fn delivery(&self) -> Delivery<'_> {
+        let first_problem = self.first_problem.as_deref().and_then(|id| self.claim(id));
+        let after = self.repair.as_ref().map_or("", |r| r.after.as_str());
+        match self.quality.routing {
+            Routing::Accept => Delivery::Answer {
+                flagged: first_problem.filter(|_| self.decision == Decision::DeliverWithFlags),
+            },
+            Routing::HealedAccept => Delivery::Repaired {
+                text: after,
+                instead_of: first_problem,
+            },
+            Routing::Fallback => Delivery::Withheld { first_problem },
+            Routing::Discard => Delivery::SafeDecline { text: after },
+        }
+    }
+}
+
+/// What reaches the user.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Delivery<'a> {
+    /// The answer as written; under the flag policy, marked with its first problem.
+    Answer { flagged: Option<&'a ClaimReport> },
+    /// The repaired answer, whose re-check let it through; `instead_of` is
+    /// the original's first problem.
+    Repaired {
+        text: &'a str,
+        instead_of: Option<&'a ClaimReport>,
+    },
+    /// Nothing: the answer is withheld (for its first problem, or, with none,
+    /// for a quality score below the accept threshold).
+    Withheld {
+        first_problem: Option<&'a ClaimReport>,
+    },
+    /// Repair could not make it safe: the safe decline.
+    SafeDecline { text: &'a str },
 }
 
 named_enum! {

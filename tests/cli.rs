@@ -860,6 +860,23 @@ fn set_refuses_what_the_table_does_not_allow() {
         &run(&["check", "--example", "tagore", "--set", "policy"]),
         "--set takes NAME=VALUE",
     );
+    assert_usage_error(
+        &run(&["check", "--example", "tagore", "--set", "=1"]),
+        "--set takes NAME=VALUE, got \"=1\"",
+    );
+    // A setting given twice with two values, by --set and its shortcut.
+    assert_usage_error(
+        &run(&[
+            "check",
+            "--example",
+            "tagore",
+            "--set",
+            "policy=block",
+            "--policy",
+            "flag",
+        ]),
+        "policy is given twice, as block and as flag: give it once",
+    );
 }
 
 #[test]

@@ -339,3 +339,82 @@ fn reports_on_one_document_share_its_sentences() {
         ["S1", "S2"]
     );
 }
+
+/// The report of a built-in example under its own settings, or with `change`.
+fn example_report(name: &str, change: impl FnOnce(&mut Config)) -> claimlab::Report {
+    let ex = claimlab::examples::by_name(name).expect("a built-in example");
+    let mut cfg = ex.config.clone();
+    change(&mut cfg);
+    let doc = Document::analyse(&ex.source, (&cfg).into());
+    let history = ex.history_fingerprints();
+    check(&doc, &ex.input(&history), &cfg)
+}
+
+#[test]
+fn what_the_user_receives_follows_the_routing() {
+    use claimlab::report::Delivery;
+    // Blocked and repaired: the repaired answer, said instead of C2.
+    let r = example_report("opening-answer", |_| {});
+    match r.delivery() {
+        Delivery::Repaired { text, instead_of } => {
+            assert!(text.contains("410 metres"), "{text}");
+            assert_eq!(instead_of.map(|c| c.id.as_str()), Some("C2"));
+        }
+        other => panic!("{other:?}"),
+    }
+    // Blocked, nothing to repair (risk low): withheld for C2, never accepted.
+    let r = example_report("wrong-citation", |_| {});
+    assert!(matches!(r.delivery(), Delivery::Withheld { first_problem: Some(c) } if c.id == "C2"));
+    // Flagged: the answer as written, marked with its first problem ...
+    let r = example_report("wrong-citation", |c| c.policy = claimlab::Policy::Flag);
+    assert!(matches!(r.delivery(), Delivery::Answer { flagged: Some(c) } if c.id == "C2"));
+    // ... unless its quality score (0.6: a contradiction) is below the accept threshold.
+    let r = example_report("opening-answer", |c| {
+        c.policy = claimlab::Policy::Flag;
+        c.repair = false;
+    });
+    assert!(matches!(r.delivery(), Delivery::Withheld { first_problem: Some(c) } if c.id == "C2"));
+    // All supported: the answer as written.
+    let r = example_report("clean-answer", |_| {});
+    assert_eq!(r.delivery(), Delivery::Answer { flagged: None });
+    // A repaired answer whose re-check blocks is not shipped: the safe decline.
+    let r = example_report("billing-contradiction", |c| {
+        c.policy = claimlab::Policy::Block
+    });
+    assert!(
+        matches!(r.delivery(), Delivery::SafeDecline { .. }),
+        "{:?}",
+        r.delivery()
+    );
+}
+
+#[test]
+fn a_scrubbed_answer_passes_a_fresh_check_as_it_ships() {
+    // A stranger's case: the scrub note it adds was checked as a claim of its own.
+    let source = "The Ridgeway tunnel opened in 2004. It is 3.2 kilometres long. The tunnel carries two railway tracks.";
+    let answer = "The Ridgeway tunnel opened in 2004. It is 3.2 kilometres long. The tunnel was designed by Dr. Olga Petrova of Baltic Engineering Group.";
+    for preset in claimlab::Preset::ALL {
+        let cfg = preset.config();
+        let r = check_text(source, answer, &cfg);
+        let verdicts: Vec<Verdict> = r.claims.iter().map(|c| c.verdict).collect();
+        assert_eq!(
+            verdicts,
+            [Verdict::Supported, Verdict::Supported, Verdict::Unsupported],
+            "{}",
+            preset.name()
+        );
+        let repair = r.repair.as_ref().unwrap();
+        assert_eq!(repair.strategy, Strategy::EntityScrub);
+        assert!(repair.succeeded, "{}: {:?}", preset.name(), repair.changes);
+        assert!(repair.after.ends_with(claimlab::repair::SCRUB_NOTE));
+        let again = check_text(source, &repair.after, &cfg);
+        assert_eq!(
+            again.decision,
+            Decision::Deliver,
+            "{}: {}",
+            preset.name(),
+            repair.after
+        );
+        assert_eq!(again.claims.len(), 2, "the note is not a claim");
+    }
+}

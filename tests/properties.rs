@@ -277,6 +277,27 @@ fn verdict_system_ok(r: &Report) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// A repaired answer that ships passes the check as it ships: checked
+/// afresh, with its attribution and note, it is let through.
+fn shipped_repair_passes(doc: &Document, r: &Report, cfg: &Config) -> Result<(), TestCaseError> {
+    if r.quality.routing != Routing::HealedAccept {
+        return Ok(());
+    }
+    let shipped = &r.repair.as_ref().expect("healed without a repair").after;
+    let again = check(doc, &CheckInput::answer(shipped), cfg);
+    prop_assert!(
+        again.decision.lets_through() && !again.claims.is_empty(),
+        "shipped {shipped:?}, which a fresh check decides {} ({:?})",
+        again.decision.name(),
+        again
+            .claims
+            .iter()
+            .map(|c| (c.text.as_str(), c.verdict))
+            .collect::<Vec<_>>()
+    );
+    Ok(())
+}
+
 /// Check (`source`, `answer`, `samples`) under every config: no panic, the
 /// invariants hold, and a second run gives the same report.
 fn all_configs_ok(source: &str, answer: &str, samples: &[String]) -> Result<(), TestCaseError> {
@@ -290,6 +311,7 @@ fn all_configs_ok(source: &str, answer: &str, samples: &[String]) -> Result<(), 
         let first = check(&doc, &input, &cfg);
         report_ok(source, answer, &first)
             .and_then(|()| verdict_system_ok(&first))
+            .and_then(|()| shipped_repair_passes(&doc, &first, &cfg))
             .map_err(|e| TestCaseError::fail(format!("config {name}: {e}")))?;
         let second = check(&doc, &input, &cfg);
         let json = |r: &Report| serde_json::to_string(r).expect("a report serialises");

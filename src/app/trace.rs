@@ -10,7 +10,7 @@ use leptos::prelude::*;
 
 use crate::checks::confidence;
 use crate::lab_state::SPEEDS;
-use crate::report::{Decision, MarkSide, Verdict};
+use crate::report::{ClaimReport, Decision, Delivery, MarkSide, Verdict};
 use crate::text::decimal::Decimal;
 use crate::trace::reveal_times;
 
@@ -236,20 +236,18 @@ pub fn FinalMetrics(lab: Lab) -> impl IntoView {
     }
 }
 
-/// What the user would receive: the answer, withheld, or marked with its first problem.
+/// What the user receives, as the core's routing says (`Report::delivery`):
+/// the answer (flagged or not), the repaired answer, nothing, or the safe decline.
 #[component]
 pub fn Delivered(lab: Lab) -> impl IntoView {
+    let problem =
+        |c: &ClaimReport| format!("{} is {}: {}", c.id, c.verdict.name(), c.main_reason());
     let body = move || {
         let checked = lab.checked.get();
         let r = &checked.report;
         let answer = lab.answer.get();
-        let first = r.first_problem.as_deref().and_then(|id| r.claim(id));
-        match (r.decision, first) {
-            (Decision::Block, Some(c)) => view! {
-                <p class="withheld">"Withheld. " {format!("{} is {}: {}", c.id, c.verdict.name(), c.main_reason())}</p>
-            }
-            .into_any(),
-            (Decision::DeliverWithFlags, Some(c)) => {
+        match r.delivery() {
+            Delivery::Answer { flagged: Some(c) } => {
                 let before = answer[..c.byte_start].to_string();
                 let after = answer[c.byte_end..].to_string();
                 view! {
@@ -258,11 +256,32 @@ pub fn Delivered(lab: Lab) -> impl IntoView {
                         <mark class="flagged">{marked_text(&answer, c.byte_start, c.byte_end, None, MarkSide::Answer)}</mark>
                         {after}
                     </p>
-                    <p class="flag-note">{format!("⚑ {} is {}: {}", c.id, c.verdict.name(), c.main_reason())}</p>
+                    <p class="flag-note">{format!("⚑ {}", problem(c))}</p>
                 }
                 .into_any()
             }
-            _ => view! { <p class="delivered-text">{answer}</p> }.into_any(),
+            Delivery::Answer { flagged: None } => view! { <p class="delivered-text">{answer}</p> }.into_any(),
+            Delivery::Repaired { text, instead_of } => {
+                let why = instead_of.map(|c| format!("The answer as written: {}. ", problem(c))).unwrap_or_default();
+                view! {
+                    <p class="repaired-note">{why}"Repaired and checked again, this is delivered:"</p>
+                    <p class="delivered-text">{text.to_string()}</p>
+                }
+                .into_any()
+            }
+            Delivery::Withheld { first_problem: Some(c) } => view! {
+                <p class="withheld">"Withheld. " {problem(c)}</p>
+            }
+            .into_any(),
+            Delivery::Withheld { first_problem: None } => view! {
+                <p class="withheld">{format!("Withheld: the quality score {:.2} is below the accept threshold.", Decimal(r.quality.score))}</p>
+            }
+            .into_any(),
+            Delivery::SafeDecline { text } => view! {
+                <p class="withheld">"Repair could not make the answer safe; the safe decline is delivered:"</p>
+                <p class="delivered-text">{text.to_string()}</p>
+            }
+            .into_any(),
         }
     };
     view! {

@@ -141,6 +141,7 @@ fn find_markers(text: &str) -> Vec<Marker> {
                 if starts_with_ci(text, start, phrase)
                     && text.is_char_boundary(end)
                     && !(phrase.ends_with(char::is_alphanumeric) && glued_after(text, end))
+                    && !is_the_month(text, start, end)
                 {
                     found.push((order, start, end, assertive));
                 }
@@ -165,6 +166,21 @@ fn find_markers(text: &str) -> Vec<Marker> {
     out
 }
 
+/// Is the hedge "may" at `start..end` the month? "May" written with a
+/// capital inside a sentence ("fell in May"), or before a number ("May 3",
+/// "May 2024"), is the month; "May I…" opening a sentence is the verb.
+fn is_the_month(text: &str, start: usize, end: usize) -> bool {
+    if &text[start..end] != "May" {
+        return false;
+    }
+    let before = text[..start].trim_end();
+    let opens_sentence = before.is_empty() || before.ends_with(['.', '!', '?', '\n', ':', '"']);
+    let number_after = text[end..]
+        .trim_start()
+        .starts_with(|c: char| c.is_ascii_digit());
+    !opens_sentence || number_after
+}
+
 /// Score how sure `answer` sounds.
 pub fn score(answer: &str) -> Confidence {
     let words = answer.split_whitespace().count().max(1);
@@ -185,6 +201,14 @@ pub fn score(answer: &str) -> Confidence {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_month_of_may_is_not_a_hedge() {
+        let month = score("Unemployment fell to 4.2% in May. Inflation was 3% that month.");
+        assert_eq!(month.score, 0.5, "{:?}", month.markers);
+        assert_eq!(score("May 2024 was dry.").markers.len(), 0);
+        assert_eq!(score("It may rain. May I help?").markers.len(), 2);
+    }
 
     /// The markers as a phrase-by-phrase search finds them (the definition
     /// the one-pass search must keep).

@@ -213,6 +213,13 @@ mod native {
     impl SettingsArgs {
         /// The preset (or `base`), then the config file, then the single settings.
         fn resolve(&self, base: Config) -> Result<Config, String> {
+            self.resolve_with(base, &[])
+        }
+
+        /// The same, with a command's own shortcut flags (`--policy`, …) as
+        /// `(name, value)` pairs. A setting given twice with two values is an
+        /// error, whichever flags gave it.
+        fn resolve_with(&self, base: Config, shortcuts: &[(&str, &str)]) -> Result<Config, String> {
             let preset = self.preset.as_deref().and_then(Preset::from_name);
             let mut cfg = preset.map_or(base, Preset::config);
             if let Some(path) = &self.config {
@@ -220,20 +227,28 @@ mod native {
             }
             let mut singles: Vec<(&str, &str)> = Vec::new();
             for pair in &self.set {
-                let (name, value) = pair.split_once('=').ok_or_else(|| {
-                    format!("--set takes NAME=VALUE, got \"{pair}\" (claimlab settings lists the names)")
-                })?;
+                let (name, value) = pair
+                    .split_once('=')
+                    .filter(|(name, _)| !name.trim().is_empty())
+                    .ok_or_else(|| {
+                        format!("--set takes NAME=VALUE, got \"{pair}\" (claimlab settings lists the names)")
+                    })?;
                 singles.push((name.trim(), value.trim()));
             }
-            let shortcuts = [
+            let own = [
                 ("support_threshold", &self.support_threshold),
                 ("sim_threshold", &self.sim_threshold),
             ];
-            singles.extend(
-                shortcuts
-                    .iter()
-                    .filter_map(|(n, v)| Some((*n, v.as_deref()?))),
-            );
+            singles.extend(own.iter().filter_map(|(n, v)| Some((*n, v.as_deref()?))));
+            singles.extend_from_slice(shortcuts);
+            for (i, (name, value)) in singles.iter().enumerate() {
+                if let Some((_, other)) = singles[..i].iter().find(|(n, v)| n == name && v != value)
+                {
+                    return Err(format!(
+                        "{name} is given twice, as {other} and as {value}: give it once"
+                    ));
+                }
+            }
             set_all(&mut cfg, &singles)?;
             cfg.validate()?;
             Ok(cfg)
@@ -587,7 +602,6 @@ mod native {
         if let Some(q) = &args.question {
             inputs.question = q.clone();
         }
-        let mut cfg = args.settings.resolve(inputs.config.clone())?;
         let mut shortcuts: Vec<(&str, &str)> = Vec::new();
         if args.no_number_check {
             shortcuts.push(("number_check", "false"));
@@ -598,9 +612,9 @@ mod native {
         if let Some(p) = &args.policy {
             shortcuts.push(("policy", p));
         }
-        set_all(&mut cfg, &shortcuts)?;
-        cfg.validate()?;
-        inputs.config = cfg;
+        inputs.config = args
+            .settings
+            .resolve_with(inputs.config.clone(), &shortcuts)?;
         Ok(inputs)
     }
 

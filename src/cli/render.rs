@@ -82,13 +82,15 @@ pub fn text(r: &Report) -> String {
         );
     }
     if let Some(h) = r.repair.as_ref().filter(|h| h.applied) {
-        let _ = writeln!(
-            out,
-            "\nRepair ({}): risk {} → {}",
-            h.strategy.name(),
-            h.initial_risk.name(),
-            h.final_risk.name()
-        );
+        let outcome = if h.succeeded {
+            format!("risk {} → {}", h.initial_risk.name(), h.final_risk.name())
+        } else {
+            format!(
+                "risk {}; could not make it safe, the safe decline is served",
+                h.initial_risk.name()
+            )
+        };
+        let _ = writeln!(out, "\nRepair ({}): {outcome}", h.strategy.name());
         let _ = writeln!(out, "  Before: {}", h.before);
         let _ = writeln!(out, "  After:  {}", h.after);
         for change in &h.changes {
