@@ -331,36 +331,38 @@ macro_rules! settings {
         /// Every setting's name, in the table's order.
         const NAMES: &[&str] = &[ $( stringify!($name), )* ];
 
-        /// A setting's range by name (without its label and doc).
-        fn range_of(name: &str) -> Option<Range> {
-            match name {
-                $( stringify!($name) => Some($range), )*
-                _ => None,
-            }
-        }
-
-        impl Config {
-            /// A setting's value by name.
-            pub fn get(&self, name: &str) -> Option<Value> {
-                match name {
-                    $( stringify!($name) => Some(self.$name.value()), )*
-                    _ => None,
-                }
-            }
-
-            /// Set a setting by name, without checking its range; false if
-            /// there is no such setting or the value is of another type.
-            fn put(&mut self, name: &str, value: Value) -> bool {
-                match name {
-                    $( stringify!($name) => match SettingType::from_value(value) {
-                        Some(v) => { self.$name = v; true }
-                        None => false,
-                    }, )*
-                    _ => false,
-                }
-            }
-        }
+        /// Each setting's range, getter and setter, by its place in the table:
+        /// tables rather than a `match` on names, which the page would carry
+        /// three times over.
+        const RANGES: &[Range] = &[ $( $range, )* ];
+        const GET: &[fn(&Config) -> Value] = &[ $( |c| c.$name.value(), )* ];
+        const PUT: &[fn(&mut Config, Value) -> bool] = &[
+            $( |c, v| SettingType::from_value(v).map(|x| c.$name = x).is_some(), )*
+        ];
     };
+}
+
+/// A setting's place in the table.
+fn index_of(name: &str) -> Option<usize> {
+    NAMES.iter().position(|n| *n == name)
+}
+
+/// A setting's range by name (without its label and doc).
+fn range_of(name: &str) -> Option<Range> {
+    index_of(name).map(|i| RANGES[i])
+}
+
+impl Config {
+    /// A setting's value by name.
+    pub fn get(&self, name: &str) -> Option<Value> {
+        index_of(name).map(|i| GET[i](self))
+    }
+
+    /// Set a setting by name, without checking its range; false if there is
+    /// no such setting or the value is of another type.
+    fn put(&mut self, name: &str, value: Value) -> bool {
+        index_of(name).is_some_and(|i| PUT[i](self, value))
+    }
 }
 
 settings! {

@@ -33,11 +33,9 @@ use crate::text::case::Lowercase;
 use crate::text::decimal::Decimal;
 use crate::text::{sentences, Analysed, AnalysisOptions};
 
-/// What drift cannot see, in plain words, for the lab to show where the
-/// user meets it.
-pub fn limits(_: &Config) -> &'static str {
-    "Drift needs three earlier answers, so the first bad answers after a change are served before it fires; rewording that keeps the facts can raise a false alarm."
-}
+/// What drift cannot see, in plain words, true under every setting,
+/// for the lab to show where the user meets it.
+pub const LIMITS: &str = "Drift needs three earlier answers, so the first bad answers after a change are served before it fires; rewording that keeps the facts can raise a false alarm.";
 
 named_enum! {
     /// An answer's overall polarity, as its fingerprint keeps it.

@@ -10,7 +10,7 @@ use crate::text::decimal::Decimal;
 use crate::text::highlight;
 
 use super::lab::Lab;
-use super::widgets::{Limits, LimitsOf};
+use super::widgets::Limits;
 
 /// The CSS class of a mark kind.
 pub fn mark_class(kind: MarkKind) -> &'static str {
@@ -104,12 +104,12 @@ pub fn ClaimsPanel(lab: Lab) -> impl IntoView {
                     <p class="empty">"The answer has no claims yet: type a sentence that states something."</p>
                 })}
             </div>
-            <Limits config=lab.config items=vec![
-                ("Support", support::limits as LimitsOf),
-                ("Numbers", numbers::limits),
-                ("Citations", citations::limits),
-                ("Negation", negation::limits),
-                ("Names", entities::limits),
+            <Limits items=vec![
+                ("Support", support::LIMITS),
+                ("Numbers", numbers::LIMITS),
+                ("Citations", citations::LIMITS),
+                ("Negation", negation::LIMITS),
+                ("Names", entities::LIMITS),
             ]/>
         </section>
     }

@@ -53,12 +53,10 @@ pub fn ExamplePicker(lab: Lab) -> impl IntoView {
 
 /// An on/off setting: its table label, its doc as help.
 #[component]
-fn Toggle(lab: Lab, setting: Setting) -> impl IntoView {
+fn Toggle(lab: Lab, id: &'static str, setting: Setting) -> impl IntoView {
     let (s, name) = (setting, setting.name);
-    let id = name.replace('_', "-");
-    let for_id = id.clone();
     view! {
-        <label class="toggle" for=for_id title=s.doc>
+        <label class="toggle" for=id title=s.doc>
             <input
                 type="checkbox"
                 id=id
@@ -107,12 +105,12 @@ pub fn Controls(lab: Lab) -> impl IntoView {
             </div>
             <fieldset class="control toggles">
                 <legend>"Checks"</legend>
-                <Toggle lab setting=row::number_check/>
-                <Toggle lab setting=row::citation_check/>
-                <Toggle lab setting=row::negation_check/>
-                <Toggle lab setting=row::entity_check/>
-                <Toggle lab setting=row::stemming/>
-                <Toggle lab setting=row::number_normalisation/>
+                <Toggle lab id="number-check" setting=row::number_check/>
+                <Toggle lab id="citation-check" setting=row::citation_check/>
+                <Toggle lab id="negation-check" setting=row::negation_check/>
+                <Toggle lab id="entity-check" setting=row::entity_check/>
+                <Toggle lab id="stemming" setting=row::stemming/>
+                <Toggle lab id="number-normalisation" setting=row::number_normalisation/>
             </fieldset>
             <div class="control policy">
                 <label for="policy" title=row::policy.doc>{row::policy.label}</label>

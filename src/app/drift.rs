@@ -13,7 +13,7 @@ use crate::text::decimal::Decimal;
 
 use super::lab::Lab;
 use super::storage::{self, Backend};
-use super::widgets::{svg_number, Limits, LimitsOf};
+use super::widgets::{svg_number, Limits};
 
 fn now_ms() -> f64 {
     js_sys::Date::now()
@@ -298,7 +298,7 @@ pub fn DriftPanel(lab: Lab) -> impl IntoView {
                 <button type="button" id="clear-history" disabled=move || count() == 0 on:click=on_clear>"Clear this question"</button>
             </div>
             {move || message.get().map(|m| view! { <p class="note" id="drift-message" role="status">{m}</p> })}
-            <Limits config=lab.config items=vec![("Drift", drift::limits as LimitsOf)]/>
+            <Limits items=vec![("Drift", drift::LIMITS)]/>
         </section>
     }
 }

@@ -8,7 +8,7 @@ use crate::checks::consistency;
 use crate::text::decimal::Decimal;
 
 use super::lab::Lab;
-use super::widgets::{Limits, LimitsOf};
+use super::widgets::Limits;
 
 #[component]
 pub fn SamplesPanel(lab: Lab) -> impl IntoView {
@@ -84,7 +84,7 @@ pub fn SamplesPanel(lab: Lab) -> impl IntoView {
                 }>"Make every sample repeat the answer"</button>
             </div>
             <p class="note">"A hallucination the model repeats in every sample passes: try “Make every sample repeat the answer” on the Tagore example."</p>
-            <Limits config=lab.config items=vec![("Consistency", consistency::limits as LimitsOf)]/>
+            <Limits items=vec![("Consistency", consistency::LIMITS)]/>
         </section>
     }
 }

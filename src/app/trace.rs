@@ -16,7 +16,7 @@ use crate::trace::reveal_times;
 
 use super::claims::marked_text;
 use super::lab::{Lab, Shared};
-use super::widgets::{Limits, LimitsOf};
+use super::widgets::Limits;
 
 #[component]
 pub fn TracePanel(lab: Lab) -> impl IntoView {
@@ -231,7 +231,7 @@ pub fn FinalMetrics(lab: Lab) -> impl IntoView {
                 }}
             </p>
             {body}
-            <Limits config=lab.config items=vec![("Confidence", confidence::limits as LimitsOf), ("Drift", crate::drift::limits)]/>
+            <Limits items=vec![("Confidence", confidence::LIMITS), ("Drift", crate::drift::LIMITS)]/>
         </section>
     }
 }
@@ -262,21 +262,22 @@ pub fn Delivered(lab: Lab) -> impl IntoView {
             }
             Delivery::Answer { flagged: None } => view! { <p class="delivered-text">{answer}</p> }.into_any(),
             Delivery::Repaired { text, instead_of } => {
-                let why = instead_of.map(|c| format!("The answer as written: {}. ", problem(c))).unwrap_or_default();
+                let why = instead_of
+                    .map(|c| format!("The answer as written: {}. ", problem(c).trim_end_matches('.')))
+                    .unwrap_or_default();
                 view! {
-                    <p class="repaired-note">{why}"Repaired and checked again, this is delivered:"</p>
+                    <p class="withheld">{why}"Repaired and checked again, this is delivered:"</p>
                     <p class="delivered-text">{text.to_string()}</p>
                 }
                 .into_any()
             }
-            Delivery::Withheld { first_problem: Some(c) } => view! {
-                <p class="withheld">"Withheld. " {problem(c)}</p>
+            Delivery::Withheld { first_problem } => {
+                let why = match first_problem {
+                    Some(c) => problem(c),
+                    None => format!("the quality score {:.2} is below the accept threshold", Decimal(r.quality.score)),
+                };
+                view! { <p class="withheld">"Withheld: " {why}</p> }.into_any()
             }
-            .into_any(),
-            Delivery::Withheld { first_problem: None } => view! {
-                <p class="withheld">{format!("Withheld: the quality score {:.2} is below the accept threshold.", Decimal(r.quality.score))}</p>
-            }
-            .into_any(),
             Delivery::SafeDecline { text } => view! {
                 <p class="withheld">"Repair could not make the answer safe; the safe decline is delivered:"</p>
                 <p class="delivered-text">{text.to_string()}</p>

@@ -2,22 +2,15 @@
 
 use leptos::prelude::*;
 
-use crate::config::Config;
-
-/// What a check cannot see under the settings in force (each check's `limits`).
-pub type LimitsOf = fn(&Config) -> &'static str;
-
 /// Seed 004's "Limits of a lexical check", stated where the user meets each
-/// check, for the settings in force (they change as the user changes them).
+/// check (each check's `LIMITS`, true under every setting).
 #[component]
-pub fn Limits(config: RwSignal<Config>, items: Vec<(&'static str, LimitsOf)>) -> impl IntoView {
+pub fn Limits(items: Vec<(&'static str, &'static str)>) -> impl IntoView {
     view! {
         <details class="limits">
             <summary>"Limits"</summary>
             <dl>
-                {items.into_iter().map(|(name, limits)| view! {
-                    <dt>{name}</dt><dd>{move || config.with(limits)}</dd>
-                }).collect::<Vec<_>>()}
+                {items.into_iter().map(|(name, text)| view! { <dt>{name}</dt><dd>{text}</dd> }).collect::<Vec<_>>()}
             </dl>
         </details>
     }

@@ -27,7 +27,6 @@
 //! **Defaults**: on (`citation_check: true`), `citations_in_words: false`.
 //! Turning the check off stops the wrong-citation check only.
 
-use crate::config::Config;
 use serde::{Deserialize, Serialize};
 
 pub use crate::text::citations::{
@@ -38,15 +37,9 @@ use crate::checks::{plural, ClaimContext, Findings};
 use crate::trace::{EventKind, Trace};
 use crate::verdict::{Mark, MarkKind, ReasonKind};
 
-/// What this check cannot see under these settings, in plain words, for
-/// the lab to show where the user meets it.
-pub fn limits(cfg: &Config) -> &'static str {
-    if cfg.citations_in_words {
-        "A citation is judged by where it points, not by whether the cited text really says the claim; citations in words are read only as \"passage 2\", \"passages 1 and 3\" or \"passages 1-3\"."
-    } else {
-        "A citation is judged by where it points, not by whether the cited text really says the claim; citations in words (\"as passage 2 says\") are not read (turn on citations in words)."
-    }
-}
+/// What this check cannot see, in plain words, true under every setting,
+/// for the lab to show where the user meets it.
+pub const LIMITS: &str = "A citation is judged by where it points, not by whether the cited text really says the claim; citations in words are read only with citations in words on, and only as \"passage 2\" or \"passages 1 and 3\".";
 
 /// The outcome of checking one claim's citations.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -179,15 +172,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn limits_say_whether_citations_in_words_are_read() {
-        let seed = Config::default();
-        let words = Config {
-            citations_in_words: true,
-            ..Config::default()
-        };
-        assert!(limits(&seed).contains("are not read"));
-        assert!(!limits(&words).contains("not read"));
-        assert!(crate::config::Preset::Improved.config().citations_in_words);
+    fn limits_say_when_citations_in_words_are_read() {
+        assert!(LIMITS.contains("only with citations in words on"));
+        assert!(crate::config::row::citations_in_words
+            .label
+            .eq_ignore_ascii_case("citations in words"));
     }
 
     fn layout(passage_of: &[usize]) -> SourceLayout<'_> {

@@ -17,16 +17,13 @@
 //! markers inside quotations, and any real probability: this is word
 //! counting, not calibration.
 
-use crate::config::Config;
 use serde::{Deserialize, Serialize};
 
 use crate::text::scan::{glued_after, starts_with_ci};
 
-/// What this check cannot see under these settings, in plain words, for
-/// the lab to show where the user meets it.
-pub fn limits(_: &Config) -> &'static str {
-    "Confidence is word counting, not probability: a fluent wrong answer with no marker scores a neutral 0.5."
-}
+/// What this check cannot see, in plain words, true under every setting,
+/// for the lab to show where the user meets it.
+pub const LIMITS: &str = "Confidence is word counting, not probability: a fluent wrong answer with no marker scores a neutral 0.5.";
 
 /// Phrases that assert certainty.
 pub const HIGH: &[&str] = &[

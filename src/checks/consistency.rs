@@ -29,7 +29,6 @@
 //! is better whenever there is one. The lexical embedder also misses
 //! paraphrase ("got the Nobel" vs "won the Nobel Prize" scores below 0.8).
 
-use crate::config::Config;
 use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
@@ -40,11 +39,9 @@ use crate::text::{sentences, Analysed, AnalysisOptions};
 use crate::trace::{EventKind, Trace};
 use crate::verdict::{Reason, ReasonKind};
 
-/// What this check cannot see under these settings, in plain words, for
-/// the lab to show where the user meets it.
-pub fn limits(_: &Config) -> &'static str {
-    "A hallucination the model repeats in every sample passes: agreement is not truth. The lexical embedder also misses paraphrases, so prefer a source whenever there is one."
-}
+/// What this check cannot see, in plain words, true under every setting,
+/// for the lab to show where the user meets it.
+pub const LIMITS: &str = "A hallucination the model repeats in every sample passes: agreement is not truth. The lexical embedder also misses paraphrases, so prefer a source whenever there is one.";
 
 /// A sentence vector: dense (given) or sparse (lexical: each term as a
 /// 64-bit hash of its key, sorted, with its weight; comparing hashes instead

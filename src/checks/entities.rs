@@ -22,7 +22,6 @@
 //!
 //! **Defaults**: on (`entity_check: true`), `single_word_entities: false`.
 
-use crate::config::Config;
 use serde::{Deserialize, Serialize};
 
 use crate::checks::{ClaimContext, Findings};
@@ -32,15 +31,9 @@ use crate::text::{fold, words::is_stopword};
 use crate::trace::{EventKind, Trace};
 use crate::verdict::{Mark, MarkKind, ReasonKind};
 
-/// What this check cannot see under these settings, in plain words, for
-/// the lab to show where the user meets it.
-pub fn limits(cfg: &Config) -> &'static str {
-    if cfg.single_word_entities {
-        "Names are found by their capital letters: lower-case names are missed, a capitalised title or sentence opener can pass for a name, and a name the source spells differently counts as invented."
-    } else {
-        "Names are found by their capital letters: lower-case and one-word names are missed (single-word names is off), a capitalised title can pass for a name, and a name the source spells differently counts as invented."
-    }
-}
+/// What this check cannot see, in plain words, true under every setting,
+/// for the lab to show where the user meets it.
+pub const LIMITS: &str = "Names are found by their capital letters: lower-case names are missed, and one-word names too unless single-word names is on; a capitalised title can pass for a name, and a name the source spells differently counts as invented.";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -24,7 +24,6 @@
 //! **Defaults**: on (`negation_check: true`); run only on claims that are
 //! otherwise supported, against their best sentence.
 
-use crate::config::Config;
 use serde::{Deserialize, Serialize};
 
 use crate::checks::{ClaimContext, Findings};
@@ -33,15 +32,9 @@ use crate::text::{Analysed, SourceSentence, Token};
 use crate::trace::{EventKind, Trace};
 use crate::verdict::{Mark, MarkKind, ReasonKind};
 
-/// What this check cannot see under these settings, in plain words, for
-/// the lab to show where the user meets it.
-pub fn limits(cfg: &Config) -> &'static str {
-    if cfg.antonym_check {
-        "Negation words and a list of common opposites are read: opposites outside the list, prefixes (\"unavailable\") and double negatives slip through."
-    } else {
-        "Only negation words are read (the antonym check is off): opposites (\"forbidden\" vs \"allowed\"), prefixes (\"unavailable\") and double negatives slip through."
-    }
-}
+/// What this check cannot see, in plain words, true under every setting,
+/// for the lab to show where the user meets it.
+pub const LIMITS: &str = "Negation words are read, and opposites from a short list only with the antonym check on; other opposites, prefixes (\"unavailable\") and double negatives slip through.";
 
 /// Which side carries the negation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -251,7 +244,8 @@ fn negated_by(tokens: &[Token]) -> Vec<Option<usize>> {
     out
 }
 
-struct Polarity<'a> {
+/// Which content words of a text are negated, and which are stated plainly.
+struct NegatedWords<'a> {
     tokens: &'a [Token],
     negated_by: Vec<Option<usize>>,
     // A claim has a few dozen words: a list beats a hash set here.
@@ -259,7 +253,7 @@ struct Polarity<'a> {
     plain: Vec<&'a str>,
 }
 
-impl<'a> Polarity<'a> {
+impl<'a> NegatedWords<'a> {
     fn of(a: &'a Analysed) -> Self {
         let negated_by = negated_by(&a.tokens);
         let (mut negated, mut plain) = (Vec::new(), Vec::new());
@@ -272,7 +266,7 @@ impl<'a> Polarity<'a> {
                 };
             }
         }
-        Polarity {
+        NegatedWords {
             tokens: &a.tokens,
             negated_by,
             negated,
@@ -304,7 +298,7 @@ pub fn check(
     sentence: &Analysed,
     source_text: &str,
 ) -> Option<NegationFlip> {
-    let (c, s) = (Polarity::of(claim), Polarity::of(sentence));
+    let (c, s) = (NegatedWords::of(claim), NegatedWords::of(sentence));
     for (i, t) in claim.tokens.iter().enumerate() {
         if !t.content || t.number.is_some() {
             continue;
@@ -420,13 +414,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn limits_say_whether_antonyms_are_read() {
-        let on = Config {
-            antonym_check: true,
-            ..Config::default()
-        };
-        assert!(limits(&Config::default()).contains("Only negation words"));
-        assert!(limits(&on).contains("list of common opposites"));
+    fn limits_say_when_opposites_are_read() {
+        assert!(LIMITS.contains("only with the antonym check on"));
     }
     use crate::text::AnalysisOptions;
 

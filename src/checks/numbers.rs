@@ -25,7 +25,6 @@
 //! (`number_normalisation: true`). With normalisation off, numbers compare as
 //! the text they are written in, as seed 004's original lab did.
 
-use crate::config::Config;
 use serde::{Deserialize, Serialize};
 
 pub use crate::text::numbers::{NumberMention, Quantity, Unit};
@@ -36,15 +35,9 @@ use crate::text::SourceSentence;
 use crate::trace::{EventKind, Trace};
 use crate::verdict::{Mark, MarkKind, ReasonKind};
 
-/// What this check cannot see under these settings, in plain words, for
-/// the lab to show where the user meets it.
-pub fn limits(cfg: &Config) -> &'static str {
-    if cfg.number_normalisation {
-        "Units are not compared (14 days = 14 weeks), no arithmetic is done (a dozen is not 12), and a true number stated in another sentence than the best match counts as missing."
-    } else {
-        "Numbers compare as written (number normalisation is off): $499.00 is not $499 and fourteen is not 14; units are not compared, and a true number stated in another sentence than the best match counts as missing."
-    }
-}
+/// What this check cannot see, in plain words, true under every setting,
+/// for the lab to show where the user meets it.
+pub const LIMITS: &str = "Units are not compared (14 days = 14 weeks), no arithmetic is done (a dozen is not 12), a true number stated in another sentence than the best match counts as missing, and with number normalisation off numbers compare as written ($499.00 is not $499).";
 
 /// A number of the claim that its supporting sentence does not state.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

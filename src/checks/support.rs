@@ -28,11 +28,9 @@ use crate::text::{Document, SourceSentence, Token};
 use crate::trace::{EventKind, Trace};
 use crate::verdict::{meets, Mark, MarkKind, Reason, ReasonKind};
 
-/// What this check cannot see under these settings, in plain words, for
-/// the lab to show where the user meets it.
-pub fn limits(_: &Config) -> &'static str {
-    "Support counts shared words: a paraphrase scores low (\"longest\" is not \"main\"), a synonym not at all, word order is ignored, and a fact that needs two sentences has no single best sentence."
-}
+/// What this check cannot see, in plain words, true under every setting,
+/// for the lab to show where the user meets it.
+pub const LIMITS: &str = "Support counts shared words: a paraphrase scores low (\"longest\" is not \"main\"), a synonym not at all, word order is ignored, and a fact that needs two sentences has no single best sentence.";
 
 /// The best source sentence for one claim.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
