@@ -244,41 +244,24 @@ trait SettingType: Sized {
     fn from_value(v: Value) -> Option<Self>;
 }
 
-impl SettingType for f64 {
-    fn value(&self) -> Value {
-        Value::Number(*self)
-    }
-    fn from_value(v: Value) -> Option<f64> {
-        match v {
-            Value::Number(x) => Some(x),
-            _ => None,
+/// Plain types, each stored as one kind of [`Value`].
+macro_rules! plain_setting_type {
+    ($($t:ty => $kind:ident),*) => {$(
+        impl SettingType for $t {
+            fn value(&self) -> Value {
+                Value::$kind(*self)
+            }
+            fn from_value(v: Value) -> Option<$t> {
+                match v {
+                    Value::$kind(x) => Some(x),
+                    _ => None,
+                }
+            }
         }
-    }
+    )*};
 }
 
-impl SettingType for usize {
-    fn value(&self) -> Value {
-        Value::Count(*self)
-    }
-    fn from_value(v: Value) -> Option<usize> {
-        match v {
-            Value::Count(n) => Some(n),
-            _ => None,
-        }
-    }
-}
-
-impl SettingType for bool {
-    fn value(&self) -> Value {
-        Value::Toggle(*self)
-    }
-    fn from_value(v: Value) -> Option<bool> {
-        match v {
-            Value::Toggle(b) => Some(b),
-            _ => None,
-        }
-    }
-}
+plain_setting_type!(f64 => Number, usize => Count, bool => Toggle);
 
 macro_rules! named_setting_type {
     ($($t:ty),*) => {$(

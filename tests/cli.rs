@@ -832,51 +832,32 @@ fn set_changes_any_setting_by_its_table_name() {
 
 #[test]
 fn set_refuses_what_the_table_does_not_allow() {
-    assert_usage_error(
-        &run(&[
-            "check",
-            "--example",
-            "tagore",
-            "--set",
-            "suport_threshold=0.5",
-        ]),
-        "there is no setting suport_threshold (claimlab settings lists them)",
-    );
-    assert_usage_error(
-        &run(&[
-            "check",
-            "--example",
-            "tagore",
-            "--set",
-            "support_threshold=7",
-        ]),
-        "support_threshold must be between 0 and 1, got 7",
-    );
-    assert_usage_error(
-        &run(&["check", "--example", "tagore", "--set", "policy=maybe"]),
-        "policy cannot be \"maybe\": it is block or flag",
-    );
-    assert_usage_error(
-        &run(&["check", "--example", "tagore", "--set", "policy"]),
-        "--set takes NAME=VALUE",
-    );
-    assert_usage_error(
-        &run(&["check", "--example", "tagore", "--set", "=1"]),
-        "--set takes NAME=VALUE, got \"=1\"",
-    );
-    // A setting given twice with two values, by --set and its shortcut.
-    assert_usage_error(
-        &run(&[
-            "check",
-            "--example",
-            "tagore",
-            "--set",
-            "policy=block",
-            "--policy",
-            "flag",
-        ]),
-        "policy is given twice, as block and as flag: give it once",
-    );
+    let refusals: [(&[&str], &str); 6] = [
+        (
+            &["--set", "suport_threshold=0.5"],
+            "there is no setting suport_threshold (claimlab settings lists them)",
+        ),
+        (
+            &["--set", "support_threshold=7"],
+            "support_threshold must be between 0 and 1, got 7",
+        ),
+        (
+            &["--set", "policy=maybe"],
+            "policy cannot be \"maybe\": it is block or flag",
+        ),
+        (&["--set", "policy"], "--set takes NAME=VALUE"),
+        (&["--set", "=1"], "--set takes NAME=VALUE, got \"=1\""),
+        // A setting given twice with two values, by --set and its shortcut.
+        (
+            &["--set", "policy=block", "--policy", "flag"],
+            "policy is given twice, as block and as flag: give it once",
+        ),
+    ];
+    for (flags, expect) in refusals {
+        let mut args = vec!["check", "--example", "tagore"];
+        args.extend_from_slice(flags);
+        assert_usage_error(&run(&args), expect);
+    }
 }
 
 #[test]
