@@ -886,3 +886,63 @@ fn settings_lists_every_setting_of_a_config() {
     let text = String::from_utf8(run(&["settings"]).stdout).unwrap();
     assert!(text.contains("support_threshold  (0–1; seed 0.5, improved 0.5, strict 0.7)"));
 }
+
+/// A meeting transcript as seed 003 reads them.
+const TRANSCRIPT: &str = "WEBVTT\n\n1\n00:00:01.000 --> 00:00:04.000\nWe agreed to ship the beta in March.\n\n2\n00:00:04.500 --> 00:00:07.000\nThe budget for the beta is $50,000.\n";
+
+#[test]
+fn a_vtt_source_is_read_as_passages_without_its_cues() {
+    let dir = tempfile::tempdir().unwrap();
+    let vtt = file(dir.path(), "standup.vtt", TRANSCRIPT);
+    let ans = file(
+        dir.path(),
+        "a.txt",
+        "The beta ships in March [1]. Its budget is $50,000.",
+    );
+    let out = run(&[
+        "check",
+        "--source",
+        vtt.to_str().unwrap(),
+        "--answer",
+        ans.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let v = json(&out);
+    let sources: Vec<&str> = v["sources"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["text"].as_str().unwrap())
+        .collect();
+    assert!(
+        sources
+            .iter()
+            .all(|s| !s.contains("WEBVTT") && !s.contains("-->")),
+        "{sources:?}"
+    );
+    assert!(v["claims"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|c| c["verdict"] == "supported"));
+    assert_eq!(v["claims"][0]["citations"]["points_to_support"], true);
+}
+
+#[test]
+fn batch_reads_a_transcript_in_a_record_as_passages() {
+    let dir = tempfile::tempdir().unwrap();
+    let record =
+        serde_json::json!({"context": TRANSCRIPT, "answer": "The budget for the beta is $50,000."});
+    let input = file(dir.path(), "in.jsonl", format!("{record}\n").as_str());
+    let out = run(&["batch", "--input", input.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let report: Value =
+        serde_json::from_slice(out.stdout.split(|b| *b == b'\n').next().unwrap()).unwrap();
+    let text = report.to_string();
+    assert!(
+        text.contains("The budget for the beta is $50,000."),
+        "{text}"
+    );
+    assert!(!text.contains("WEBVTT") && !text.contains("-->"), "{text}");
+    assert_eq!(report["claims"][0]["verdict"], "supported", "{text}");
+}

@@ -126,7 +126,7 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
             };
             match String::from_utf8(buffer) {
                 Ok(text) => {
-                    let source = import::to_source(kind, &text, 500);
+                    let source = import::to_source(kind, &text, import::PASSAGE_CHARS);
                     if source.trim().is_empty() {
                         lab.file_message.set(Some((
                             false,

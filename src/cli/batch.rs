@@ -5,6 +5,7 @@
 //! a large job can be split into pieces and run on several machines by any
 //! job runner, and memory stays flat however long the input is.
 
+use claimlab::text::import;
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Write};
 
@@ -59,7 +60,11 @@ impl Context {
     /// The source text the core reads: passages become `[N] …` paragraphs.
     pub fn source(&self) -> String {
         match self {
-            Context::Text(t) => t.clone(),
+            // A transcript in a record is cut into numbered passages, as the lab does.
+            Context::Text(t) => match import::passage_kind("", t) {
+                Some(kind) => import::to_source(kind, t, import::PASSAGE_CHARS),
+                None => t.clone(),
+            },
             Context::Passages(ps) => ps
                 .iter()
                 .enumerate()

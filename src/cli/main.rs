@@ -106,6 +106,7 @@ mod native {
 
     use claimlab::checks::consistency::GivenVectors;
     use claimlab::drift::{self, DriftStore, Fingerprint};
+    use claimlab::text::import;
     use claimlab::{examples, CheckInput, Config, Document, Policy, Preset};
 
     use crate::drift_store::SqliteStore;
@@ -566,7 +567,14 @@ mod native {
                     .ok_or("--answer is required (or use --example NAME)")?;
                 let answer = read_text(answer_path, "answer")?;
                 let source = match &args.source {
-                    Some(p) => read_text(p, "source")?,
+                    // A transcript or Markdown file is cut into numbered passages, as the lab does.
+                    Some(p) => {
+                        let text = read_text(p, "source")?;
+                        match import::passage_kind(p, &text) {
+                            Some(kind) => import::to_source(kind, &text, import::PASSAGE_CHARS),
+                            None => text,
+                        }
+                    }
                     None if !args.samples.is_empty() => String::new(),
                     None => {
                         return Err(

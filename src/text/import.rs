@@ -3,7 +3,11 @@
 //! `chunk_document` does (paragraphs packed into passages of at most
 //! `max_chars`, written `[1] …`, `[2] …` so that `[N]` citations name them).
 
-/// Kinds of file the lab opens as a source.
+/// Passages hold at most this many characters (seed 003's `chunk_document`
+/// default), in the lab and the CLI alike.
+pub const PASSAGE_CHARS: usize = 500;
+
+/// Kinds of file the lab and the CLI open as a source.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FileKind {
     Text,
@@ -88,6 +92,16 @@ pub fn chunk_document(text: &str, max_chars: usize) -> Vec<String> {
         .collect()
 }
 
+/// The kind of a source file the CLI cuts into passages: a transcript
+/// (by its `.vtt` name, or a text that opens with `WEBVTT`) or Markdown.
+/// Plain text is read as it is, with its own paragraphs.
+pub fn passage_kind(name: &str, text: &str) -> Option<FileKind> {
+    if text.trim_start_matches('\u{feff}').starts_with("WEBVTT") {
+        return Some(FileKind::WebVtt);
+    }
+    FileKind::from_name(name).filter(|k| *k != FileKind::Text)
+}
+
 /// The source text for a file: its passages separated by blank lines.
 /// A transcript has no paragraphs of its own, so it is cut into paragraphs
 /// of whole sentences first.
@@ -119,6 +133,21 @@ mod tests {
     use super::*;
 
     const VTT: &str = "WEBVTT\n\nNOTE made by hand\nstill a note\n\n1\n00:00:01.000 --> 00:00:04.000\nWe agreed to ship in March.\n\n2\n00:00:04.500 --> 00:00:07.000 align:start\nThe budget is $50k.\n";
+
+    #[test]
+    fn transcripts_are_known_by_name_or_by_their_header() {
+        assert_eq!(
+            passage_kind("talk.vtt", "1\n00:00 --> 00:01\nHi."),
+            Some(FileKind::WebVtt)
+        );
+        assert_eq!(passage_kind("-", VTT), Some(FileKind::WebVtt));
+        assert_eq!(
+            passage_kind("notes.md", "# Notes"),
+            Some(FileKind::Markdown)
+        );
+        assert_eq!(passage_kind("notes.txt", "Plain."), None);
+        assert_eq!(passage_kind("-", "Plain text."), None);
+    }
 
     #[test]
     fn vtt_cues_and_timestamps_are_stripped() {
