@@ -235,7 +235,11 @@ fn terminator_ends_sentence(
             return None;
         }
         let is_initial = bare.chars().count() == 1 && bare.chars().all(char::is_uppercase);
-        let is_dotted = bare.contains('.') && bare.split('.').all(|p| p.chars().count() <= 2);
+        // "U.S.", "e.g." are dotted abbreviations; "$39.99." and "2.0." are numbers that end a sentence.
+        let is_dotted = bare.contains('.')
+            && bare
+                .split('.')
+                .all(|p| p.chars().count() <= 2 && p.chars().all(char::is_alphabetic));
         if is_dotted && listed(&["e.g", "i.e"]) {
             return None;
         }
@@ -447,6 +451,30 @@ mod tests {
         assert_eq!(
             sents("Really? Yes! Fine…  Next."),
             ["Really?", "Yes!", "Fine…", "Next."]
+        );
+    }
+
+    #[test]
+    fn a_sentence_ending_in_a_decimal_ends_there() {
+        assert_eq!(
+            sents("SKU-441 currently costs $39.99. Standard shipping rates apply."),
+            [
+                "SKU-441 currently costs $39.99.",
+                "Standard shipping rates apply."
+            ]
+        );
+        assert_eq!(
+            sents("Growth was 3.5%. Sales fell."),
+            ["Growth was 3.5%.", "Sales fell."]
+        );
+        assert_eq!(
+            sents("We run version 2.0. Next comes 3.0."),
+            ["We run version 2.0.", "Next comes 3.0."]
+        );
+        // Dotted abbreviations still do not end one unless an opener follows.
+        assert_eq!(
+            sents("See e.g. Smith and i.e. Jones."),
+            ["See e.g. Smith and i.e. Jones."]
         );
     }
 
