@@ -614,9 +614,11 @@ fn measure_answer(
     claims.iter().for_each(|c| counts.add(c.verdict));
     let n = claims.len();
     let share = |k: usize| if n == 0 { 1.0 } else { k as f64 / n as f64 };
+    // Seed 003: a claim is covered by a citation to something that exists;
+    // one citing only what the source does not have is not.
     let citing = claims
         .iter()
-        .filter(|c| !c.citations.cited.is_empty())
+        .filter(|c| c.citations.cited.len() > c.citations.fabricated.len())
         .count();
     let citation_coverage = if n == 0 {
         0.0

@@ -418,3 +418,17 @@ fn a_scrubbed_answer_passes_a_fresh_check_as_it_ships() {
         assert_eq!(again.claims.len(), 2, "the note is not a claim");
     }
 }
+
+#[test]
+fn a_fabricated_citation_does_not_cover_its_claim() {
+    let source = "[1] The museum opens at nine.\n\n[2] Tickets cost ten euros.\n\n[3] The cafe closes at five.";
+    let r = check_text(source, "The museum opens at nine [9].", &cfg());
+    assert_eq!(r.claims[0].citations.fabricated, ["passage 9"]);
+    assert_eq!(r.summary.citation_coverage, 0.0);
+    let r = check_text(
+        source,
+        "The museum opens at nine [1]. Tickets cost ten euros [9].",
+        &cfg(),
+    );
+    assert_eq!(r.summary.citation_coverage, 0.5);
+}
