@@ -10,7 +10,9 @@
 //! Embeddings come through [`Embedder`]: [`LexicalEmbedder`] (content-word
 //! stems, works offline) or [`GivenVectors`] (hand-made vectors, as in seed
 //! 000's Tagore example, which gives `support [1.0, 0.33]` and flags
-//! "He was born in Mumbai.").
+//! "He was born in Mumbai."; the CLI's `--vectors FILE`). Given vectors are
+//! used only when they hold every sentence; [`unembeddable`] names those
+//! they lack.
 //!
 //! With `consistency_scoring: lexical` (the improved preset) each claim also
 //! gets a graded score in the style of SelfCheckGPT's lexical variants: the
@@ -173,15 +175,10 @@ pub struct ConsistencyOptions {
     pub consistency_threshold: f64,
 }
 
-/// Score each claim against the samples. Returns `None` when the embedder
-/// cannot embed some sentence (the caller may fall back to another).
-pub fn self_check(
-    claims: &[&str],
-    samples: &[&str],
-    embedder: &dyn Embedder,
-    opts: ConsistencyOptions,
-) -> Option<Vec<Consistency>> {
-    let per_sample: Vec<(usize, Vec<&str>)> = samples
+/// Each usable sample (1-based number) with its sentences, as
+/// [`self_check`] compares them; empty samples are left out.
+fn sample_sentences<'s>(samples: &[&'s str]) -> Vec<(usize, Vec<&'s str>)> {
+    samples
         .iter()
         .enumerate()
         .map(|(i, s)| {
@@ -194,7 +191,38 @@ pub fn self_check(
             )
         })
         .filter(|(_, ss)| !ss.is_empty())
-        .collect();
+        .collect()
+}
+
+/// The sentences [`self_check`] would embed that `embedder` cannot (claims
+/// first, then the samples' sentences; each text once): empty exactly when
+/// `self_check` returns `Some`. Says why a caller fell back to another
+/// embedder.
+pub fn unembeddable<'s>(
+    claims: &[&'s str],
+    samples: &[&'s str],
+    embedder: &dyn Embedder,
+) -> Vec<&'s str> {
+    let sample_texts = sample_sentences(samples);
+    let mut seen = std::collections::HashSet::new();
+    claims
+        .iter()
+        .copied()
+        .chain(sample_texts.iter().flat_map(|(_, ss)| ss.iter().copied()))
+        .filter(|text| seen.insert(*text) && embedder.embed(text).is_none())
+        .collect()
+}
+
+/// Score each claim against the samples. Returns `None` when the embedder
+/// cannot embed some sentence (the caller may fall back to another;
+/// [`unembeddable`] names those sentences).
+pub fn self_check(
+    claims: &[&str],
+    samples: &[&str],
+    embedder: &dyn Embedder,
+    opts: ConsistencyOptions,
+) -> Option<Vec<Consistency>> {
+    let per_sample = sample_sentences(samples);
     let claim_vecs: Vec<Embedding> = claims
         .iter()
         .map(|c| embedder.embed(c))
@@ -559,6 +587,28 @@ mod tests {
     #[test]
     fn given_vectors_decline_unknown_sentences() {
         assert!(self_check(&["Something new."], &SAMPLES, &tagore_vectors(), OPTS).is_none());
+    }
+
+    #[test]
+    fn unembeddable_names_what_self_check_cannot_embed() {
+        let claims = [
+            "Tagore won the Nobel Prize in 1913.",
+            "He was born in Mumbai.",
+        ];
+        assert!(unembeddable(&claims, &SAMPLES, &tagore_vectors()).is_empty());
+        let samples = [
+            SAMPLES[0],
+            "",
+            "He wrote songs. Something new.",
+            "Something new.",
+        ];
+        let claims = ["Something new.", claims[0], "Also new."];
+        assert_eq!(
+            unembeddable(&claims, &samples, &tagore_vectors()),
+            ["Something new.", "Also new.", "He wrote songs."]
+        );
+        assert!(self_check(&claims, &samples, &tagore_vectors(), OPTS).is_none());
+        assert!(unembeddable(&claims, &samples, &LEXICAL).is_empty());
     }
 
     #[test]

@@ -15,6 +15,7 @@ use claimlab::{check, CheckInput, Config, Document};
 use serde::Deserialize;
 
 use crate::input::{io_reason, json_line_error, Line, Lines};
+use crate::vectors::{self, VectorMap, Vectors};
 
 /// One line of input.
 #[derive(Debug, Deserialize)]
@@ -28,6 +29,10 @@ pub struct Item {
     pub answer: String,
     #[serde(default)]
     pub samples: Vec<String>,
+    /// Sentence vectors (text → vector) for this line's consistency check,
+    /// extending and overriding those of `--vectors`.
+    #[serde(default)]
+    pub vectors: Option<VectorMap>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -139,6 +144,7 @@ pub fn run(
     input: &str,
     output: &mut dyn Write,
     cfg: &Config,
+    file_vectors: Option<&Vectors>,
     skip_bad: bool,
 ) -> Result<Summary, String> {
     let (reader, name): (Box<dyn BufRead>, &str) = if input == "-" {
@@ -166,23 +172,31 @@ pub fn run(
                 .and_then(Item::checked),
             Line::Bad(reason) => Err(reason),
         }
-        .and_then(|item| {
+        .and_then(|mut item| {
+            let texts: Vec<&str> = std::iter::once(&item.answer)
+                .chain(&item.samples)
+                .map(String::as_str)
+                .collect();
+            let given = vectors::for_record(file_vectors, item.vectors.take(), &texts)?;
             // A bug in the core stops at (or skips) this line, named, like bad input.
             crate::internal_error::catch(|| {
                 let doc = Document::analyse(&item.context.source(), cfg.into());
-                check(
+                let report = check(
                     &doc,
                     &CheckInput {
                         answer: &item.answer,
                         samples: &item.samples,
                         question: &item.question,
+                        vectors: given.as_deref(),
                         ..Default::default()
                     },
                     cfg,
-                )
+                );
+                let fallback = vectors::fallback(&report, &item.samples, given.as_deref());
+                (report, fallback)
             })
         });
-        let report = match report {
+        let (report, fallback) = match report {
             Ok(report) => report,
             Err(reason) if skip_bad => {
                 summary.skipped += 1;
@@ -208,7 +222,11 @@ pub fn run(
             Routing::Fallback => 2,
             Routing::Discard => 3,
         }] += 1;
-        let written = serde_json::to_writer(&mut out, &report)
+        let output = vectors::Output {
+            report: &report,
+            embedder_fallback: fallback.as_ref(),
+        };
+        let written = serde_json::to_writer(&mut out, &output)
             .map_err(std::io::Error::from)
             .and_then(|()| out.write_all(b"\n"));
         if let Some(done) = stop_on_write_error(written, &mut summary)? {

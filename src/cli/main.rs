@@ -14,6 +14,8 @@ mod eval;
 mod input;
 #[cfg(not(target_arch = "wasm32"))]
 mod render;
+#[cfg(not(target_arch = "wasm32"))]
+mod vectors;
 
 #[cfg(target_arch = "wasm32")]
 fn main() {}
@@ -113,6 +115,7 @@ mod native {
     use crate::eval;
     use crate::input::{layered_config, read_text};
     use crate::render;
+    use crate::vectors::{self, Vectors};
 
     /// Check an LLM answer against its source, claim by claim.
     #[derive(Parser)]
@@ -144,12 +147,16 @@ mod native {
 
     #[derive(Args)]
     struct BatchArgs {
-        /// JSON Lines input: {question, context (text or list of passages), answer, samples?} per line (`-` for standard input).
+        /// JSON Lines input: {question, context (text or list of passages), answer, samples?, vectors?} per line (`-` for standard input).
         #[arg(long, value_name = "FILE")]
         input: String,
         /// Where to write one report per line (default: standard output; the summary then goes to standard error).
         #[arg(long, value_name = "FILE")]
         output: Option<String>,
+        /// Sentence vectors for the consistency check of every line: JSON Lines of
+        /// {"text", "vector"}, or one object text → vector; a line's own "vectors" extend them.
+        #[arg(long, value_name = "FILE")]
+        vectors: Option<String>,
         #[command(flatten)]
         settings: SettingsArgs,
         /// Skip and count lines that cannot be read instead of stopping at the first.
@@ -294,6 +301,10 @@ mod native {
         /// A sampled answer for self-consistency; repeat for several.
         #[arg(long = "sample", value_name = "FILE")]
         samples: Vec<String>,
+        /// Sentence vectors for the consistency check (instead of the lexical embedder):
+        /// JSON Lines of {"text", "vector"}, or one object text → vector. Needs samples.
+        #[arg(long, value_name = "FILE")]
+        vectors: Option<String>,
         /// Run a built-in example (see `claimlab examples`); other flags adjust it.
         #[arg(long, value_name = "NAME", conflicts_with_all = ["source", "answer"])]
         example: Option<String>,
@@ -404,11 +415,18 @@ mod native {
 
     fn batch(args: BatchArgs) -> Result<i32, String> {
         let cfg = args.settings.resolve(Config::default())?;
+        if args.input == "-" && args.vectors.as_deref() == Some("-") {
+            return Err("only one input can be read from standard input (-)".into());
+        }
+        let vectors: Option<Vectors> = args.vectors.as_deref().map(vectors::read).transpose()?;
+        let run = |out: &mut dyn Write| {
+            crate::batch::run(&args.input, out, &cfg, vectors.as_ref(), args.skip_bad)
+        };
         let summary = match &args.output {
             Some(path) => {
                 let mut file = std::fs::File::create(path)
                     .map_err(|e| format!("cannot write {path}: {}", crate::input::io_reason(&e)))?;
-                let summary = crate::batch::run(&args.input, &mut file, &cfg, args.skip_bad)?;
+                let summary = run(&mut file)?;
                 if summary.output_closed {
                     return Ok(0);
                 }
@@ -425,7 +443,7 @@ mod native {
             }
             None => {
                 let mut stdout = std::io::stdout().lock();
-                let summary = crate::batch::run(&args.input, &mut stdout, &cfg, args.skip_bad)?;
+                let summary = run(&mut stdout)?;
                 if summary.output_closed {
                     // `| head` has what it wanted: stop quietly, exit 0 (as ripgrep does).
                     return Ok(0);
@@ -535,6 +553,7 @@ mod native {
             .iter()
             .chain(&args.source)
             .chain(&args.answer)
+            .chain(&args.vectors)
             .filter(|p| *p == "-")
             .count()
             > 1
@@ -607,6 +626,16 @@ mod native {
                 .samples
                 .push(read_text(path, &format!("sample {}", i + 1))?);
         }
+        if let Some(path) = &args.vectors {
+            if inputs.samples.is_empty() {
+                return Err(
+                    "--vectors is for the consistency check, which needs samples (--sample FILE)"
+                        .into(),
+                );
+            }
+            // The file's vectors replace an example's own.
+            inputs.vectors = Some(vectors::read(path)?.given);
+        }
         if let Some(q) = &args.question {
             inputs.question = q.clone();
         }
@@ -653,11 +682,18 @@ mod native {
         if let (Some(store), Some(q)) = (&mut store, &args.question) {
             store.record(q, &drift::fingerprint(&inputs.answer))?;
         }
+        // Given vectors that do not cover every sentence leave consistency
+        // to the lexical embedder; the output says so and why.
+        let fallback = vectors::fallback(&report, &inputs.samples, inputs.vectors.as_ref());
         let out = match args.format {
             Format::Json => {
-                serde_json::to_string_pretty(&report).expect("a report serialises") + "\n"
+                let output = vectors::Output {
+                    report: &report,
+                    embedder_fallback: fallback.as_ref(),
+                };
+                serde_json::to_string_pretty(&output).expect("a report serialises") + "\n"
             }
-            Format::Text => render::text(&report),
+            Format::Text => render::text(&report, fallback.as_ref()),
         };
         print(&out)?;
         Ok(if report.all_supported() { 0 } else { 1 })
