@@ -371,8 +371,8 @@ settings! {
         "Words about the sources (\"Based on the given passages\") are not content words.";
     citations_in_words: bool = false, "Citations in words", Reading, Range::Toggle,
         "Read \"passage 2\", \"passages 1 and 3\" as citations of passages.";
-    skip_refusals: bool = false, "Refusals are not claims", Reading, Range::Toggle,
-        "A sentence declining to answer (\"Unable to answer based on the passages\") is not a claim.";
+    skip_refusals: bool = false, "Refusals and pleasantries are not claims", Reading, Range::Toggle,
+        "A sentence declining to answer (\"Unable to answer based on the passages\") or only polite (\"Hope this helps!\") is not a claim.";
     skip_headers: bool = false, "Headers are not claims", Reading, Range::Toggle,
         "A sentence ending in a colon introduces what follows and is not a claim.";
     question_words_given: bool = false, "The question's words are given", Reading, Range::Toggle,

@@ -24,6 +24,7 @@ use crate::checks::citations::{self, SourceLayout};
 use crate::checks::consistency::{
     self, Consistency, ConsistencyOptions, Embedder, GivenVectors, LexicalEmbedder,
 };
+use crate::checks::numbers::Scope;
 use crate::checks::{
     confidence, entities, negation, numbers, plural, support, ClaimContext, Findings,
 };
@@ -33,6 +34,7 @@ use crate::repair::{self, RepairInput};
 use crate::report::*;
 use crate::scoring::{self, Quality};
 use crate::text::decimal::Decimal;
+use crate::text::language::{language_of, Language};
 use crate::text::{char_offsets, sentences, Analysed, AnalysisOptions, Document, Token};
 use crate::trace::{EventKind, Trace};
 use crate::verdict::{meets, verdict_of, RepairOutcome, Routing, Trigger};
@@ -281,6 +283,7 @@ fn judge<'k>(
     // Consistency needs every claim at once (one embedding pass).
     let (consistency, embedder) = score_consistency(&claim_texts, input, cfg);
     let given = question_words(input.question, cfg);
+    let source_language = language_of(&doc.text);
     let passage_of = doc.passage_of();
     let layout = SourceLayout {
         sentences: doc.sentences.len(),
@@ -305,7 +308,14 @@ fn judge<'k>(
                     cfg,
                 };
                 let agreement = consistency.as_ref().map(|all| all[k].clone());
-                Cow::Owned(check_claim(&claim, &given, &layout, agreement, trace))
+                Cow::Owned(check_claim(
+                    &claim,
+                    &given,
+                    &layout,
+                    source_language,
+                    agreement,
+                    trace,
+                ))
             }
         })
         .collect();
@@ -335,6 +345,7 @@ fn check_claim(
     claim: &ClaimContext,
     given: &[Arc<str>],
     layout: &SourceLayout,
+    source_language: Option<Language>,
     consistency: Option<Consistency>,
     trace: &mut Trace,
 ) -> ClaimReport {
@@ -342,17 +353,45 @@ fn check_claim(
     let mut findings = Findings::default();
     let terms = claim_terms(claim.analysed, given);
     let support = support::explain(claim, &terms, &mut findings, trace);
+    // A claim in another language than its source: say so, rather than
+    // blame its words (low overlap, "invented" names) for it.
+    let other_language = match (
+        source_language,
+        language_of(&claim.answer[claim.start..claim.end]),
+    ) {
+        (Some(source), Some(own)) if !support.supported && own != source => Some((own, source)),
+        _ => None,
+    };
+    if let Some((own, source)) = other_language {
+        let s = &support.support;
+        findings.reasons.clear();
+        findings.reason(
+            ReasonKind::LanguageMismatch,
+            format!(
+                "{id} is in {} and the source in {}: across languages a word-overlap check cannot compare them ({} of {} content words in common).",
+                own.name(),
+                source.name(),
+                s.matched,
+                s.total
+            ),
+        );
+    }
     // Numbers and negation: only against a sentence that supports the claim.
     let sentence = support.supporting(claim.doc);
-    let number_mismatches = match sentence {
-        Some(s) if cfg.number_check => numbers::explain(claim, s, &mut findings, trace),
-        _ => Vec::new(),
+    let number_mismatches = match (sentence, support.conflict_candidate(claim.doc)) {
+        _ if !cfg.number_check || other_language.is_some() => Vec::new(),
+        (Some(s), _) => numbers::explain(claim, s, Scope::All, &mut findings, trace),
+        // Below the threshold, an amount of the same kind that differs is
+        // still the error to name ("30 days" against "14 days").
+        (None, Some(best)) => numbers::explain(claim, best, Scope::SameKind, &mut findings, trace),
+        (None, None) => Vec::new(),
     };
     let (negation, antonym) = match sentence {
         Some(s) if cfg.negation_check => negation::explain(claim, s, &mut findings, trace),
         _ => (None, None),
     };
-    let invented_entities = if cfg.entity_check && !claim.doc.is_empty() {
+    let invented_entities = if cfg.entity_check && !claim.doc.is_empty() && other_language.is_none()
+    {
         entities::explain(claim, &mut findings, trace)
     } else {
         Vec::new()
@@ -378,7 +417,7 @@ fn check_claim(
         best_source: support.best_source,
         matched_words: support.matched_words,
         missing_words: support.missing_words,
-        numbers_checked: cfg.number_check && sentence.is_some(),
+        numbers_checked: cfg.number_check && (sentence.is_some() || !number_mismatches.is_empty()),
         number_mismatches,
         citations,
         negation,
@@ -521,7 +560,8 @@ fn split_answer(input: &CheckInput, cfg: &Config, known: &[ClaimReport]) -> Spli
         let s = s + repair::attribution_len(&answer[s..e]);
         let text = &answer[s..e];
         let is_question = sentences::is_question(text);
-        let skipped = (cfg.skip_refusals && sentences::is_refusal(text))
+        let skipped = (cfg.skip_refusals
+            && (sentences::is_refusal(text) || sentences::is_pleasantry(text)))
             || (cfg.skip_headers && sentences::is_header(text))
             || repair::is_repair_note(text);
         if is_question || skipped {
@@ -567,7 +607,7 @@ impl Split {
                 }
                 if not_claims > 0 {
                     text += &format!(
-                        " ({not_claims} refusal, header or note sentence{} skipped)",
+                        " ({not_claims} refusal, pleasantry, header or note sentence{} skipped)",
                         plural(not_claims)
                     );
                 }

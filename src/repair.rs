@@ -403,7 +403,10 @@ fn normalise_billing(text: &str, to_annual: bool, changes: &mut Vec<String>) -> 
 fn unit_of(m: &NumberMention) -> Option<Unit> {
     match m.quantity.as_ref()? {
         Quantity::Number { unit, .. } | Quantity::Range { unit, .. } => Some(*unit),
-        Quantity::Date { .. } => None,
+        Quantity::Date { .. }
+        | Quantity::Calendar { .. }
+        | Quantity::Decade { .. }
+        | Quantity::Clock { .. } => None,
     }
 }
 

@@ -89,6 +89,9 @@ named_enum! {
         LowSupport = "low_support",
         /// No source sentence shares a content word with the claim.
         NoMatch = "no_match",
+        /// The claim and the source are in different languages, which a
+        /// word-overlap check cannot compare.
+        LanguageMismatch = "language_mismatch",
         /// There is no source (and no samples) to check against.
         NoSource = "no_source",
         /// A number of the claim is not in its supporting sentence.
@@ -116,7 +119,9 @@ impl ReasonKind {
         use ReasonKind::*;
         match self {
             Supported | Consistent => Verdict::Supported,
-            LowSupport | NoMatch | NoSource | InventedEntity | Inconsistent => Verdict::Unsupported,
+            LowSupport | NoMatch | LanguageMismatch | NoSource | InventedEntity | Inconsistent => {
+                Verdict::Unsupported
+            }
             NumberMismatch | NegationFlip | AntonymFlip => Verdict::Contradicted,
             FabricatedCitation | WrongCitation => Verdict::Miscited,
         }

@@ -737,6 +737,28 @@ fn text_format_names_verdicts_and_decision() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("C2  contradicted  S3    0.80"), "{text}");
     assert!(text.contains("Decision: block (first problem C2; policy block)"));
+    // What the number check cannot see, once, after the claims.
+    assert!(
+        text.contains("What these checks cannot see:\n  Numbers: No arithmetic"),
+        "{text}"
+    );
+}
+
+#[test]
+fn text_format_shows_the_words_the_best_sentence_lacks() {
+    let out = run(&[
+        "check",
+        "--example",
+        "correct-paraphrase",
+        "--set",
+        "support_threshold=0.65",
+        "--format",
+        "text",
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    // Seed 004: "the longest span measures 410 metres" holds 3 of 5 words of S3.
+    assert!(text.contains("└ not in S3: longest, measures"), "{text}");
+    assert!(text.contains("Support: "), "{text}");
 }
 
 #[test]

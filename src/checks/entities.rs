@@ -263,6 +263,47 @@ fn words(part: &str) -> Vec<Word<'_>> {
     out
 }
 
+/// Verbs that report speech or writing ("Okonkwo says …").
+const REPORTING: &[&str] = &[
+    "says",
+    "said",
+    "argues",
+    "argued",
+    "notes",
+    "noted",
+    "writes",
+    "wrote",
+    "explains",
+    "explained",
+    "claims",
+    "claimed",
+    "believes",
+    "told",
+    "warns",
+    "warned",
+    "adds",
+    "added",
+    "stated",
+    "states",
+    "reports",
+    "reported",
+    "recommends",
+    "suggests",
+    "confirms",
+    "confirmed",
+];
+
+/// Does the lone capitalised word opening a sentence report something
+/// ("Okonkwo says …")? Then it is a name, not just the sentence's first
+/// word. Plurals are left out ("Experts say", "Officials said").
+fn reports(words: &[Word], name_at: usize, name: &str) -> bool {
+    !name.ends_with('s')
+        && !is_stopword(&name.lowercase())
+        && words
+            .get(name_at + 1)
+            .is_some_and(|w| REPORTING.contains(&w.text))
+}
+
 /// Read the entities of a claim (`text[start..end]`); spans index `text`.
 pub fn find(text: &str, start: usize, end: usize, single_words: bool) -> Vec<Entity> {
     let part = &text[start..end];
@@ -354,8 +395,8 @@ pub fn find(text: &str, start: usize, end: usize, single_words: bool) -> Vec<Ent
             } else if single_words
                 && capitalised == 1
                 && rest.len() == 1
-                && rest[0].start > words[0].start
                 && rest[0].text.chars().count() > 1
+                && (rest[0].start > words[0].start || reports(&words, j, rest[0].text))
             {
                 names.push((rest[0].start, rest[0].end, EntityKind::Name));
             }
@@ -467,7 +508,15 @@ pub fn explain(claim: &ClaimContext, findings: &mut Findings, trace: &mut Trace)
         claim.end,
         cfg.single_word_entities,
     );
-    found.retain(|e| !cites.iter().any(|c| e.start < c.end && c.start < e.end));
+    // Citations are references to the source; dates, months and weekdays
+    // ("8 Jan 2024", "Fridays") are compared by the number check.
+    let values = claim.analysed.numbers.iter().filter(|n| !n.is_identifier());
+    let spans: Vec<(usize, usize)> = cites
+        .iter()
+        .map(|c| (c.start, c.end))
+        .chain(values.map(|n| (n.start, n.end)))
+        .collect();
+    found.retain(|e| !spans.iter().any(|&(s, end)| e.start < end && s < e.end));
     let invented: Vec<Entity> = invented(&found, &doc.folded, &doc.text, claim.start)
         .into_iter()
         .cloned()
@@ -588,6 +637,16 @@ mod tests {
             names("The University of Oslo agreed.", false),
             [("University of Oslo".into(), EntityKind::Organisation)]
         );
+    }
+
+    #[test]
+    fn a_lone_opener_that_reports_something_is_a_name() {
+        assert_eq!(
+            names("Okonkwo says requests take two days.", true),
+            [("Okonkwo".to_string(), EntityKind::Name)]
+        );
+        assert!(names("Experts say requests take two days.", true).is_empty());
+        assert!(names("Okonkwo says requests take two days.", false).is_empty());
     }
 
     #[test]

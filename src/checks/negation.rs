@@ -218,6 +218,10 @@ pub fn antonym_flip(
 /// Words after a negator that make it not negate ("not only … but also").
 const NOT_NEGATING_NEXT: &[&str] = &["only", "just", "merely"];
 
+/// Words right after a negator that belong to it ("no longer", "not yet"):
+/// the negated word is the one after them.
+const NEGATOR_PARTS: &[&str] = &["longer", "yet", "more"];
+
 /// For each token, the index of the negator negating it, if any.
 fn negated_by(tokens: &[Token]) -> Vec<Option<usize>> {
     let mut out = vec![None; tokens.len()];
@@ -234,6 +238,9 @@ fn negated_by(tokens: &[Token]) -> Vec<Option<usize>> {
         for (j, next) in tokens.iter().enumerate().skip(i + 1).take(5) {
             if next.clause_break || is_negator(&next.lower) {
                 break;
+            }
+            if j == i + 1 && NEGATOR_PARTS.contains(&next.lower.as_str()) {
+                continue;
             }
             if next.content && next.number.is_none() {
                 out[j] = Some(i);
@@ -329,6 +336,19 @@ pub fn check(
     None
 }
 
+/// The negated words as written ("no longer accepts", "does not offer"),
+/// or the negator and the word when they are far apart ("not … offer").
+fn negated_phrase(text: &str, negator: (usize, usize), word: (usize, usize)) -> String {
+    match text.get(negator.0..word.1) {
+        Some(phrase) if word.1 > negator.0 && phrase.len() <= 40 => phrase.to_string(),
+        _ => format!(
+            "{} … {}",
+            &text[negator.0..negator.1],
+            &text[word.0..word.1]
+        ),
+    }
+}
+
 /// Check the claim against its supporting sentence for a flipped negation
 /// and, when `antonym_check` is on and there is none, a swapped opposite;
 /// explain it with a reason, marks on both sides and the `negation_check`
@@ -351,12 +371,13 @@ pub fn explain(
         let source_word = &source_text[f.source_span.0..f.source_span.1];
         let detail = match f.negated_in {
             Side::Source => format!(
-                "{sid} says \"{} … {source_word}\"; the claim says \"{}\" without the negation.",
-                f.negator, f.word
+                "{sid} says \"{}\"; the claim says \"{}\" without the negation.",
+                negated_phrase(source_text, f.negator_span, f.source_span),
+                f.word
             ),
             Side::Claim => format!(
-                "The claim says \"{} … {}\"; {sid} says \"{source_word}\" without the negation.",
-                f.negator, f.word
+                "The claim says \"{}\"; {sid} says \"{source_word}\" without the negation.",
+                negated_phrase(claim.answer, f.negator_span, f.claim_span)
             ),
         };
         findings.reason(ReasonKind::NegationFlip, detail);

@@ -116,6 +116,21 @@ impl SupportFinding {
             .map(|i| &doc.sentences[i])
     }
 
+    /// The best sentence when it falls short of the threshold but shares a
+    /// word with the claim besides numbers and units: where an amount of
+    /// the same kind that differs is still a conflict worth naming.
+    pub fn conflict_candidate<'d>(&self, doc: &'d Document) -> Option<&'d SourceSentence> {
+        let shares_a_word = self.matched_words.iter().any(|w| {
+            w.chars().any(char::is_alphabetic)
+                && !w.chars().any(|c| c.is_ascii_digit())
+                && crate::text::units::unit_named(w).is_none()
+        });
+        self.support
+            .best
+            .filter(|_| !self.supported && shares_a_word)
+            .map(|i| &doc.sentences[i])
+    }
+
     /// The reason a claim is supported when no check found anything wrong.
     pub fn supported_reason(&self, cfg: &Config) -> Reason {
         let sid = self.best_source.as_deref().unwrap_or("-");

@@ -2,10 +2,29 @@
 
 use std::fmt::Write;
 
-use claimlab::report::Report;
+use claimlab::checks::{citations, consistency, entities, negation, numbers, support};
+use claimlab::report::{ReasonKind, Report};
+use claimlab::Verdict;
+
+/// The check behind a kind of reason, and what it cannot see.
+fn limits_of(kind: ReasonKind) -> Option<(&'static str, &'static str)> {
+    use ReasonKind::*;
+    Some(match kind {
+        LowSupport | NoMatch => ("Support", support::LIMITS),
+        NumberMismatch => ("Numbers", numbers::LIMITS),
+        NegationFlip | AntonymFlip => ("Negation", negation::LIMITS),
+        InventedEntity => ("Names", entities::LIMITS),
+        FabricatedCitation | WrongCitation => ("Citations", citations::LIMITS),
+        Inconsistent => ("Consistency", consistency::LIMITS),
+        Supported | Consistent | NoSource | LanguageMismatch => return None,
+    })
+}
+
+use crate::vectors::Fallback;
 
 /// Render a report as text: one block per claim, then the answer's metrics.
-pub fn text(r: &Report) -> String {
+/// `fallback` says why given vectors were not used, if they were not.
+pub fn text(r: &Report, fallback: Option<&Fallback>) -> String {
     let mut out = String::new();
     let id_width = r.claims.iter().map(|c| c.id.len()).max().unwrap_or(2);
     for c in &r.claims {
@@ -27,6 +46,14 @@ pub fn text(r: &Report) -> String {
         for reason in &c.reasons {
             let _ = writeln!(out, "{:<id_width$}  └ {}", "", reason.detail);
         }
+        if c.verdict != Verdict::Supported && !c.missing_words.is_empty() {
+            let _ = writeln!(
+                out,
+                "{:<id_width$}  └ not in {best}: {}",
+                "",
+                c.missing_words.join(", ")
+            );
+        }
         if let (Some(cons), false) = (&c.consistency, r.sources.is_empty()) {
             let _ = writeln!(
                 out,
@@ -37,6 +64,21 @@ pub fn text(r: &Report) -> String {
     }
     if r.claims.is_empty() {
         out.push_str("The answer has no claims to check.\n");
+    }
+    // What the checks that found something cannot see, once each.
+    let mut limits: Vec<(&str, &str)> = Vec::new();
+    for reason in r.claims.iter().flat_map(|c| &c.reasons) {
+        if let Some(limit) = limits_of(reason.kind) {
+            if !limits.contains(&limit) {
+                limits.push(limit);
+            }
+        }
+    }
+    if !limits.is_empty() {
+        out.push_str("\nWhat these checks cannot see:\n");
+        for (check, limit) in limits {
+            let _ = writeln!(out, "  {check}: {limit}");
+        }
     }
     let s = &r.summary;
     let _ = writeln!(
@@ -60,6 +102,16 @@ pub fn text(r: &Report) -> String {
         s.faithfulness,
         s.confidence.score
     );
+    if let Some(embedder) = &r.embedder {
+        let _ = match fallback {
+            Some(f) => writeln!(
+                out,
+                "Consistency scored by {embedder} (fell back from the given vectors: {})",
+                f.reason
+            ),
+            None => writeln!(out, "Consistency scored by {embedder}"),
+        };
+    }
     let triggers: Vec<&str> = r.risk.triggers.iter().map(|t| t.name()).collect();
     let _ = writeln!(
         out,

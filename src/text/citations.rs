@@ -95,12 +95,18 @@ fn item_at(s: &str) -> Option<(CiteRange, usize)> {
     ))
 }
 
-/// A citation starting at the `[` at byte 0 of `s`: its ranges and length.
+/// A citation starting at the `[` or `(` at byte 0 of `s`: its ranges and
+/// length. In parentheses only sentence citations count (`(S2)`; `(2)` is
+/// as often a list number or a year).
 fn citation_at(s: &str) -> Option<(Vec<CiteRange>, usize)> {
+    let close = if s.starts_with('(') { b')' } else { b']' };
     let mut j = 1 + blanks(&s[1..]);
     let mut ranges = Vec::new();
     loop {
         let (range, len) = item_at(&s[j..])?;
+        if close == b')' && range.kind != CiteKind::Sentence {
+            return None;
+        }
         ranges.push(range);
         j += len;
         j += blanks(&s[j..]);
@@ -109,16 +115,17 @@ fn citation_at(s: &str) -> Option<(Vec<CiteRange>, usize)> {
                 j += 1;
                 j += blanks(&s[j..]);
             }
-            Some(b']') => return Some((ranges, j + 1)),
+            Some(&b) if b == close => return Some((ranges, j + 1)),
             _ => return None,
         }
     }
 }
 
-/// Find every bracketed citation in `text`.
+/// Find every citation in `text`: bracketed, or a sentence citation in
+/// parentheses.
 pub fn find(text: &str) -> Vec<Citation> {
     let mut out = Vec::new();
-    for (i, _) in text.match_indices('[') {
+    for (i, _) in text.match_indices(['[', '(']) {
         if out.last().is_some_and(|c: &Citation| c.end > i) {
             continue;
         }

@@ -11,9 +11,11 @@ pub mod citations;
 pub mod decimal;
 pub mod highlight;
 pub mod import;
+pub mod language;
 pub mod numbers;
 pub mod scan;
 pub mod sentences;
+pub mod units;
 pub mod words;
 
 use rustc_hash::FxHashMap;

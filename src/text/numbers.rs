@@ -9,36 +9,43 @@ use serde::{Deserialize, Serialize};
 use crate::text::case::Lowercase;
 use crate::text::decimal::Decimal;
 use crate::text::scan::{digits, glued_after, glued_before, parse_decimal};
+use crate::text::units::{approx_before, last_place, rounding_place, unit_after, unit_named};
 use crate::text::words::RawWord;
 
-/// What kind of amount a number is. Units are kept for display and repair;
-/// comparison looks at values only.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Unit {
-    Plain,
-    Percent,
-    Money,
-}
+pub use crate::text::units::{Approx, CalendarWord, Unit};
 
 /// A normalised quantity.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Quantity {
+    /// An amount: `value` as written (scale words applied: `2 million` is
+    /// 2,000,000), `size` of its unit in the measure's base unit (1 unless
+    /// the unit is a measure: `km` is 1000), how it is hedged, and the
+    /// `tolerance` (in the written unit) within which it still holds.
     Number {
         value: f64,
         unit: Unit,
+        size: f64,
+        approx: Approx,
+        tolerance: f64,
     },
     Range {
         low: f64,
         high: f64,
         unit: Unit,
+        size: f64,
     },
     Date {
         year: Option<i32>,
         month: Option<u8>,
         day: Option<u8>,
     },
+    /// A season or weekday (a month alone is a [`Quantity::Date`]).
+    Calendar { word: CalendarWord },
+    /// A decade (`1980s`): states any year in it.
+    Decade { start: i32 },
+    /// A time of day (`10:30`, `2:15 pm`), in minutes after midnight.
+    Clock { minutes: u16 },
 }
 
 /// A number, date or identifier found in a text, with its byte span.
@@ -50,11 +57,54 @@ pub struct NumberMention {
     pub raw: String,
     /// The value, or `None` for an identifier.
     pub quantity: Option<Quantity>,
+    /// The unit word written after it, outside its span (`days` in
+    /// `30 days`): the span stays the number's alone, so the word still
+    /// counts as a content word of its own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit_word: Option<String>,
+    /// The word after it (after its unit word), lower-cased: what it
+    /// counts ("passengers" in "up to 640 passengers").
+    #[serde(skip)]
+    pub counts: Option<String>,
 }
 
 impl NumberMention {
     pub fn is_identifier(&self) -> bool {
         self.quantity.is_none()
+    }
+
+    /// The number as an explanation shows it: with its unit word
+    /// (`30 days`, `1.2 km`).
+    pub fn shown(&self) -> String {
+        match &self.unit_word {
+            Some(unit) => format!("{} {unit}", self.raw),
+            None => self.raw.clone(),
+        }
+    }
+
+    /// The kind of value it is, for telling a conflict (30 days against 14
+    /// days) from two unrelated numbers: `None` for plain numbers and
+    /// identifiers.
+    pub fn kind(&self) -> Option<&'static str> {
+        Some(match self.quantity.as_ref()? {
+            Quantity::Number { unit, .. } | Quantity::Range { unit, .. } => match unit {
+                Unit::Plain => return None,
+                Unit::Percent => "percent",
+                Unit::Money => "money",
+                Unit::Length => "length",
+                Unit::Mass => "mass",
+                Unit::Time => "time",
+                Unit::Volume => "volume",
+            },
+            Quantity::Date { month: None, .. } => return None, // a bare year reads as a number
+            Quantity::Date { .. } => "date",
+            Quantity::Calendar {
+                word: CalendarWord::Season(_),
+            } => "season",
+            Quantity::Calendar { .. } => "weekday",
+            Quantity::Decade { .. } => "date",
+            Quantity::Clock { .. } => "time of day",
+        })
     }
 
     /// The comparison key shared by support and the number check: the
@@ -83,7 +133,10 @@ fn approx_eq(a: f64, b: f64) -> bool {
 }
 
 impl Quantity {
-    /// A canonical text form: equal quantities have equal forms.
+    /// A canonical text form: equal quantities have equal forms. Amounts
+    /// keep the value as written (`1.2 km` is `1.2`), so that support counts
+    /// the number as the same word on both sides only when it is written
+    /// the same; the number check compares converted values.
     pub fn canonical(&self) -> String {
         match self {
             Quantity::Number { value, .. } => fmt_value(*value),
@@ -100,25 +153,80 @@ impl Quantity {
                     _ => y,
                 }
             }
+            Quantity::Calendar { word } => word.name().to_string(),
+            Quantity::Decade { start } => format!("{start}s"),
+            Quantity::Clock { minutes } => format!("{:02}:{:02}", minutes / 60, minutes % 60),
         }
     }
 
-    /// Does the source quantity `s` state this claim quantity?
+    /// Does the source quantity `s` state this claim quantity? Amounts of
+    /// one measure compare in its base unit (`1.2 km` states `1,200
+    /// metres`; `14 days` does not state `14 weeks`); otherwise values
+    /// compare as written. A claim holds within its tolerance: `33%` states
+    /// a third, `about 40%` states 38.6%, `more than 40%` states 45%.
     pub fn stated_by(&self, s: &Quantity) -> bool {
         use Quantity::*;
         match (self, s) {
-            (Number { value: a, .. }, Number { value: b, .. }) => approx_eq(*a, *b),
-            (Number { value: a, .. }, Range { low, high, .. }) => {
-                approx_eq(*a, *low) || approx_eq(*a, *high)
-            }
+            (
+                Number {
+                    value,
+                    unit,
+                    size,
+                    approx,
+                    tolerance,
+                },
+                Number {
+                    value: b,
+                    unit: ub,
+                    size: sb,
+                    approx: source_approx,
+                    ..
+                },
+            ) => match in_common_unit((*value, *unit, *size), (*b, *ub, *sb)) {
+                // A source that hedges or bounds its amount ("up to 23 kg",
+                // "over 65") gives no true amount to hold the claim's bound
+                // against: the claim must name the same amount.
+                Some((a, b, per)) if *source_approx != Approx::Exact => {
+                    within(a, Approx::Exact, tolerance * per, b)
+                }
+                Some((a, b, per)) => within(a, *approx, tolerance * per, b),
+                None => false,
+            },
+            (
+                Number {
+                    value,
+                    unit,
+                    size,
+                    approx,
+                    tolerance,
+                },
+                Range {
+                    low,
+                    high,
+                    unit: ub,
+                    size: sb,
+                },
+            ) => [low, high].into_iter().any(|end| {
+                in_common_unit((*value, *unit, *size), (*end, *ub, *sb))
+                    .is_some_and(|(a, b, per)| within(a, *approx, tolerance * per, b))
+            }),
             (
                 Range {
-                    low: a, high: b, ..
+                    low: a,
+                    high: b,
+                    unit: ua,
+                    size: sa,
                 },
                 Range {
-                    low: c, high: d, ..
+                    low: c,
+                    high: d,
+                    unit: ub,
+                    size: sb,
                 },
-            ) => approx_eq(*a, *c) && approx_eq(*b, *d),
+            ) => [(a, c), (b, d)].into_iter().all(|(x, y)| {
+                in_common_unit((*x, *ua, *sa), (*y, *ub, *sb))
+                    .is_some_and(|(x, y, _)| approx_eq(x, y))
+            }),
             (Number { value, .. }, Date { year: Some(y), .. }) => approx_eq(*value, f64::from(*y)),
             (
                 Date {
@@ -137,8 +245,55 @@ impl Quantity {
                 }
                 field(y1, y2) && field(m1, m2) && field(d1, d2)
             }
+            (Calendar { word: a }, Calendar { word: b }) => a == b,
+            (Decade { start }, Number { value, .. }) => {
+                value.fract() == 0.0 && (f64::from(*start)..f64::from(*start + 10)).contains(value)
+            }
+            (Decade { start }, Date { year: Some(y), .. }) => (*start..*start + 10).contains(y),
+            (Decade { start: a }, Decade { start: b }) => a == b,
+            (Clock { minutes: a }, Clock { minutes: b }) => a == b,
+            // "9 am" is stated by "9:00 am", "9 pm" by "21:00".
+            (Number { value, .. }, Clock { minutes }) => {
+                let hour = minutes / 60;
+                let twelve = if hour % 12 == 0 { 12 } else { hour % 12 };
+                minutes % 60 == 0
+                    && (approx_eq(*value, f64::from(hour)) || approx_eq(*value, f64::from(twelve)))
+            }
             _ => false,
         }
+    }
+
+    /// A plain amount as written, exact to its last digit.
+    pub fn plain(value: f64) -> Quantity {
+        Quantity::Number {
+            value,
+            unit: Unit::Plain,
+            size: 1.0,
+            approx: Approx::Exact,
+            tolerance: 0.5,
+        }
+    }
+}
+
+/// Two amounts in one unit: base units when both are of one measure
+/// (`None` when of two measures), else as written. Also the factor that
+/// takes the first one's tolerance to that unit.
+fn in_common_unit(a: (f64, Unit, f64), b: (f64, Unit, f64)) -> Option<(f64, f64, f64)> {
+    match (a.1.is_measure(), b.1.is_measure()) {
+        (true, true) if a.1 != b.1 => None,
+        (true, true) => Some((a.0 * a.2, b.0 * b.2, a.2)),
+        _ => Some((a.0, b.0, 1.0)),
+    }
+}
+
+/// Does the true amount `truth` fall where a claim of `claimed` (hedged by
+/// `approx`, within `tolerance`) puts it?
+fn within(claimed: f64, approx: Approx, tolerance: f64, truth: f64) -> bool {
+    let eps = 1e-9 * claimed.abs().max(truth.abs()).max(1.0);
+    match approx {
+        Approx::Exact | Approx::About => (claimed - truth).abs() <= tolerance + eps,
+        Approx::AtLeast => truth >= claimed - eps,
+        Approx::AtMost => truth <= claimed + eps,
     }
 }
 
@@ -394,6 +549,13 @@ struct Amount {
     money: bool,
     percent: bool,
     scale_word: Option<&'static str>,
+    /// A unit of measure glued to the digits (`5km`) and its size.
+    measure: Option<(Unit, f64)>,
+    /// The last written digit's place, scaled like the value when the
+    /// digits have decimals (`2.5 million`: 100,000; `2 million`: 1).
+    place: f64,
+    /// A decade: four digits ending in 0 with an `s` (`1980s`).
+    decade: bool,
 }
 
 fn amount_at(text: &str, at: usize, inherited_scale: Option<&'static str>) -> Option<Amount> {
@@ -407,6 +569,7 @@ fn amount_at(text: &str, at: usize, inherited_scale: Option<&'static str>) -> Op
         }
     }
     let (mut end, value) = plain_number(text, j)?;
+    let place = last_place(&text[j..end]);
     let letters = text[end..]
         .bytes()
         .take_while(u8::is_ascii_alphabetic)
@@ -441,20 +604,61 @@ fn amount_at(text: &str, at: usize, inherited_scale: Option<&'static str>) -> Op
             }
         }
     }
-    let value = scaled(value, attached, scale_word.or(inherited_scale), money);
+    // "5m" is five metres, but "$5m" five million dollars; an "s" glued to
+    // digits is a decade ("1990s"), not seconds.
+    let measure = attached
+        .filter(|a| !(money || *a == "s" || *a == "M"))
+        .and_then(unit_named);
+    let decade = attached == Some("s") && end - letters - j == 4 && value % 10.0 == 0.0 && !money;
+    let scaled_value = scaled(value, attached, scale_word.or(inherited_scale), money);
+    let place = match scaled_value {
+        Some(v) if place < 1.0 && value != 0.0 => place * v / value,
+        _ => place,
+    };
     Some(Amount {
         end,
-        value,
+        value: scaled_value,
         money,
         percent,
         scale_word,
+        measure,
+        place,
+        decade,
     })
 }
 
 /// A number, percentage, amount of money or range at `at`. Returns (end, quantity);
 /// `None` quantity when glued letters make it an identifier (`4G`).
 fn number_at(text: &str, at: usize) -> Option<(usize, Option<Quantity>)> {
+    if let Some(found) = clock_at(text, at) {
+        return Some(found);
+    }
     let a = amount_at(text, at, None)?;
+    if a.decade {
+        let start = a.value? as i32;
+        return Some((a.end, Some(Quantity::Decade { start })));
+    }
+    // A fraction written with a slash ("1/4", "3/10"), read as a percentage.
+    if let (Some(top), false, false) = (a.value, a.money, a.percent) {
+        let rest = &text[a.end..];
+        let n = rest.strip_prefix('/').map_or(0, digits);
+        let after = rest.as_bytes().get(1 + n);
+        if (1..=3).contains(&n) && !matches!(after, Some(b'/' | b'0'..=b'9')) {
+            let bottom = f64::from(rest[1..1 + n].parse::<u16>().ok()?);
+            if top.fract() == 0.0 && top < bottom {
+                return Some((
+                    a.end + 1 + n,
+                    Some(Quantity::Number {
+                        value: top / bottom * 100.0,
+                        unit: Unit::Percent,
+                        size: 1.0,
+                        approx: Approx::Exact,
+                        tolerance: 0.5,
+                    }),
+                ));
+            }
+        }
+    }
     let mut end = a.end;
     let mut b = None;
     // A range: "5-7", "5 – 7", "5 to 7", "$5-$7".
@@ -483,13 +687,101 @@ fn number_at(text: &str, at: usize) -> Option<(usize, Option<Quantity>)> {
     }
     let money = a.money || b.as_ref().is_some_and(|b| b.money);
     let percent = a.percent || b.as_ref().is_some_and(|b| b.percent);
-    let unit = unit_of(money, percent);
+    // A range's unit is written once, after its second end ("5-7 km").
+    let measure = b.as_ref().and_then(|b| b.measure).or(a.measure);
+    let (unit, size) = measure.unwrap_or((unit_of(money, percent), 1.0));
     let quantity = match (a.value, b.map(|b| b.value)) {
-        (Some(v), None) => Some(Quantity::Number { value: v, unit }),
-        (Some(low), Some(Some(high))) => Some(Quantity::Range { low, high, unit }),
+        (Some(value), None) => Some(Quantity::Number {
+            value,
+            unit,
+            size,
+            approx: Approx::Exact,
+            tolerance: a.place / 2.0,
+        }),
+        (Some(low), Some(Some(high))) => Some(Quantity::Range {
+            low,
+            high,
+            unit,
+            size,
+        }),
         _ => None,
     };
     Some((end, quantity))
+}
+
+/// A time of day at `at`: `10:30`, `9:05 am`, `2:15 p.m.` Returns (end, clock).
+fn clock_at(text: &str, at: usize) -> Option<(usize, Option<Quantity>)> {
+    let rest = &text[at..];
+    let h = digits(rest);
+    if !(1..=2).contains(&h) || !rest[h..].starts_with(':') || digits(&rest[h + 1..]) != 2 {
+        return None;
+    }
+    if rest[h + 3..].starts_with([':', '.']) && digits(&rest[h + 4..]) > 0 {
+        return None; // "10:30:15", "3:16.2": not a time of day this reads
+    }
+    let (hour, minute): (u16, u16) = (rest[..h].parse().ok()?, rest[h + 1..h + 3].parse().ok()?);
+    if hour > 24 || minute > 59 {
+        return None;
+    }
+    let mut end = h + 3;
+    let mut minutes = hour * 60 + minute;
+    let after = &rest[end..];
+    let sp = usize::from(after.starts_with(' '));
+    for (mark, pm) in [("am", false), ("a.m.", false), ("pm", true), ("p.m.", true)] {
+        if crate::text::scan::starts_with_ci(after, sp, mark)
+            && (mark.ends_with('.') || !glued_after(after, sp + mark.len()))
+        {
+            end += sp + mark.len();
+            minutes = (hour % 12 + if pm { 12 } else { 0 }) * 60 + minute;
+            break;
+        }
+    }
+    Some((at + end, Some(Quantity::Clock { minutes })))
+}
+
+/// Give an amount what the words around it say: the unit word after it
+/// (`30 days`: time, and the word to show with it) and the hedge before it
+/// (`about 40%` holds from 35% to 45%: half its rounding place, or 5%).
+fn in_context(text: &str, mut mention: NumberMention) -> NumberMention {
+    let hedge = approx_before(text, mention.start);
+    let spaced = unit_after(text, mention.end);
+    let after = spaced.map_or(mention.end, |(_, _, (_, end))| end);
+    mention.counts = text[after..]
+        .strip_prefix(' ')
+        .map(|rest| {
+            rest.split(|c: char| !c.is_alphabetic())
+                .next()
+                .unwrap_or("")
+                .lowercase()
+        })
+        .filter(|w| !w.is_empty());
+    match mention.quantity.as_mut() {
+        Some(Quantity::Number {
+            value,
+            unit,
+            size,
+            approx,
+            tolerance,
+        }) => {
+            if let (Unit::Plain, Some((u, s, (from, to)))) = (*unit, spaced) {
+                (*unit, *size) = (u, s);
+                mention.unit_word = Some(text[from..to].to_string());
+            }
+            *approx = hedge;
+            if hedge == Approx::About {
+                let place = rounding_place(*value, *tolerance * 2.0);
+                *tolerance = (place / 2.0).max(0.05 * value.abs());
+            }
+        }
+        Some(Quantity::Range { unit, size, .. }) => {
+            if let (Unit::Plain, Some((u, s, (from, to)))) = (*unit, spaced) {
+                (*unit, *size) = (u, s);
+                mention.unit_word = Some(text[from..to].to_string());
+            }
+        }
+        _ => {}
+    }
+    mention
 }
 
 fn scaled(value: f64, attached: Option<&str>, spaced: Option<&str>, money: bool) -> Option<f64> {
@@ -536,12 +828,15 @@ pub fn find_numerals(text: &str, skip: &[(usize, usize)]) -> Vec<NumberMention> 
     }
     let push =
         |start: usize, end: usize, quantity: Option<Quantity>, out: &mut Vec<NumberMention>| {
-            out.push(NumberMention {
+            let mention = NumberMention {
                 start,
                 end,
                 raw: text[start..end].to_string(),
                 quantity,
-            });
+                unit_word: None,
+                counts: None,
+            };
+            out.push(in_context(text, mention));
         };
     let mut skip_i = 0;
     let mut i = 0;
@@ -599,13 +894,17 @@ pub fn find_numerals(text: &str, skip: &[(usize, usize)]) -> Vec<NumberMention> 
                     {
                         start -= p.len_utf8();
                     }
+                    // Forward over letters, digits and inner dots or dashes ("2.4.1", "A-7-B").
                     let mut end = end;
-                    while let Some(n) = text[end..]
-                        .chars()
-                        .next()
-                        .filter(|c| c.is_alphanumeric() || *c == '_')
-                    {
-                        end += n.len_utf8();
+                    loop {
+                        let mut next = text[end..].chars();
+                        match (next.next(), next.next()) {
+                            (Some(c), _) if c.is_alphanumeric() || c == '_' => end += c.len_utf8(),
+                            (Some(c @ ('.' | '-')), Some(d)) if d.is_alphanumeric() => {
+                                end += c.len_utf8()
+                            }
+                            _ => break,
+                        }
                     }
                     let start = end - text[start..end].trim_start_matches(['-', '.', '_']).len();
                     if out.last().is_none_or(|last| last.end <= start) {
@@ -669,69 +968,160 @@ fn scale_word(w: &str) -> Option<f64> {
     }
 }
 
+/// The denominator a fraction word names: `half` 2, `thirds` 3, `quarter` 4.
+fn denominator(w: &str) -> Option<f64> {
+    let singular = w.strip_suffix('s').unwrap_or(w);
+    match (w, singular) {
+        ("half" | "halves", _) => Some(2.0),
+        (_, "third") => Some(3.0),
+        (_, "quarter") => Some(4.0),
+        (_, "fifth") => Some(5.0),
+        (_, "sixth") => Some(6.0),
+        (_, "eighth") => Some(8.0),
+        (_, "tenth") => Some(10.0),
+        _ => None,
+    }
+}
+
+/// The number an ordinal word names (`third` 3, `twelfth` 12); `first` and
+/// `second` are left out (a sequence word and a unit of time).
+fn ordinal_word(w: &str) -> Option<f64> {
+    const ORDINALS: [&str; 10] = [
+        "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh",
+        "twelfth",
+    ];
+    ORDINALS
+        .iter()
+        .position(|o| *o == w)
+        .map(|i| i as f64 + 3.0)
+}
+
+/// Words before `first` and `second` that make them ordinals.
+const ORDINAL_BEFORE: &[&str] = &["the", "its", "his", "her", "their", "our", "my", "your"];
+
+/// Words before `half` that make it an amount ("about half", "one half").
+const HALF_BEFORE: &[&str] = &[
+    "a", "one", "about", "around", "nearly", "almost", "roughly", "over", "under", "than", "just",
+];
+
 /// Find numbers written as words (`fourteen`, `twenty-one`, `two hundred and
-/// five`, `three million`, `ten percent`). Returns the index range of the
-/// words used and the mention.
+/// five`, `three million`, `ten percent`), fractions (`one third`, `a
+/// quarter`, `half of`: as percentages), `a dozen`, ordinals from `third`,
+/// and calendar words (`autumn`, `Tuesdays`, a month alone). Returns the
+/// index range of the words used and the mention.
 pub fn find_number_words(
     text: &str,
     words: &[RawWord],
 ) -> Vec<(std::ops::Range<usize>, NumberMention)> {
     let mut out = Vec::new();
+    // Words `i..=last` read as `quantity`; the unit word after it and the
+    // hedge before it are read from the text around them.
+    let mut push = |i: usize, last: usize, quantity: Quantity| {
+        let (start, end) = (words[i].start, words[last].end);
+        let mention = NumberMention {
+            start,
+            end,
+            raw: text[start..end].to_string(),
+            quantity: Some(quantity),
+            unit_word: None,
+            counts: None,
+        };
+        out.push((i..last + 1, in_context(text, mention)));
+    };
+    let joined = |a: usize, b: usize| {
+        text[words[a].end..words[b].start]
+            .chars()
+            .all(|c| c.is_whitespace() || c == '-')
+    };
+    let fraction = |numerator: f64, d: f64| Quantity::Number {
+        value: numerator / d * 100.0,
+        unit: Unit::Percent,
+        size: 1.0,
+        approx: Approx::Exact,
+        // A fraction is exact; its percentage is read to the nearest point.
+        tolerance: 0.5,
+    };
     let mut i = 0;
     while i < words.len() {
-        if number_word(&words[i].lower).is_none() {
+        let w = words[i].lower.as_str();
+        let before = i.checked_sub(1).map(|b| words[b].lower.as_str());
+        let next = words.get(i + 1).filter(|_| joined(i, i + 1));
+        if let Some(word) = CalendarWord::read(w, words[i].surface, before) {
+            let quantity = match word {
+                CalendarWord::Month(m) => Quantity::Date {
+                    year: None,
+                    month: Some(m),
+                    day: None,
+                },
+                word => Quantity::Calendar { word },
+            };
+            push(i, i, quantity);
             i += 1;
             continue;
         }
-        // Read one number phrase: words joined only by spaces or hyphens.
-        let (mut total, mut current) = (0.0_f64, 0.0_f64);
-        let mut prev: Option<f64> = None; // the previous word's value (a scale counts as 100+)
-        let mut last = i;
-        let mut j = i;
-        while j < words.len() {
-            if j > i
-                && !text[words[j - 1].end..words[j].start]
-                    .chars()
-                    .all(|c| c.is_whitespace() || c == '-')
-            {
-                break;
-            }
-            let w = words[j].lower.as_str();
-            if let Some(v) = number_word(w) {
-                // "twenty one" and "hundred five" join; "five six" and "twenty thirty" do not.
-                let joins = match prev {
-                    None => true,
-                    Some(p) if p >= 100.0 => true,
-                    Some(p) => p >= 20.0 && p % 10.0 == 0.0 && v < 10.0 && v > 0.0,
-                };
-                if !joins {
-                    break;
+        // "a third", "a quarter", "a dozen"
+        if matches!(w, "a" | "an") {
+            if let Some(n) = next {
+                if n.lower == "dozen" {
+                    push(i, i + 1, Quantity::plain(12.0));
+                    i += 2;
+                    continue;
                 }
-                current += v;
-                prev = Some(v);
-            } else if let Some(scale) = scale_word(w) {
-                if scale == 1e2 {
-                    current = current.max(1.0) * scale;
-                } else {
-                    total += current.max(1.0) * scale;
-                    current = 0.0;
+                if let Some(d) = denominator(&n.lower).filter(|_| !n.lower.ends_with('s')) {
+                    push(i + 1, i + 1, fraction(1.0, d));
+                    i += 2;
+                    continue;
                 }
-                prev = Some(scale);
-            } else if w == "and"
-                && prev.is_some_and(|p| p >= 100.0)
-                && words
-                    .get(j + 1)
-                    .is_some_and(|n| number_word(&n.lower).is_some())
-            {
-                j += 1; // "two hundred and five"
-                continue;
-            } else {
-                break;
             }
-            last = j;
-            j += 1;
+            i += 1;
+            continue;
         }
-        if last == i && words[i].lower == "one" {
+        if w == "half" {
+            let after = words.get(i + 1).map(|n| n.lower.as_str());
+            if after == Some("a") && words.get(i + 2).is_some_and(|n| n.lower == "dozen") {
+                push(i, i + 2, Quantity::plain(6.0));
+                i += 3;
+                continue;
+            }
+            if before.is_some_and(|b| HALF_BEFORE.contains(&b))
+                || matches!(after, Some("of" | "the" | "a" | "an" | "its" | "their"))
+            {
+                push(i, i, fraction(1.0, 2.0));
+            }
+            i += 1;
+            continue;
+        }
+        // "the first", "its second": ordinals; "First," and "at first" are not.
+        let determined = before.is_some_and(|b| ORDINAL_BEFORE.contains(&b));
+        let sequence = match w {
+            "first" if determined => Some(1.0),
+            "second" if determined => Some(2.0),
+            _ => None,
+        };
+        if let Some(n) = ordinal_word(w).or(sequence) {
+            push(i, i, Quantity::plain(n));
+            i += 1;
+            continue;
+        }
+        if number_word(w).is_none() {
+            i += 1;
+            continue;
+        }
+        let (value, last) = number_phrase(text, words, i);
+        // "two thirds", "three quarters", "two dozen"
+        if let Some(n) = words.get(last + 1).filter(|_| joined(last, last + 1)) {
+            if let Some(d) = denominator(&n.lower) {
+                push(i, last + 1, fraction(value, d));
+                i = last + 2;
+                continue;
+            }
+            if n.lower == "dozen" {
+                push(i, last + 1, Quantity::plain(value * 12.0));
+                i = last + 2;
+                continue;
+            }
+        }
+        if last == i && w == "one" {
             i += 1;
             continue;
         }
@@ -743,18 +1133,71 @@ pub fn find_number_words(
                 unit = Unit::Percent;
             }
         }
-        let (start, end) = (words[i].start, words[end_idx].end);
-        let mention = NumberMention {
-            start,
-            end,
-            raw: text[start..end].to_string(),
-            quantity: Some(Quantity::Number {
-                value: total + current,
+        push(
+            i,
+            end_idx,
+            Quantity::Number {
+                value,
                 unit,
-            }),
-        };
-        out.push((i..end_idx + 1, mention));
+                size: 1.0,
+                approx: Approx::Exact,
+                tolerance: 0.5,
+            },
+        );
         i = end_idx + 1;
     }
     out
+}
+
+/// Read one number phrase from word `i` (a number word): words joined only
+/// by spaces or hyphens. Returns its value and its last word's index.
+fn number_phrase(text: &str, words: &[RawWord], i: usize) -> (f64, usize) {
+    let (mut total, mut current) = (0.0_f64, 0.0_f64);
+    let mut prev: Option<f64> = None; // the previous word's value (a scale counts as 100+)
+    let mut last = i;
+    let mut j = i;
+    while j < words.len() {
+        if j > i
+            && !text[words[j - 1].end..words[j].start]
+                .chars()
+                .all(|c| c.is_whitespace() || c == '-')
+        {
+            break;
+        }
+        let w = words[j].lower.as_str();
+        if let Some(v) = number_word(w) {
+            // "twenty one" and "hundred five" join; "five six" and "twenty thirty" do not.
+            let joins = match prev {
+                None => true,
+                Some(p) if p >= 100.0 => true,
+                Some(p) => p >= 20.0 && p % 10.0 == 0.0 && v < 10.0 && v > 0.0,
+            };
+            if !joins {
+                break;
+            }
+            current += v;
+            prev = Some(v);
+        } else if let Some(scale) = scale_word(w) {
+            if scale == 1e2 {
+                current = current.max(1.0) * scale;
+            } else {
+                total += current.max(1.0) * scale;
+                current = 0.0;
+            }
+            prev = Some(scale);
+        } else if w == "and"
+            && prev.is_some_and(|p| p >= 100.0)
+            && words
+                .get(j + 1)
+                .is_some_and(|n| number_word(&n.lower).is_some())
+        {
+            j += 1; // "two hundred and five"
+            continue;
+        } else {
+            break;
+        }
+        last = j;
+        j += 1;
+    }
+    (total + current, last)
 }

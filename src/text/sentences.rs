@@ -50,6 +50,38 @@ const OPENERS: &[&str] = &[
 
 /// The length of a list marker or heading mark opening `line` (`- `, `* `,
 /// `• `, `## `, `1. `, `(2) `, `a) `, `> `), with the blanks after it; 0 if none.
+/// Words that continue a name after a dotted abbreviation ("U.S. Army",
+/// "U.K. Parliament") rather than open a sentence.
+const NAME_NOUNS: &[&str] = &[
+    "Air",
+    "Ambassador",
+    "Army",
+    "Attorney",
+    "Census",
+    "Coast",
+    "Congress",
+    "Court",
+    "Department",
+    "Dollar",
+    "Embassy",
+    "Federal",
+    "Forest",
+    "Government",
+    "House",
+    "Marines",
+    "Navy",
+    "National",
+    "Open",
+    "Parliament",
+    "Postal",
+    "President",
+    "Secretary",
+    "Senate",
+    "State",
+    "Supreme",
+    "Treasury",
+];
+
 fn list_marker_len(line: &str) -> usize {
     let b = line.as_bytes();
     let mark = match line.chars().next() {
@@ -243,6 +275,20 @@ fn terminator_ends_sentence(
         if is_dotted && listed(&["e.g", "i.e"]) {
             return None;
         }
+        let capital_follows = next_char.is_some_and(char::is_uppercase);
+        // "at 6 p.m. Tickets are…": a time ends its sentence before a capital.
+        if is_dotted && listed(&["a.m", "p.m"]) && capital_follows {
+            return Some((j, next));
+        }
+        // "in the U.S. Crews arrived…": a capitalised word then a lower-case
+        // one opens a sentence, unless it continues a name ("U.S. Army said").
+        if is_dotted && bare.chars().all(|c| c == '.' || c.is_uppercase()) && capital_follows {
+            let word_after = after[next_word.len()..].trim_start();
+            let continues_name = NAME_NOUNS.contains(&next_word);
+            if word_after.starts_with(char::is_lowercase) && !continues_name {
+                return Some((j, next));
+            }
+        }
         if (listed(MAYBE_FINAL) || is_dotted) && !opener_follows {
             return None;
         }
@@ -388,6 +434,13 @@ pub fn is_refusal(sentence: &str) -> bool {
         "unable to give",
         "i'm sorry",
         "i am sorry",
+        "i don't know",
+        "i do not know",
+        "can't find",
+        "cannot find",
+        "could not find",
+        "couldn't find",
+        "unable to locate",
         "i apologize",
         "i apologise",
     ];
@@ -420,10 +473,101 @@ pub fn is_refusal(sentence: &str) -> bool {
         "insufficient",
         "not clear",
         "no specific",
+        "none of the",
     ];
     DECLINES.iter().any(|p| lower.contains(p))
         || (ABOUT_SOURCES.iter().any(|p| lower.contains(p))
             && ABSENT.iter().any(|p| lower.contains(p)))
+}
+
+/// Is this sentence only polite talk ("Yes.", "Good question!", "Hope
+/// this helps!", "Thanks for asking.")? Every word of it must be one of
+/// these; a sentence with a single word outside them is a claim.
+pub fn is_pleasantry(sentence: &str) -> bool {
+    const POLITE: &[&str] = &[
+        "yes",
+        "yeah",
+        "yep",
+        "no",
+        "sure",
+        "certainly",
+        "absolutely",
+        "of",
+        "course",
+        "okay",
+        "ok",
+        "thanks",
+        "thank",
+        "you",
+        "for",
+        "your",
+        "the",
+        "question",
+        "questions",
+        "asking",
+        "great",
+        "good",
+        "excellent",
+        "interesting",
+        "hi",
+        "hello",
+        "hey",
+        "happy",
+        "glad",
+        "to",
+        "help",
+        "hope",
+        "this",
+        "that",
+        "helps",
+        "helped",
+        "i",
+        "it",
+        "have",
+        "a",
+        "nice",
+        "day",
+        "problem",
+        "welcome",
+        "you're",
+        "let",
+        "me",
+        "know",
+        "if",
+        "any",
+        "more",
+        "anything",
+        "else",
+        "other",
+        "can",
+        "do",
+        "with",
+        "all",
+        "indeed",
+        "exactly",
+        "well",
+        "so",
+        "again",
+        "much",
+        "very",
+        "please",
+        "feel",
+        "free",
+        "ask",
+        "here",
+        "is",
+        "what",
+        "found",
+        "am",
+        "be",
+        "will",
+    ];
+    let lower = sentence.lowercase().replace('’', "'");
+    let mut words = lower
+        .split(|c: char| !(c.is_alphabetic() || c == '\''))
+        .filter(|w| !w.is_empty())
+        .peekable();
+    words.peek().is_some() && words.all(|w| POLITE.contains(&w))
 }
 
 /// Does this sentence introduce what follows ("Here are the steps:")?
@@ -437,6 +581,30 @@ mod tests {
 
     fn sents(text: &str) -> Vec<&str> {
         split(text).into_iter().map(|(s, e)| &text[s..e]).collect()
+    }
+
+    #[test]
+    fn a_time_or_a_country_abbreviation_can_end_a_sentence() {
+        assert_eq!(
+            sents("It leaves at 7 a.m. and returns at 6 p.m. Tickets are sold on board."),
+            [
+                "It leaves at 7 a.m. and returns at 6 p.m.",
+                "Tickets are sold on board."
+            ]
+        );
+        assert_eq!(
+            sents("He lives in the U.S. Crews arrived later."),
+            ["He lives in the U.S.", "Crews arrived later."]
+        );
+        assert_eq!(sents("The U.S. Army said so."), ["The U.S. Army said so."]);
+        assert_eq!(
+            sents("The U.S. Supreme Court ruled."),
+            ["The U.S. Supreme Court ruled."]
+        );
+        assert_eq!(
+            sents("Open 9 a.m. to 5 p.m. daily."),
+            ["Open 9 a.m. to 5 p.m. daily."]
+        );
     }
 
     #[test]

@@ -1,0 +1,397 @@
+//! The words around a number that change what it states: units of measure
+//! (`1.2 km` is `1,200 metres`), hedges (`about 40%` allows 38.6%) and
+//! calendar words (`April`, `autumn`, `Tuesdays`) that name a value the way
+//! a number does. Text analysis only; `text::numbers` attaches what is read
+//! here to each quantity and `checks::numbers` compares them.
+
+use serde::{Deserialize, Serialize};
+
+use crate::text::case::Lowercase;
+use crate::text::scan::glued_after;
+
+/// What kind of amount a number is. Amounts of one measure (length, mass,
+/// time, volume) compare by their value in that measure's base unit; the
+/// others compare by the value as written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Unit {
+    Plain,
+    Percent,
+    Money,
+    /// In metres.
+    Length,
+    /// In grams.
+    Mass,
+    /// In seconds.
+    Time,
+    /// In litres.
+    Volume,
+}
+
+impl Unit {
+    /// A measure: its amounts convert (`km` to metres) and compare only
+    /// with amounts of the same measure.
+    pub fn is_measure(self) -> bool {
+        matches!(self, Unit::Length | Unit::Mass | Unit::Time | Unit::Volume)
+    }
+}
+
+/// Units of measure written as words or abbreviations, with the size of one
+/// in the measure's base unit. Singular and plural; US and UK spellings.
+/// Left out on purpose: `in` (a preposition), `pound` (money or mass),
+/// `s` glued to digits (`1990s` is a decade), temperatures (not a ratio).
+const UNITS: &[(&str, Unit, f64)] = &[
+    ("mm", Unit::Length, 0.001),
+    ("millimetre", Unit::Length, 0.001),
+    ("millimeter", Unit::Length, 0.001),
+    ("cm", Unit::Length, 0.01),
+    ("centimetre", Unit::Length, 0.01),
+    ("centimeter", Unit::Length, 0.01),
+    ("m", Unit::Length, 1.0),
+    ("metre", Unit::Length, 1.0),
+    ("meter", Unit::Length, 1.0),
+    ("km", Unit::Length, 1000.0),
+    ("kilometre", Unit::Length, 1000.0),
+    ("kilometer", Unit::Length, 1000.0),
+    ("ft", Unit::Length, 0.3048),
+    ("foot", Unit::Length, 0.3048),
+    ("feet", Unit::Length, 0.3048),
+    ("yard", Unit::Length, 0.9144),
+    ("mile", Unit::Length, 1609.344),
+    ("mg", Unit::Mass, 0.001),
+    ("milligram", Unit::Mass, 0.001),
+    ("g", Unit::Mass, 1.0),
+    ("gram", Unit::Mass, 1.0),
+    ("gramme", Unit::Mass, 1.0),
+    ("kg", Unit::Mass, 1000.0),
+    ("kilo", Unit::Mass, 1000.0),
+    ("kilogram", Unit::Mass, 1000.0),
+    ("kilogramme", Unit::Mass, 1000.0),
+    ("tonne", Unit::Mass, 1e6),
+    ("oz", Unit::Mass, 28.349_523_125),
+    ("ounce", Unit::Mass, 28.349_523_125),
+    ("lb", Unit::Mass, 453.592_37),
+    ("lbs", Unit::Mass, 453.592_37),
+    ("ms", Unit::Time, 0.001),
+    ("millisecond", Unit::Time, 0.001),
+    ("sec", Unit::Time, 1.0),
+    ("second", Unit::Time, 1.0),
+    ("min", Unit::Time, 60.0),
+    ("mins", Unit::Time, 60.0),
+    ("minute", Unit::Time, 60.0),
+    ("h", Unit::Time, 3600.0),
+    ("hr", Unit::Time, 3600.0),
+    ("hrs", Unit::Time, 3600.0),
+    ("hour", Unit::Time, 3600.0),
+    ("day", Unit::Time, 86_400.0),
+    ("week", Unit::Time, 604_800.0),
+    ("fortnight", Unit::Time, 1_209_600.0),
+    // A month is a twelfth of a year, so 24 months are 2 years exactly.
+    ("month", Unit::Time, 2_629_800.0),
+    ("year", Unit::Time, 31_557_600.0),
+    ("yr", Unit::Time, 31_557_600.0),
+    ("decade", Unit::Time, 315_576_000.0),
+    ("century", Unit::Time, 3_155_760_000.0),
+    ("centuries", Unit::Time, 3_155_760_000.0),
+    ("ml", Unit::Volume, 0.001),
+    ("millilitre", Unit::Volume, 0.001),
+    ("milliliter", Unit::Volume, 0.001),
+    ("l", Unit::Volume, 1.0),
+    ("litre", Unit::Volume, 1.0),
+    ("liter", Unit::Volume, 1.0),
+];
+
+/// The unit a word names, with its size in the base unit: `km` → (length,
+/// 1000). A plural `s` is dropped (`metres`, `hours`); `inches` and the like
+/// are not units here.
+pub fn unit_named(word: &str) -> Option<(Unit, f64)> {
+    let find = |w: &str| {
+        UNITS
+            .iter()
+            .find(|(name, _, _)| *name == w)
+            .map(|&(_, unit, size)| (unit, size))
+    };
+    let lower = word.lowercase();
+    find(&lower).or_else(|| {
+        let singular = lower.strip_suffix('s')?;
+        (singular.len() > 2).then(|| find(singular)).flatten()
+    })
+}
+
+/// A unit word right after a number ending at `end`: one space or hyphen,
+/// then a whole word naming a unit (`30 days`, `1,200-metre`). Returns the
+/// unit, its size and the word's byte span.
+pub fn unit_after(text: &str, end: usize) -> Option<(Unit, f64, (usize, usize))> {
+    let rest = &text[end..];
+    let gap = usize::from(rest.starts_with([' ', '-', '\u{a0}']))
+        + usize::from(rest.starts_with('\u{a0}')); // a no-break space is two bytes
+    if gap == 0 {
+        return None;
+    }
+    let start = end + gap;
+    let len = text[start..]
+        .bytes()
+        .take_while(u8::is_ascii_alphabetic)
+        .count();
+    if len == 0 || glued_after(text, start + len) {
+        return None;
+    }
+    let (unit, size) = unit_named(&text[start..start + len])?;
+    Some((unit, size, (start, start + len)))
+}
+
+/// How a claim states an amount.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Approx {
+    /// As written: `40%` is 39.5–40.5%.
+    Exact,
+    /// `about`, `around`, `roughly`, `nearly`…: `about 40%` is 35–45%.
+    About,
+    /// `more than`, `over`, `at least`: the true amount is this or more.
+    AtLeast,
+    /// `less than`, `under`, `up to`: the true amount is this or less.
+    AtMost,
+}
+
+/// Words right before a number that hedge or bound it, longest first.
+const HEDGES: &[(&str, Approx)] = &[
+    ("approximately", Approx::About),
+    ("roughly", Approx::About),
+    ("around", Approx::About),
+    ("about", Approx::About),
+    ("nearly", Approx::About),
+    ("almost", Approx::About),
+    ("circa", Approx::About),
+    ("some", Approx::About),
+    ("close to", Approx::About),
+    ("~", Approx::About),
+    ("more than", Approx::AtLeast),
+    ("over", Approx::AtLeast),
+    ("at least", Approx::AtLeast),
+    ("upwards of", Approx::AtLeast),
+    ("less than", Approx::AtMost),
+    ("fewer than", Approx::AtMost),
+    ("under", Approx::AtMost),
+    ("up to", Approx::AtMost),
+    ("at most", Approx::AtMost),
+];
+
+/// The hedge right before byte `start` ("about 40%", "just over 1,000").
+pub fn approx_before(text: &str, start: usize) -> Approx {
+    let before = text[..start].trim_end_matches([' ', '\u{a0}']);
+    let mut from = before.len().saturating_sub(16);
+    while !before.is_char_boundary(from) {
+        from += 1;
+    }
+    let lower = before[from..].lowercase();
+    HEDGES
+        .iter()
+        .find(|(word, _)| {
+            lower.ends_with(word)
+                && (word.len() == 1
+                    || !lower[..lower.len() - word.len()]
+                        .chars()
+                        .next_back()
+                        .is_some_and(char::is_alphanumeric))
+        })
+        .map_or(Approx::Exact, |&(_, approx)| approx)
+}
+
+/// The unit of the last decimal place written in a numeral (`3.50` → 0.01,
+/// `410` → 1).
+pub fn last_place(numeral: &str) -> f64 {
+    match numeral.split_once('.') {
+        Some((_, decimals)) => {
+            let d = decimals.bytes().take_while(u8::is_ascii_digit).count();
+            10f64.powi(-(d as i32))
+        }
+        None => 1.0,
+    }
+}
+
+/// The place of a value's last non-zero digit (`40` → 10, `1,250` → 10,
+/// `38` → 1): what a hedged round number is rounded to.
+pub fn rounding_place(value: f64, written_place: f64) -> f64 {
+    let mut place = written_place;
+    let v = value.abs();
+    if v == 0.0 {
+        return place;
+    }
+    while place < 1e15 && ((v / (place * 10.0)).round() * place * 10.0 - v).abs() < place * 1e-6 {
+        place *= 10.0;
+    }
+    place
+}
+
+/// A word naming a season, weekday or (alone) a month, compared as a value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", content = "index", rename_all = "snake_case")]
+pub enum CalendarWord {
+    /// 1 spring, 2 summer, 3 autumn, 4 winter.
+    Season(u8),
+    /// 1 Monday … 7 Sunday, 8 weekend, 9 weekday.
+    Weekday(u8),
+    /// 1 January … 12 December.
+    Month(u8),
+}
+
+pub const SEASONS: [&str; 4] = ["spring", "summer", "autumn", "winter"];
+/// The seven days, then the two kinds of day ("at weekends", "on weekdays").
+pub const WEEKDAYS: [&str; 9] = [
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+    "weekend",
+    "weekday",
+];
+pub const MONTHS: [&str; 12] = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+
+/// Words before a season or month that make an ambiguous one ("spring",
+/// "fall", "May") a time of year: "in spring", "every fall", "since May".
+const CALENDAR_CONTEXT: &[&str] = &[
+    "in", "every", "each", "this", "last", "next", "the", "early", "late", "mid", "by", "until",
+    "till", "since", "during", "from", "through", "of", "before", "after", "that", "all",
+];
+
+impl CalendarWord {
+    /// Read one word (`lower` lower-cased, `surface` as written) with the
+    /// word before it. Months and weekdays must be capitalised; "spring",
+    /// "fall" and "May" need a word of time before them ("in spring").
+    pub fn read(lower: &str, surface: &str, before: Option<&str>) -> Option<CalendarWord> {
+        let in_context = before.is_some_and(|b| CALENDAR_CONTEXT.contains(&b));
+        let capital = surface.starts_with(|c: char| c.is_uppercase());
+        let position = |list: &[&str], w: &str| list.iter().position(|n| *n == w);
+        let season = match lower {
+            "fall" | "spring" if !in_context => None,
+            "fall" => Some(3),
+            w => position(&SEASONS, w)
+                .or_else(|| position(&SEASONS, w.strip_suffix('s')?))
+                .map(|i| i as u8 + 1),
+        };
+        if let Some(s) = season {
+            return Some(CalendarWord::Season(s));
+        }
+        let singular = lower.strip_suffix('s').unwrap_or(lower);
+        match position(&WEEKDAYS, singular) {
+            Some(d) if capital || d >= 7 => return Some(CalendarWord::Weekday(d as u8 + 1)),
+            _ => {}
+        }
+        if !capital {
+            return None;
+        }
+        // "Aug", "Sept": an abbreviation alone needs a word of time before it.
+        let month = position(&MONTHS, lower).or_else(|| {
+            let m = MONTHS
+                .iter()
+                .position(|n| n.len() > 4 && lower.len() >= 3 && n.starts_with(lower))?;
+            in_context.then_some(m)
+        });
+        match month {
+            Some(4) if !in_context => None, // "May I…", "May be"
+            Some(m) => Some(CalendarWord::Month(m as u8 + 1)),
+            None => None,
+        }
+    }
+
+    /// The word's name, lower-case (`autumn`, `tuesday`, `april`).
+    pub fn name(self) -> &'static str {
+        match self {
+            CalendarWord::Season(i) => SEASONS[usize::from(i) - 1],
+            CalendarWord::Weekday(i) => WEEKDAYS[usize::from(i) - 1],
+            CalendarWord::Month(i) => MONTHS[usize::from(i) - 1],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn units_are_read_in_either_number() {
+        assert_eq!(unit_named("metres"), Some((Unit::Length, 1.0)));
+        assert_eq!(unit_named("km"), Some((Unit::Length, 1000.0)));
+        assert_eq!(unit_named("Hours"), Some((Unit::Time, 3600.0)));
+        assert_eq!(unit_named("centuries"), Some((Unit::Time, 3_155_760_000.0)));
+        assert_eq!(unit_named("inches"), None);
+        assert_eq!(unit_named("is"), None);
+        assert_eq!(unit_named("ms"), Some((Unit::Time, 0.001)));
+        let text = "a 1,200-metre bridge and 30 days";
+        assert_eq!(unit_after(text, 7).map(|u| u.2), Some((8, 13)));
+        assert_eq!(unit_after(text, 27).map(|u| u.0), Some(Unit::Time));
+        assert_eq!(unit_after("30 daysx", 2), None);
+    }
+
+    #[test]
+    fn hedges_are_the_words_before() {
+        assert_eq!(approx_before("about 40%", 6), Approx::About);
+        assert_eq!(
+            approx_before("It rose by more than 40%", 21),
+            Approx::AtLeast
+        );
+        assert_eq!(approx_before("up to 5 days", 6), Approx::AtMost);
+        assert_eq!(approx_before("It took 5 days", 8), Approx::Exact);
+        // "handsome 5" ends in "some" but is not the hedge.
+        assert_eq!(approx_before("a handsome 5", 11), Approx::Exact);
+        assert_eq!(approx_before("40", 0), Approx::Exact);
+    }
+
+    #[test]
+    fn rounding_places() {
+        assert_eq!(last_place("3.50"), 0.01);
+        assert_eq!(last_place("410"), 1.0);
+        assert_eq!(rounding_place(40.0, 1.0), 10.0);
+        assert_eq!(rounding_place(38.0, 1.0), 1.0);
+        assert_eq!(rounding_place(1250.0, 1.0), 10.0);
+        assert_eq!(rounding_place(2.5, 0.1), 0.1);
+    }
+
+    #[test]
+    fn calendar_words_need_their_context() {
+        use CalendarWord::*;
+        assert_eq!(
+            CalendarWord::read("autumn", "autumn", None),
+            Some(Season(3))
+        );
+        assert_eq!(
+            CalendarWord::read("fall", "fall", Some("every")),
+            Some(Season(3))
+        );
+        assert_eq!(CalendarWord::read("fall", "fall", Some("prices")), None);
+        assert_eq!(CalendarWord::read("spring", "spring", Some("a")), None);
+        assert_eq!(
+            CalendarWord::read("tuesdays", "Tuesdays", Some("on")),
+            Some(Weekday(2))
+        );
+        assert_eq!(CalendarWord::read("april", "April", None), Some(Month(4)));
+        assert_eq!(CalendarWord::read("april", "april", None), None);
+        assert_eq!(CalendarWord::read("may", "May", None), None);
+        assert_eq!(CalendarWord::read("may", "May", Some("in")), Some(Month(5)));
+        assert_eq!(Season(3).name(), "autumn");
+        assert_eq!(
+            CalendarWord::read("weekends", "weekends", Some("at")),
+            Some(Weekday(8))
+        );
+        assert_eq!(CalendarWord::read("aug", "Aug", Some("in")), Some(Month(8)));
+        assert_eq!(CalendarWord::read("aug", "Aug", None), None);
+        assert_eq!(CalendarWord::read("mar", "Mar", Some("in")), Some(Month(3)));
+    }
+}
