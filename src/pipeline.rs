@@ -859,7 +859,7 @@ fn score_consistency(
                 .zip(consistency::lexical_scores(claims, &samples, cfg.into()))
         {
             r.score = score;
-            r.flagged = r.samples_used == 0 || score > 0.5;
+            r.flagged = r.samples_used == 0 || score > consistency::LEXICAL_FLAG_ABOVE;
         }
         return (Some(result), Some("lexical agreement".to_string()));
     }

@@ -432,3 +432,47 @@ fn a_fabricated_citation_does_not_cover_its_claim() {
     );
     assert_eq!(r.summary.citation_coverage, 0.5);
 }
+
+#[test]
+fn a_same_unit_conflict_is_named_even_below_the_support_threshold() {
+    // 2 of 7 content words: unsupported by overlap, but the error a reader
+    // must see is 30 days against 14 days.
+    let r = check_text(
+        "Customers may request returns within 14 days.",
+        "You have exactly 30 days to return a damaged item.",
+        &cfg(),
+    );
+    let c = &r.claims[0];
+    assert!(c.support < cfg().support_threshold, "{}", c.support);
+    assert_eq!(c.verdict, Verdict::Contradicted);
+    assert_eq!(c.reasons[0].kind, ReasonKind::NumberMismatch);
+    assert_eq!(
+        c.reasons[0].detail,
+        "30 days conflicts with S1, which says 14 days."
+    );
+    // Without a word in common besides the amount, nothing is claimed of it.
+    let r = check_text("The warranty lasts 14 days.", "Shipping takes 30 days.", &cfg());
+    assert!(r.claims[0].number_mismatches.is_empty());
+}
+
+#[test]
+fn the_consistency_reason_names_the_score_that_decides() {
+    let samples = vec![
+        "Marie Curie was born in Lyon.".to_string(),
+        "Marie Curie was born in Vienna.".to_string(),
+    ];
+    let answer = "Marie Curie was born in Warsaw.";
+    let input = CheckInput {
+        answer,
+        samples: &samples,
+        ..Default::default()
+    };
+    let doc = Document::analyse("", (&cfg()).into());
+    let lexical = claimlab::config::Preset::Improved.config();
+    let r = check(&doc, &input, &lexical);
+    let detail = &r.claims[0].reasons[0].detail;
+    assert!(detail.contains("lexical score"), "{detail}");
+    let r = check(&doc, &input, &cfg());
+    let detail = &r.claims[0].reasons[0].detail;
+    assert!(detail.contains("samples agree") && !detail.contains("lexical"), "{detail}");
+}

@@ -36,6 +36,7 @@ use std::collections::HashMap;
 use serde::{Deserialize, Serialize};
 
 use crate::checks::{ClaimContext, Findings};
+use crate::config::ConsistencyScoring;
 use crate::text::decimal::Decimal;
 use crate::text::{sentences, Analysed, AnalysisOptions};
 use crate::trace::{EventKind, Trace};
@@ -167,6 +168,10 @@ pub struct Consistency {
     pub flagged: bool,
     pub matches: Vec<SampleMatch>,
 }
+
+/// With `consistency_scoring: lexical`, a claim whose score is above this
+/// is flagged.
+pub const LEXICAL_FLAG_ABOVE: f64 = 0.5;
 
 /// Settings of the check.
 #[derive(Debug, Clone, Copy)]
@@ -419,18 +424,45 @@ pub fn explain(
     trace: &mut Trace,
 ) {
     let (id, cfg) = (claim.id, claim.cfg);
+    let lexical = cfg.consistency_scoring == ConsistencyScoring::Lexical;
+    // Say what decided: the share of agreeing samples, or the lexical score.
     let agree = |c: &Consistency| {
-        format!(
-            "{} of {} samples agree ({:.2}",
-            c.agreeing,
-            c.samples_used,
-            Decimal(c.agreement)
-        )
+        if lexical {
+            format!(
+                "lexical score {:.2}, flagged above {:.2}; {} of {} samples agree by similarity",
+                Decimal(c.score),
+                Decimal(LEXICAL_FLAG_ABOVE),
+                c.agreeing,
+                c.samples_used
+            )
+        } else {
+            format!(
+                "{} of {} samples agree ({:.2}",
+                c.agreeing,
+                c.samples_used,
+                Decimal(c.agreement)
+            )
+        }
+    };
+    let disagree = |c: &Consistency| {
+        if lexical {
+            format!("The samples rarely repeat its words ({}).", agree(c))
+        } else {
+            format!(
+                "Only {}, below {:.2}).",
+                agree(c),
+                Decimal(cfg.consistency_threshold)
+            )
+        }
     };
     match (claim.doc.is_empty(), consistency) {
         (true, None) => findings.reason(
             ReasonKind::NoSource,
             "There is no source and there are no samples to check it against.",
+        ),
+        (true, Some(c)) if !c.flagged && lexical => findings.reason(
+            ReasonKind::Consistent,
+            format!("The samples repeat its words ({}).", agree(c)),
         ),
         (true, Some(c)) if !c.flagged => {
             findings.reason(ReasonKind::Consistent, format!("{}).", agree(c)))
@@ -439,14 +471,10 @@ pub fn explain(
             ReasonKind::Inconsistent,
             "No usable sample to compare with: flagged rather than passed.",
         ),
-        (true, Some(c)) => findings.reason(
-            ReasonKind::Inconsistent,
-            format!(
-                "Only {}, below {:.2}).",
-                agree(c),
-                Decimal(cfg.consistency_threshold)
-            ),
-        ),
+        (true, Some(c)) => findings.reason(ReasonKind::Inconsistent, disagree(c)),
+        (false, Some(c)) if c.flagged && lexical => findings
+            .notes
+            .push(Reason::new(ReasonKind::Inconsistent, disagree(c))),
         (false, Some(c)) if c.flagged => findings.notes.push(Reason::new(
             ReasonKind::Inconsistent,
             format!("Only {}).", agree(c)),

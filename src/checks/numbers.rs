@@ -189,11 +189,15 @@ pub fn check(
             if scope == Scope::SameKind && alike.is_empty() || stated(m) {
                 return None;
             }
-            let shown = if alike.is_empty() {
-                &sentence_quantities
-            } else {
-                &alike
-            };
+            // What the sentence says instead: its amounts of the claim's kind,
+            // else its numbers and dates (a weekday or season is no answer to
+            // "11").
+            let amounts: Vec<&NumberMention> = sentence_quantities
+                .iter()
+                .filter(|s| !matches!(s.quantity, Some(Quantity::Calendar { .. })))
+                .copied()
+                .collect();
+            let shown = if alike.is_empty() { &amounts } else { &alike };
             Some(MissingNumber {
                 claim_number: m.raw.clone(),
                 start: m.start,
@@ -388,6 +392,8 @@ mod tests {
         assert!(states("The span is 410", "The span is 410 metres"));
         let missing = check_all(&all("exactly 30 days"), &all("14 days and $5"), true);
         assert_eq!(missing[0].shown, ("30 days".into(), vec!["14 days".into()]));
+        let missing = check_all(&all("opens at 11"), &all("opens at 9 on weekdays"), true);
+        assert_eq!(missing[0].source_numbers, ["9"]);
     }
 
     #[test]

@@ -33,9 +33,10 @@ test('index.html uses only relative asset URLs', () => {
   }
 });
 
-// The budget (issue 6): wasm + JS + CSS that the page loads, gzipped, under
-// 250 KB. BENCHMARKS.md ("Bundle") says where the bytes go.
-const BUDGET_BYTES = 250_000;
+// The budget: wasm + JS + CSS that the page loads, gzipped, under 262 KB
+// (250 KB from issue 6; issue 13's value comparisons, measured at 9.6 KB,
+// raised it). BENCHMARKS.md ("The lab's bundle") says where the bytes go.
+const BUDGET_BYTES = 262_000;
 
 /** The files the page loads: those index.html names, and those its scripts name. */
 function pageFiles() {
