@@ -451,7 +451,11 @@ fn a_same_unit_conflict_is_named_even_below_the_support_threshold() {
         "30 days conflicts with S1, which says 14 days."
     );
     // Without a word in common besides the amount, nothing is claimed of it.
-    let r = check_text("The warranty lasts 14 days.", "Shipping takes 30 days.", &cfg());
+    let r = check_text(
+        "The warranty lasts 14 days.",
+        "Shipping takes 30 days.",
+        &cfg(),
+    );
     assert!(r.claims[0].number_mismatches.is_empty());
 }
 
@@ -474,5 +478,8 @@ fn the_consistency_reason_names_the_score_that_decides() {
     assert!(detail.contains("lexical score"), "{detail}");
     let r = check(&doc, &input, &cfg());
     let detail = &r.claims[0].reasons[0].detail;
-    assert!(detail.contains("samples agree") && !detail.contains("lexical"), "{detail}");
+    assert!(
+        detail.contains("samples agree") && !detail.contains("lexical"),
+        "{detail}"
+    );
 }
