@@ -968,3 +968,20 @@ fn batch_reads_a_transcript_in_a_record_as_passages() {
     assert!(!text.contains("WEBVTT") && !text.contains("-->"), "{text}");
     assert_eq!(report["claims"][0]["verdict"], "supported", "{text}");
 }
+
+#[test]
+fn json_figures_print_without_floating_point_noise() {
+    // Shares like 5/7 and widened f32 cosines would print 17 digits
+    // (0.30000000000000004); the CLI prints at most 12 significant ones.
+    for example in ["tagore", "confident-lie", "correct-paraphrase"] {
+        let out = run(&["check", "--example", example, "--preset", "improved"]);
+        let text = String::from_utf8(out.stdout).unwrap();
+        let noisy = text
+            .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .find(|n| {
+                let significant = n.replace('.', "");
+                n.contains('.') && significant.trim_start_matches('0').len() > 12
+            });
+        assert_eq!(noisy, None, "{example}");
+    }
+}

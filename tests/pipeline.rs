@@ -483,3 +483,24 @@ fn the_consistency_reason_names_the_score_that_decides() {
         "{detail}"
     );
 }
+
+#[test]
+fn an_amount_stated_in_other_words_is_held_not_missing() {
+    let r = check_text(
+        "The trail is 1.5 km long.",
+        "The trail is 1,500 metres long.",
+        &cfg(),
+    );
+    let c = &r.claims[0];
+    assert!(c.missing_words.is_empty(), "{:?}", c.missing_words);
+    assert_eq!(c.support, 1.0);
+    assert_eq!(c.verdict, Verdict::Supported);
+    // A wrong amount stays missing, and the unit word alone does not make it held.
+    let r = check_text(
+        "The trail is 1.5 km long.",
+        "The trail is 1,600 metres long.",
+        &cfg(),
+    );
+    assert_eq!(r.claims[0].missing_words, ["1,600"]);
+    assert_eq!(r.claims[0].verdict, Verdict::Contradicted);
+}

@@ -24,7 +24,9 @@ use serde::{Deserialize, Serialize};
 use crate::checks::{ClaimContext, Findings};
 use crate::config::Config;
 use crate::text::decimal::Decimal;
-use crate::text::{Document, SourceSentence, Token};
+use crate::text::numbers::{Quantity, Unit};
+use crate::text::units::unit_named;
+use crate::text::{Analysed, Document, SourceSentence, Token};
 use crate::trace::{EventKind, Trace};
 use crate::verdict::{meets, Mark, MarkKind, Reason, ReasonKind};
 
@@ -47,6 +49,52 @@ pub struct Support {
     pub matched_terms: Vec<usize>,
     /// How many sentences were compared with the claim (those sharing a word).
     pub sentences_compared: usize,
+}
+
+/// Count as held what the best sentence states in other words: an amount it
+/// states by value (`1,200` against `1.2 km`, `one third` against `33%`)
+/// and a unit word of a measure it writes another way (`metres` against
+/// `km`). The best sentence stays the one the words chose.
+fn credit_values(sup: &mut Support, terms: &[&Token], claim: &Analysed, sentence: &Analysed) {
+    let amounts: Vec<&Quantity> = sentence
+        .numbers
+        .iter()
+        .filter_map(|n| n.quantity.as_ref())
+        .collect();
+    let measures: Vec<Unit> = sentence
+        .numbers
+        .iter()
+        .filter_map(|n| match n.quantity {
+            Some(Quantity::Number { unit, .. } | Quantity::Range { unit, .. })
+                if unit.is_measure() =>
+            {
+                Some(unit)
+            }
+            _ => None,
+        })
+        .collect();
+    let mut added = Vec::new();
+    for (i, t) in terms.iter().enumerate() {
+        if sup.matched_terms.binary_search(&i).is_ok() {
+            continue;
+        }
+        let held = match t.number {
+            Some(n) => claim.numbers[n]
+                .quantity
+                .as_ref()
+                .is_some_and(|q| amounts.iter().any(|s| q.stated_by(s))),
+            None => unit_named(&t.lower).is_some_and(|(unit, _)| measures.contains(&unit)),
+        };
+        if held {
+            added.push(i);
+        }
+    }
+    if !added.is_empty() {
+        sup.matched_terms.extend(added);
+        crate::order::sort_dedup(&mut sup.matched_terms);
+        sup.matched = sup.matched_terms.len();
+        sup.support = sup.matched as f64 / sup.total as f64;
+    }
 }
 
 /// Find the best supporting sentence for a claim's content terms.
@@ -161,7 +209,15 @@ pub fn explain(
     trace: &mut Trace,
 ) -> SupportFinding {
     let (id, doc, cfg) = (claim.id, claim.doc, claim.cfg);
-    let sup = best_sentence(terms, doc);
+    let mut sup = best_sentence(terms, doc);
+    if let (Some(best), true) = (sup.best, cfg.number_normalisation) {
+        credit_values(
+            &mut sup,
+            terms,
+            claim.analysed,
+            &doc.sentences[best].analysed,
+        );
+    }
     let best = sup.best.map(|i| &doc.sentences[i]);
     let best_source = best.map(|s| s.id());
     let word = |i: usize| claim.answer[terms[i].start..terms[i].end].to_string();

@@ -226,7 +226,7 @@ pub fn run(
             report: &report,
             embedder_fallback: fallback.as_ref(),
         };
-        let written = serde_json::to_writer(&mut out, &output)
+        let written = crate::json::write_line(&mut out, &output)
             .map_err(std::io::Error::from)
             .and_then(|()| out.write_all(b"\n"));
         if let Some(done) = stop_on_write_error(written, &mut summary)? {

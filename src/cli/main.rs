@@ -13,6 +13,8 @@ mod eval;
 #[cfg(not(target_arch = "wasm32"))]
 mod input;
 #[cfg(not(target_arch = "wasm32"))]
+mod json;
+#[cfg(not(target_arch = "wasm32"))]
 mod render;
 #[cfg(not(target_arch = "wasm32"))]
 mod vectors;
@@ -691,7 +693,7 @@ mod native {
                     report: &report,
                     embedder_fallback: fallback.as_ref(),
                 };
-                serde_json::to_string_pretty(&output).expect("a report serialises") + "\n"
+                crate::json::pretty(&output) + "\n"
             }
             Format::Text => render::text(&report, fallback.as_ref()),
         };
