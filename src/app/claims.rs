@@ -134,17 +134,17 @@ fn claim_row(lab: Lab, c: &ClaimReport, show_consistency: bool, has_source: bool
     let numbers = if !c.numbers_checked {
         (true, "—".to_string())
     } else if !c.number_mismatches.is_empty() {
-        let m = &c.number_mismatches[0];
-        let said = if m.source_numbers.is_empty() {
+        // As the reason shows them: with their unit words ("30 days").
+        let (claimed, said) = &c.number_mismatches[0].shown;
+        let said = if said.is_empty() {
             "no number".to_string()
         } else {
-            m.source_numbers.join(", ")
+            said.join(", ")
         };
         (
             false,
             format!(
-                "{} not in {} (says {said})",
-                m.claim_number,
+                "{claimed} not in {} (says {said})",
                 c.best_source.as_deref().unwrap_or("-")
             ),
         )
