@@ -56,7 +56,7 @@ use crate::verdict::{Mark, MarkKind, ReasonKind};
 
 /// What this check cannot see, in plain words, true under every setting,
 /// for the lab to show where the user meets it.
-pub const LIMITS: &str = "No arithmetic is done (20 of 40 is not half), currencies are not converted, a true number stated in another sentence than the best match counts as missing, and with number normalisation off numbers compare as written ($499.00 is not $499).";
+pub const LIMITS: &str = "No arithmetic is done (20 of 40 is not half), currencies and temperatures are not converted, a true number stated in another sentence than the best match counts as missing, and with number normalisation off numbers compare as written ($499.00 is not $499).";
 
 /// A number of the claim that its supporting sentence does not state.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -419,6 +419,7 @@ mod tests {
         assert!(!states("2 million people", "2,400,000 people"));
         assert!(states("$2.5 million", "$2,500,000"));
         assert!(states("a dozen eggs", "12 eggs"));
+        assert!(states("held 2 times a day", "held twice a day"));
         assert!(states("two dozen eggs", "24 eggs"));
         assert!(states("the third floor", "the 3rd floor"));
         // "half" as an amount needs its context.

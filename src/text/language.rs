@@ -51,7 +51,8 @@ const WORDS: [(Language, &[&str]); 7] = [
         Language::Spanish,
         &[
             "el", "la", "los", "las", "y", "es", "del", "un", "una", "por", "con", "para", "está",
-            "son", "fue", "se", "al", "su", "en", "que",
+            "son", "fue", "se", "al", "su", "en", "que", "tiene", "tienen", "hay", "muy", "pero",
+            "como", "desde", "sus",
         ],
     ),
     (
@@ -127,6 +128,7 @@ mod tests {
                 French,
             ),
             ("La biblioteca abre a las 9 y tiene 30.000 libros.", Spanish),
+            ("El coro escolar tiene 32 miembros.", Spanish),
             (
                 "La biblioteca apre alle 9 e ha 30.000 libri per il pubblico.",
                 Italian,

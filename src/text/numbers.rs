@@ -952,6 +952,9 @@ fn number_word(w: &str) -> Option<f64> {
     if let Some(i) = SMALL.iter().position(|s| *s == w) {
         return Some(i as f64);
     }
+    if w == "twice" {
+        return Some(2.0); // "twice a day" is "2 times a day"
+    }
     if let Some(i) = TENS.iter().position(|s| *s == w) {
         return Some(20.0 + 10.0 * i as f64);
     }

@@ -266,7 +266,10 @@ fn terminator_ends_sentence(
         if listed(NEVER_FINAL) {
             return None;
         }
-        let is_initial = bare.chars().count() == 1 && bare.chars().all(char::is_uppercase);
+        // "J." is an initial; "°C." (a unit after a number) is not.
+        let is_initial = bare.chars().count() == 1
+            && bare.chars().all(char::is_uppercase)
+            && !word.starts_with(['°', 'º']);
         // "U.S.", "e.g." are dotted abbreviations; "$39.99." and "2.0." are numbers that end a sentence.
         let is_dotted = bare.contains('.')
             && bare
@@ -434,6 +437,8 @@ pub fn is_refusal(sentence: &str) -> bool {
         "unable to give",
         "i'm sorry",
         "i am sorry",
+        "as an ai",
+        "as a language model",
         "i don't know",
         "i do not know",
         "can't find",
@@ -561,6 +566,17 @@ pub fn is_pleasantry(sentence: &str) -> bool {
         "am",
         "be",
         "will",
+        "here's",
+        "need",
+        "needs",
+        "short",
+        "brief",
+        "quick",
+        "summary",
+        "overview",
+        "are",
+        "some",
+        "details",
     ];
     let lower = sentence.lowercase().replace('’', "'");
     let mut words = lower
@@ -782,6 +798,28 @@ mod tests {
         }
         assert!(is_header("Here are the steps to install it:"));
         assert!(!is_header("It opened in 1998."));
+        assert!(is_refusal("As an AI, I can't visit the library myself."));
+    }
+
+    #[test]
+    fn pleasantries_are_only_polite_words() {
+        for s in [
+            "Yes.",
+            "Thanks for asking!",
+            "Hope this helps!",
+            "Here's what I found.",
+            "Here is a short summary.",
+            "Let me know if you need anything else.",
+        ] {
+            assert!(is_pleasantry(s), "{s}");
+        }
+        for s in [
+            "Yes, the bridge opened in 1998.",
+            "Thanks to the new bridge, traffic fell.",
+            "Here is the museum.",
+        ] {
+            assert!(!is_pleasantry(s), "{s}");
+        }
     }
 
     #[test]
