@@ -64,7 +64,7 @@ test('the opening answer shows C2 contradicted at 4/5 = 0.80 and is blocked', as
   await withPage(async (page) => {
     assert.equal(await page.getAttribute('[data-claim-id="C2"]', 'data-support'), '0.80');
     assert.match(await page.textContent('[data-claim-id="C2"]'), /4\/5 = 0\.80/);
-    assert.match(await page.textContent('[data-claim-id="C2"]'), /460 not in S3 \(says 410\)/);
+    assert.match(await page.textContent('[data-claim-id="C2"]'), /460 metres not in S3 \(says 410 metres\)/);
     assert.equal(await decision(page), 'block');
     // The answer as written is withheld; repair patched 460 to 410, checked it
     // again, and that is what the user receives (routing healed_accept).
