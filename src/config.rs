@@ -331,7 +331,7 @@ fn index_of(name: &str) -> Option<usize> {
 }
 
 /// A setting's range by name (without its label and doc).
-fn range_of(name: &str) -> Option<Range> {
+pub fn range_of(name: &str) -> Option<Range> {
     index_of(name).map(|i| RANGES[i])
 }
 
@@ -432,6 +432,27 @@ impl Config {
     /// The preset these settings equal, if any.
     pub fn preset(&self) -> Option<Preset> {
         Preset::ALL.iter().copied().find(|p| p.config() == *self)
+    }
+
+    /// How these settings differ from the nearest preset (the one with the
+    /// fewest differences): `seed with consistency_threshold=0.3`.
+    pub fn differences_from_preset(&self) -> Vec<String> {
+        let differing = |p: &Preset| -> Vec<String> {
+            let base = p.config();
+            SETTINGS
+                .iter()
+                .filter_map(|s| {
+                    let v = self.get(s.name)?;
+                    (base.get(s.name) != Some(v)).then(|| format!("{}={}", s.name, v.to_text()))
+                })
+                .collect()
+        };
+        let (preset, list) = Preset::ALL
+            .iter()
+            .map(|p| (p, differing(p)))
+            .min_by_key(|(_, d)| d.len())
+            .expect("there are presets");
+        vec![format!("{} with {}", preset.name(), list.join(", "))]
     }
 
     /// Every setting as (name, value text), in the table's order.
@@ -607,6 +628,15 @@ impl From<&Config> for crate::text::AnalysisOptions {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn custom_settings_are_named_against_the_nearest_preset() {
+        let c = Config {
+            consistency_threshold: 0.3,
+            ..Config::default()
+        };
+        assert_eq!(c.differences_from_preset(), ["seed with consistency_threshold=0.3"]);
+    }
 
     #[test]
     fn defaults_are_the_seed_figures() {

@@ -89,6 +89,16 @@ const NEGATIVE: &[&str] = &[
     "without",
 ];
 
+/// The history an answer is compared with: `history` without its last
+/// entry when that entry is this very answer, recorded (an answer is not
+/// compared with itself: once recorded, it still drifted from the one before).
+pub fn history_before<'a>(history: &'a [Fingerprint], answer: &Fingerprint) -> &'a [Fingerprint] {
+    match history.split_last() {
+        Some((last, before)) if Fingerprint { recorded_at: None, ..last.clone() } == Fingerprint { recorded_at: None, ..answer.clone() } => before,
+        _ => history,
+    }
+}
+
 /// Fingerprint an answer. It is read sentence by sentence, as a check reads
 /// its claims, so that a check can take the fingerprint from the sentences
 /// it has already analysed (`fingerprint_of_sentences`).
@@ -423,6 +433,16 @@ pub fn history_needed(cfg: &Config) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_recorded_answer_is_compared_with_the_answers_before_it() {
+        let old = fingerprint("The lamp costs $49.99.");
+        let mut new = fingerprint("The lamp costs $39.99 and ships free.");
+        let history = vec![old.clone(), Fingerprint { recorded_at: Some(5.0), ..new.clone() }];
+        assert_eq!(history_before(&history, &new), &history[..1]);
+        new.recorded_at = None;
+        assert_eq!(history_before(&history[..1], &new), &history[..1]);
+    }
 
     const STABLE: &str =
         "The Aurora desk lamp (SKU-441) costs $49.99 and ships within two business days.";

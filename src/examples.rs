@@ -61,6 +61,12 @@ pub struct Example {
 }
 
 impl Example {
+    /// Are these the example's own texts (none edited)?
+    pub fn matches(&self, question: &str, source: &str, answer: &str, samples: &[String]) -> bool {
+        (self.question.as_str(), self.source.as_str(), self.answer.as_str(), self.samples.as_slice())
+            == (question, source, answer, samples)
+    }
+
     /// The fingerprints of its earlier answers, oldest first.
     pub fn history_fingerprints(&self) -> Vec<Fingerprint> {
         self.history.iter().map(|a| drift::fingerprint(a)).collect()

@@ -30,6 +30,12 @@ pub struct LabState {
     pub speed: f64,
     /// Panels and controls hidden (for teaching a single idea).
     pub hidden: Vec<String>,
+    /// The open lesson (a built-in's id, or the id of `lesson_text`).
+    pub lesson: Option<String>,
+    /// The open step of the lesson (0-based).
+    pub lesson_step: usize,
+    /// A teacher's own lesson, as its text (`crate::lessons`).
+    pub lesson_text: Option<String>,
 }
 
 impl Default for LabState {
@@ -55,6 +61,9 @@ impl LabState {
             inspection_seconds: DEFAULT_INSPECTION_SECONDS,
             speed: 1.0,
             hidden: Vec::new(),
+            lesson: None,
+            lesson_step: 0,
+            lesson_text: None,
         }
     }
 

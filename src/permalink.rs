@@ -38,6 +38,7 @@ pub const HIDEABLE: &[&str] = &[
     "delivered",
     "drift",
     "examples",
+    "lessons",
     "metrics",
     "repair",
     "samples",
@@ -59,6 +60,13 @@ pub struct Fragment<'a> {
     pub settings: Vec<(&'a str, &'a str)>,
     pub hide: Vec<String>,
     pub embed: bool,
+    /// How many trace events to show (`position=0`, `position=end`).
+    pub position: Option<&'a str>,
+    /// A built-in lesson by id (`lesson=seed-004`), and its step, from 1 (`step=6`).
+    pub lesson: Option<&'a str>,
+    pub step: Option<&'a str>,
+    /// Show the lab without its editors and controls (`readonly`).
+    pub read_only: bool,
 }
 
 /// Split a fragment (with or without its `#`) into its parts. Besides `s=`,
@@ -84,6 +92,10 @@ pub fn parse_fragment(fragment: &str) -> Fragment<'_> {
                     .map(str::to_string),
             ),
             "embed" => out.embed = value != "0",
+            "readonly" => out.read_only = value != "0",
+            "position" => out.position = Some(value),
+            "lesson" => out.lesson = Some(value),
+            "step" => out.step = Some(value),
             _ => out.settings.push((key, value)),
         }
     }
@@ -97,6 +109,10 @@ pub fn parse_fragment(fragment: &str) -> Fragment<'_> {
 pub struct Opening {
     pub state: LabState,
     pub embed: bool,
+    pub read_only: bool,
+    /// A readable link named a lesson: the lab opens its step (loading
+    /// that step's state) rather than showing the link's texts as they are.
+    pub start_lesson: bool,
     pub error: Option<String>,
     pub notes: Vec<String>,
 }
@@ -107,6 +123,7 @@ pub struct Opening {
 pub fn open(fragment: &Fragment, decoded: Option<Result<Decoded, String>>) -> Opening {
     let mut out = Opening {
         embed: fragment.embed,
+        read_only: fragment.read_only,
         ..Opening::default()
     };
     match (fragment.state, decoded) {
@@ -148,7 +165,66 @@ pub fn open(fragment: &Fragment, decoded: Option<Result<Decoded, String>>) -> Op
             out.state.hidden.push(h.clone());
         }
     }
+    match fragment.position {
+        None => {}
+        Some("end") => out.state.trace_position = usize::MAX,
+        Some(p) => match p.parse() {
+            Ok(p) => out.state.trace_position = p,
+            Err(_) => out.notes.push(format!("position \"{p}\" is not end or a number of events")),
+        },
+    }
+    // A lesson is named here and read by `crate::lessons`, which says when
+    // there is no such lesson or step.
+    if let Some(id) = fragment.lesson {
+        out.start_lesson = fragment.state.is_none();
+        out.state.lesson = Some(id.to_string());
+        out.state.lesson_text = None;
+        match fragment.step.map(str::parse::<usize>) {
+            None => {}
+            Some(Ok(n)) if n >= 1 => out.state.lesson_step = n - 1,
+            Some(_) => out.notes.push(format!(
+                "step \"{}\" is not a step number (1, 2, …)",
+                fragment.step.unwrap_or("")
+            )),
+        }
+    }
     out
+}
+
+/// A short readable fragment for a state whose texts are an example's
+/// (`example=correct-paraphrase&support_threshold=0.65&lesson=seed-004&step=6`):
+/// the example, the settings that differ from its own, the trace position
+/// unless at the end, a built-in lesson and its step, hidden panels.
+/// `None` when the texts were edited (the `s=` form carries them).
+pub fn short_fragment(state: &LabState) -> Option<String> {
+    let name = state.example.as_deref()?;
+    let ex = crate::examples::by_name(name)?;
+    if state.lesson_text.is_some()
+        || (&ex.question, &ex.source, &ex.answer, &ex.samples)
+            != (&state.question, &state.source, &state.answer, &state.samples)
+    {
+        return None;
+    }
+    let mut parts = vec![format!("example={name}")];
+    for s in crate::config::SETTINGS {
+        let value = state.config.get(s.name)?;
+        if ex.config.get(s.name) != Some(value) {
+            parts.push(format!("{}={}", s.name, value.to_text()));
+        }
+    }
+    if state.trace_position != usize::MAX {
+        parts.push(format!("position={}", state.trace_position));
+    }
+    if let Some(id) = &state.lesson {
+        parts.push(format!("lesson={id}&step={}", state.lesson_step + 1));
+    }
+    if state.inspection_seconds != crate::lab_state::DEFAULT_INSPECTION_SECONDS || state.speed != 1.0 {
+        return None;
+    }
+    if !state.hidden.is_empty() {
+        parts.push(format!("hide={}", state.hidden.join(",")));
+    }
+    Some(parts.join("&"))
 }
 
 /// The first line of a state's text.
@@ -207,6 +283,13 @@ pub fn to_text(state: &LabState) -> String {
         &crate::text::decimal::Decimal(state.speed).to_string(),
     );
     line("hidden", &state.hidden.join(","));
+    if let Some(id) = &state.lesson {
+        line("lesson", id);
+        line("lesson_step", &state.lesson_step.to_string());
+    }
+    if let Some(text) = &state.lesson_text {
+        line("lesson_text", text);
+    }
     for (name, value) in state.config.to_pairs() {
         line(&format!("set.{name}"), &value);
     }
@@ -256,6 +339,15 @@ pub fn from_text(text: &str) -> Result<Decoded, String> {
                 true
             }
             "trace_position" => value.parse().map(|v| state.trace_position = v).is_ok(),
+            "lesson" => {
+                state.lesson = Some(value.clone());
+                true
+            }
+            "lesson_step" => value.parse().map(|v| state.lesson_step = v).is_ok(),
+            "lesson_text" => {
+                state.lesson_text = Some(value.clone());
+                true
+            }
             "inspection_seconds" => value
                 .parse::<u32>()
                 .ok()
@@ -557,6 +649,47 @@ mod tests {
         let broken = open(&f, Some(Err("the link is damaged".into())));
         assert_eq!(broken.state, LabState::default());
         assert!(broken.error.unwrap().contains("(the link is damaged)"));
+    }
+
+    #[test]
+    fn an_examples_state_is_written_as_a_short_readable_link_that_reads_back() {
+        let mut s = LabState::from_example(&crate::examples::by_name("correct-paraphrase").unwrap());
+        assert_eq!(short_fragment(&s).as_deref(), Some("example=correct-paraphrase"));
+        s.config.support_threshold = 0.65;
+        s.trace_position = 4;
+        s.lesson = Some("seed-004".into());
+        s.lesson_step = 5;
+        s.hidden = vec!["trace".into()];
+        let short = short_fragment(&s).unwrap();
+        assert_eq!(short, "example=correct-paraphrase&support_threshold=0.65&position=4&lesson=seed-004&step=6&hide=trace");
+        let back = open(&parse_fragment(&short), None);
+        assert_eq!(back.state, s);
+        assert!(back.notes.is_empty() && back.start_lesson);
+        // Edited texts, or a teacher's own lesson, need the whole state.
+        s.answer.push_str(" More.");
+        assert_eq!(short_fragment(&s), None);
+    }
+
+    #[test]
+    fn position_lesson_step_and_readonly_read_from_a_fragment() {
+        let o = open(&parse_fragment("#example=tagore&position=end&lesson=seed-000&step=x&readonly"), None);
+        assert_eq!(o.state.trace_position, usize::MAX);
+        assert!(o.read_only);
+        assert_eq!(o.state.lesson.as_deref(), Some("seed-000"));
+        assert_eq!(o.notes, ["step \"x\" is not a step number (1, 2, …)"]);
+        let o = open(&parse_fragment("#position=3"), None);
+        assert_eq!(o.state.trace_position, 3);
+        let o = open(&parse_fragment("#position=soon"), None);
+        assert_eq!(o.notes, ["position \"soon\" is not end or a number of events"]);
+    }
+
+    #[test]
+    fn a_lesson_and_a_teachers_lesson_text_survive_a_link() {
+        let mut s = LabState::default();
+        s.lesson = Some("mine".into());
+        s.lesson_step = 2;
+        s.lesson_text = Some("lesson mine\nstep One\nask Do.\ndone policy = flag\nexplain Done.".into());
+        assert_eq!(roundtrip(&s).state, s);
     }
 
     #[test]

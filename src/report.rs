@@ -138,7 +138,11 @@ impl Report {
         let after = self.repair.as_ref().map_or("", |r| r.after.as_str());
         match self.quality.routing {
             Routing::Accept => Delivery::Answer {
-                flagged: first_problem.filter(|_| self.decision == Decision::DeliverWithFlags),
+                flagged: if self.decision == Decision::DeliverWithFlags {
+                    self.claims.iter().filter(|c| c.verdict != Verdict::Supported).collect()
+                } else {
+                    Vec::new()
+                },
             },
             Routing::HealedAccept => Delivery::Repaired {
                 text: after,
@@ -150,11 +154,119 @@ impl Report {
     }
 }
 
+/// A value a threshold setting acts on (the lab draws these as dots
+/// under the setting's slider).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Measured {
+    /// What was measured: a claim (`C2`), a claim against a sample
+    /// (`C2 · sample 1`) or the answer (`faithfulness`).
+    pub label: String,
+    pub value: f64,
+    /// The claim's verdict, for values of one claim.
+    pub verdict: Option<Verdict>,
+}
+
+impl Report {
+    /// The values the threshold setting `name` is compared with in this
+    /// report (empty for settings that are not thresholds, or when there is
+    /// nothing to compare: no source, no samples, no history).
+    pub fn measured(&self, name: &str) -> Vec<Measured> {
+        let answer = |label: &str, value: f64| {
+            vec![Measured {
+                label: label.to_string(),
+                value,
+                verdict: None,
+            }]
+        };
+        let per_claim = |value: &dyn Fn(&ClaimReport) -> Option<f64>| {
+            self.claims
+                .iter()
+                .filter_map(|c| {
+                    Some(Measured {
+                        label: c.id.clone(),
+                        value: value(c)?,
+                        verdict: Some(c.verdict),
+                    })
+                })
+                .collect()
+        };
+        match name {
+            "support_threshold" if !self.sources.is_empty() => per_claim(&|c| Some(c.support)),
+            "consistency_threshold" => per_claim(&|c| c.consistency.as_ref().map(|x| x.agreement)),
+            "sim_threshold" => self
+                .claims
+                .iter()
+                .flat_map(|c| {
+                    c.consistency.iter().flat_map(move |x| {
+                        x.matches.iter().map(move |m| Measured {
+                            label: format!("{} · sample {}", c.id, m.sample),
+                            value: m.similarity,
+                            verdict: Some(c.verdict),
+                        })
+                    })
+                })
+                .collect(),
+            "confidence_threshold" => answer("confidence", self.summary.confidence.score),
+            "faithfulness_threshold" | "rewrite_below" => answer("faithfulness", self.summary.faithfulness),
+            "accept_threshold" => answer("quality score", self.quality.score),
+            "drift_threshold" => self.drift.iter().flat_map(|d| answer("distance from the previous answer", d.delta)).collect(),
+            "drift_min_similarity" => self.drift.iter().flat_map(|d| answer("mean similarity", d.mean_similarity)).collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// How a claim fails, in the headline's words (`C2 is contradicted`).
+fn fails(c: &ClaimReport) -> String {
+    format!("{} is {}", c.id, c.verdict.name())
+}
+
+impl Report {
+    /// The answer's outcome in one sentence that agrees with the decision,
+    /// the routing, repair and what the user receives (the lab's banner).
+    pub fn headline(&self) -> String {
+        if self.claims.is_empty() {
+            return "No claims to check: the answer states nothing yet.".into();
+        }
+        let first = self.first_problem.as_deref().and_then(|id| self.claim(id));
+        let decision = match self.decision {
+            Decision::Deliver => "Deliver",
+            Decision::DeliverWithFlags => "Deliver with flags",
+            Decision::Block => "Block",
+        };
+        match self.delivery() {
+            Delivery::Answer { flagged } if flagged.is_empty() => {
+                "Deliver: every claim is supported.".into()
+            }
+            Delivery::Answer { flagged } => {
+                let ids: Vec<&str> = flagged.iter().map(|c| c.id.as_str()).collect();
+                format!("Deliver with flags: {} marked ({}).", ids.join(", "), fails(flagged[0]))
+            }
+            Delivery::Repaired { instead_of, .. } => match instead_of {
+                Some(c) => format!("{decision} as written ({}); repaired and checked again, the repaired answer is delivered.", fails(c)),
+                None => "Repaired and checked again, the repaired answer is delivered.".into(),
+            },
+            Delivery::Withheld { first_problem: Some(c) } if self.decision == Decision::Block => {
+                format!("Block: the answer is withheld ({}).", fails(c))
+            }
+            Delivery::Withheld { .. } => format!(
+                "Withheld: the policy lets it through ({decision}), but its quality score {:.2} is below the accept threshold.",
+                crate::text::decimal::Decimal(self.quality.score)
+            ),
+            Delivery::SafeDecline { .. } => format!(
+                "{decision}{}: repair could not make it safe, so the safe decline is delivered.",
+                first.map(|c| format!(" ({})", fails(c))).unwrap_or_default()
+            ),
+        }
+    }
+}
+
 /// What reaches the user.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Delivery<'a> {
-    /// The answer as written; under the flag policy, marked with its first problem.
-    Answer { flagged: Option<&'a ClaimReport> },
+    /// The answer as written; under the flag policy, with every failing
+    /// claim marked (the first is the decision's first problem).
+    Answer { flagged: Vec<&'a ClaimReport> },
     /// The repaired answer, whose re-check let it through; `instead_of` is
     /// the original's first problem.
     Repaired {

@@ -337,46 +337,74 @@ impl Trace {
 }
 
 /// When (in ms from the start of the replay, at 1× speed) each event is
-/// revealed. Events before the first claim show at once; the claims' events
-/// share the inspection time equally, claim by claim, each claim's events
-/// spread over its share; answer-level events show at the end.
+/// revealed: evenly, the first at once and the last at the end of the
+/// inspection time, so the claims are revealed one by one and the decision,
+/// risk, quality and repair each in their turn (seed 004: sixty seconds).
 pub fn reveal_times(events: &[Event], inspection_ms: u64) -> Vec<u64> {
-    // Each claim's events are contiguous, so one pass counts them in order.
-    let mut blocks: Vec<(&str, u64)> = Vec::new();
-    for e in events {
-        if let Some(c) = e.claim.as_deref() {
-            match blocks.last_mut() {
-                Some(last) if last.0 == c => last.1 += 1,
-                _ => blocks.push((c, 1)),
-            }
+    let gaps = events.len().saturating_sub(1).max(1) as u64;
+    (0..events.len() as u64)
+        .map(|k| inspection_ms * k / gaps)
+        .collect()
+}
+
+/// What a replay that has shown `shown` events has revealed: a claim's
+/// verdict once its `verdict` event is shown, the decision, risk, quality
+/// (with routing), repair and drift once theirs are. At the end everything is.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Revealed {
+    /// Claims whose verdict is revealed.
+    pub claims: Vec<String>,
+    /// Citation coverage, faithfulness and confidence.
+    pub metrics: bool,
+    pub drift: bool,
+    pub decision: bool,
+    pub risk: bool,
+    pub quality: bool,
+    /// Repair's outcome (revealed with the trace's end when repair was not tried).
+    pub repair: bool,
+    /// The replay is at its end.
+    pub complete: bool,
+}
+
+impl Revealed {
+    pub fn claim(&self, id: &str) -> bool {
+        self.complete || self.claims.iter().any(|c| c == id)
+    }
+
+    /// What the user receives: routing and repair both known.
+    pub fn delivery(&self) -> bool {
+        self.quality && self.repair
+    }
+}
+
+/// What the first `shown` events reveal.
+pub fn revealed(events: &[Event], shown: usize) -> Revealed {
+    if shown >= events.len() {
+        return Revealed {
+            claims: Vec::new(),
+            metrics: true,
+            drift: true,
+            decision: true,
+            risk: true,
+            quality: true,
+            repair: true,
+            complete: true,
+        };
+    }
+    let mut r = Revealed::default();
+    for e in &events[..shown] {
+        match &e.kind {
+            EventKind::Verdict { .. } => r.claims.extend(e.claim.clone()),
+            EventKind::AnswerMetrics { .. } => r.metrics = true,
+            EventKind::Drift { .. } => r.drift = true,
+            EventKind::Decision { .. } => r.decision = true,
+            EventKind::Risk { .. } => r.risk = true,
+            EventKind::Quality { .. } => r.quality = true,
+            EventKind::Repair { .. } => r.repair = true,
+            _ => {}
         }
     }
-    if blocks.is_empty() {
-        let n = events.len().max(1) as u64;
-        return (0..events.len() as u64)
-            .map(|i| inspection_ms * i / n)
-            .collect();
-    }
-    let slot = inspection_ms / blocks.len() as u64;
-    let (mut block, mut pos) = (0usize, 0u64);
-    let mut claims_started = false;
-    events
-        .iter()
-        .map(|e| match e.claim.as_deref() {
-            Some(c) => {
-                if claims_started && blocks[block].0 != c {
-                    block += 1;
-                    pos = 0;
-                }
-                claims_started = true;
-                let t = slot * block as u64 + slot * pos / blocks[block].1;
-                pos += 1;
-                t
-            }
-            None if !claims_started => 0,
-            None => inspection_ms,
-        })
-        .collect()
+    r
 }
 
 #[cfg(test)]
@@ -396,36 +424,38 @@ mod tests {
     }
 
     #[test]
-    fn claims_are_revealed_one_by_one_over_the_inspection_time() {
-        let events = [
-            ev(None),
-            ev(Some("C1")),
-            ev(Some("C1")),
-            ev(Some("C2")),
-            ev(Some("C2")),
-            ev(Some("C3")),
-            ev(None),
-        ];
-        assert_eq!(
-            reveal_times(&events, 60_000),
-            [0, 0, 10_000, 20_000, 30_000, 40_000, 60_000]
-        );
+    fn events_are_revealed_evenly_over_the_inspection_time() {
+        let events = [ev(None), ev(Some("C1")), ev(Some("C1")), ev(Some("C2")), ev(None)];
+        assert_eq!(reveal_times(&events, 60_000), [0, 15_000, 30_000, 45_000, 60_000]);
+        assert_eq!(reveal_times(&events[..1], 60_000), [0]);
+        assert!(reveal_times(&[], 60_000).is_empty());
     }
 
     #[test]
-    fn times_never_decrease() {
+    fn a_verdict_decision_and_repair_are_revealed_when_their_event_is_shown() {
+        let at = |claim: Option<&str>, kind: EventKind| Event {
+            index: 0,
+            claim: claim.map(str::to_string),
+            summary: String::new(),
+            kind,
+        };
+        let verdict = || EventKind::Verdict { verdict: Verdict::Supported, reason: String::new() };
         let events = [
-            ev(None),
-            ev(Some("C1")),
-            ev(Some("C2")),
-            ev(Some("C2")),
-            ev(Some("C2")),
-            ev(None),
-            ev(None),
+            at(Some("C1"), verdict()),
+            at(Some("C2"), verdict()),
+            at(None, EventKind::Decision { decision: Decision::Deliver, first_problem: None }),
+            at(None, EventKind::Repair { strategy: String::new(), succeeded: false }),
+            at(None, EventKind::Quality { score: 1.0, routing: Routing::Accept }),
         ];
-        let t = reveal_times(&events, 1_000);
-        assert!(t.windows(2).all(|w| w[0] <= w[1]), "{t:?}");
-        assert_eq!(*t.last().unwrap(), 1_000);
+        let r = revealed(&events, 1);
+        assert!(r.claim("C1") && !r.claim("C2") && !r.decision && !r.complete);
+        let r = revealed(&events, 3);
+        assert!(r.claim("C2") && r.decision && !r.repair && !r.delivery());
+        let r = revealed(&events, 4);
+        assert!(r.repair && !r.quality && !r.delivery());
+        let r = revealed(&events, 5);
+        assert!(r.complete && r.delivery() && r.claim("C9"));
+        assert!(revealed(&events, usize::MAX).complete);
     }
 
     #[test]

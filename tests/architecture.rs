@@ -25,12 +25,13 @@ const LAYERS: &[&[&str]] = &[
     &["checks"],
     &["scoring", "drift"],
     &["report"],
-    &["repair"],
+    &["repair", "pin"],
     &["pipeline"],
     &["eval"],
     &["examples"],
     &["lab_state"],
     &["permalink"],
+    &["lessons"],
     &["app"],
 ];
 

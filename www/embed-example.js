@@ -1,7 +1,8 @@
 // Fit each embedded ClaimLab to its content. An embedded lab posts
 // {type: "claimlab:height", height: <pixels>} to its parent page whenever its
-// height changes. Act only on messages that come from this page's own origin,
-// from one of its ClaimLab iframes, in exactly that shape; ignore all others.
+// height changes. Act only on messages from one of this page's ClaimLab
+// iframes, sent from the origin that iframe shows (the lab may be hosted on
+// another origin than this page), in exactly that shape; ignore all others.
 (function () {
   "use strict";
   var MESSAGE = "claimlab:height";
@@ -16,9 +17,8 @@
   }
 
   window.addEventListener("message", function (event) {
-    if (event.origin !== window.location.origin) return;
     var frame = labFor(event.source);
-    if (!frame) return;
+    if (!frame || event.origin !== new URL(frame.src, window.location.href).origin) return;
     var data = event.data;
     if (!data || typeof data !== "object" || Object.keys(data).length !== 2) return;
     if (data.type !== MESSAGE || typeof data.height !== "number") return;

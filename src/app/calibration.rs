@@ -221,12 +221,14 @@ pub fn CalibrationPanel(lab: Lab) -> impl IntoView {
                     (false, false) => "passed",
                 };
                 let e = e.clone();
+                let label = *label;
                 let excerpt: String = e.answer.chars().take(110).collect();
                 view! {
                     <li class=format!("cal-row {}", outcome.replace(' ', "-"))>
                         <span class="cal-outcome">{outcome}</span>
                         <span class="cal-text">{excerpt}{(e.answer.chars().count() > 110).then_some("…")}</span>
                         <button type="button" class="open-example" on:click=move |_| {
+                            lab.new_history_entry.set_value(true);
                             lab.example.set(None);
                             lab.question.set(e.question.clone());
                             lab.source.set(e.source.clone());
@@ -234,8 +236,13 @@ pub fn CalibrationPanel(lab: Lab) -> impl IntoView {
                             lab.samples.set(vec![]);
                             lab.position.set(usize::MAX);
                             lab.focus.set(None);
-                            if let Some(top) = web_sys::window() {
-                                top.scroll_to_with_x_and_y(0.0, 0.0);
+                            let gold = if label { "a hallucination" } else { "faithful" };
+                            lab.opened_from.set(Some(format!(
+                                "Opened from Calibration: labelled {gold} in the data; at this threshold the checker {}. Back returns to the state before.",
+                                match outcome { "caught" => "flags it (caught)", "false alarm" => "flags it (a false alarm)", "missed" => "passes it (missed)", _ => "passes it" }
+                            )));
+                            if let Some(panel) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("answer")) {
+                                panel.scroll_into_view();
                             }
                         }>"Open"</button>
                     </li>

@@ -186,6 +186,10 @@ fn claim_row(lab: Lab, c: &ClaimReport, show_consistency: bool, has_source: bool
     });
     let verdict = c.verdict;
     let reason = c.main_reason().to_string();
+    let revealed = {
+        let id = id.clone();
+        Signal::derive(move || lab.revealed.with(|r| r.claim(&id)))
+    };
     let matched = if has_source {
         c.matched_words.clone()
     } else {
@@ -200,6 +204,7 @@ fn claim_row(lab: Lab, c: &ClaimReport, show_consistency: bool, has_source: bool
         <tr
             data-claim-id=id.clone()
             data-verdict=verdict.name()
+            data-revealed=move || revealed.get().to_string()
             data-support=format!("{:.2}", Decimal(c.support))
             tabindex="0"
             class:focused=is_focused
@@ -230,8 +235,14 @@ fn claim_row(lab: Lab, c: &ClaimReport, show_consistency: bool, has_source: bool
                 </td>
             })}
             <td data-label="Verdict" class="verdict-cell">
-                <span class=format!("badge verdict-{}", verdict.name())>{verdict_label(verdict)}</span>
-                <span class="reason">{reason}</span>
+                {move || if revealed.get() {
+                    view! {
+                        <span class=format!("badge verdict-{}", verdict.name())>{verdict_label(verdict)}</span>
+                        <span class="reason">{reason.clone()}</span>
+                    }.into_any()
+                } else {
+                    view! { <span class="badge verdict-pending">"pending"</span> }.into_any()
+                }}
             </td>
         </tr>
     }

@@ -4,11 +4,12 @@
 
 use leptos::prelude::*;
 
-use crate::config::{row, Config, Policy, Preset, Setting, Value};
+use crate::config::{row, Config, Preset};
 use crate::examples::{self, Seed};
 use crate::text::decimal::Decimal;
 
 use super::lab::Lab;
+use super::settings::{AllSettings, ChoiceSetting, NumberSetting, PinCompare, ToggleSetting};
 
 #[component]
 pub fn ExamplePicker(lab: Lab) -> impl IntoView {
@@ -18,19 +19,31 @@ pub fn ExamplePicker(lab: Lab) -> impl IntoView {
         (Seed::SelfConsistency, "Self-consistency (seed 000)"),
     ];
     let all = examples::all();
-    let lesson = move || {
-        lab.example
-            .get()
-            .and_then(|n| examples::by_name(&n))
-            .map(|e| e.lesson)
-            .unwrap_or_default()
+    // The loaded example, and whether its texts are still its own.
+    let loaded = move || {
+        let ex = lab.example.get().and_then(|n| examples::by_name(&n))?;
+        let same = lab.question.with(|q| {
+            lab.source.with(|s| {
+                lab.answer
+                    .with(|a| lab.samples.with(|samples| ex.matches(q, s, a, samples)))
+            })
+        });
+        Some((ex, same))
+    };
+    let lesson = move || match loaded() {
+        Some((ex, true)) => ex.lesson,
+        Some((ex, false)) => format!(
+            "Edited: the texts no longer match \u{201c}{}\u{201d} (Reset restores them).",
+            ex.title
+        ),
+        None => String::new(),
     };
     view! {
         <div class="example-picker" class:hidden=lab.is_hidden("examples")>
             <label for="examples">"Example"</label>
             <select
                 id="examples"
-                prop:value=move || lab.example.get().unwrap_or_default()
+                prop:value=move || loaded().filter(|(_, same)| *same).map(|(e, _)| e.name).unwrap_or_default()
                 on:change=move |ev| lab.load_example(&event_target_value(&ev))
             >
                 <option value="" disabled=true>"Your own text"</option>
@@ -46,36 +59,13 @@ pub fn ExamplePicker(lab: Lab) -> impl IntoView {
                     })
                     .collect::<Vec<_>>()}
             </select>
-            <p class="lesson" id="lesson">{lesson}</p>
+            <p class="lesson" id="lesson" data-edited=move || loaded().is_some_and(|(_, same)| !same).to_string()>{lesson}</p>
         </div>
-    }
-}
-
-/// An on/off setting: its table label, its doc as help.
-#[component]
-fn Toggle(lab: Lab, id: &'static str, setting: Setting) -> impl IntoView {
-    let (s, name) = (setting, setting.name);
-    view! {
-        <label class="toggle" for=id title=s.doc>
-            <input
-                type="checkbox"
-                id=id
-                prop:checked=move || lab.config.with(|c| c.is_on(name))
-                on:change=move |ev| {
-                    let on = event_target_checked(&ev);
-                    lab.configure(|c| {
-                        let _ = c.set(name, Value::Toggle(on));
-                    });
-                }
-            />
-            <span>{s.label}</span>
-        </label>
     }
 }
 
 #[component]
 pub fn Controls(lab: Lab) -> impl IntoView {
-    let threshold = move || lab.config.with(|c| c.support_threshold);
     let preset_name = move || {
         lab.config
             .with(|c| c.preset().map_or("custom", |p| p.name()))
@@ -83,49 +73,22 @@ pub fn Controls(lab: Lab) -> impl IntoView {
     view! {
         <section class="panel controls" aria-labelledby="controls-title" class:hidden=lab.is_hidden("controls")>
             <h2 id="controls-title" class="visually-hidden">"Settings"</h2>
-            <div class="control threshold" class:hidden=lab.is_hidden("support-threshold")>
-                <label for="support-threshold">
-                    {row::support_threshold.label}" "
-                    <output for="support-threshold" id="support-threshold-value">{move || format!("{:.2}", Decimal(threshold()))}</output>
-                </label>
-                <input
-                    type="range"
-                    id="support-threshold"
-                    min="0"
-                    max="1"
-                    step="0.05"
-                    prop:value=move || Decimal(threshold()).to_string()
-                    on:input=move |ev| {
-                        if let Some(v) = crate::text::scan::parse_decimal(&event_target_value(&ev)) {
-                            lab.configure(|c| c.support_threshold = v.clamp(0.0, 1.0));
-                        }
-                    }
-                />
-                <p class="hint">{row::support_threshold.doc}</p>
+            <div class="threshold" class:hidden=lab.is_hidden("support-threshold")>
+                <NumberSetting lab setting=row::support_threshold id="support-threshold"/>
+                <output class="visually-hidden" for="support-threshold" id="support-threshold-value">
+                    {move || format!("{:.2}", Decimal(lab.config.with(|c| c.support_threshold)))}
+                </output>
             </div>
+            <ChoiceSetting lab setting=row::policy id="policy"/>
             <fieldset class="control toggles">
                 <legend>"Checks"</legend>
-                <Toggle lab id="number-check" setting=row::number_check/>
-                <Toggle lab id="citation-check" setting=row::citation_check/>
-                <Toggle lab id="negation-check" setting=row::negation_check/>
-                <Toggle lab id="entity-check" setting=row::entity_check/>
-                <Toggle lab id="stemming" setting=row::stemming/>
-                <Toggle lab id="number-normalisation" setting=row::number_normalisation/>
+                <ToggleSetting lab id="number-check" setting=row::number_check/>
+                <ToggleSetting lab id="citation-check" setting=row::citation_check/>
+                <ToggleSetting lab id="negation-check" setting=row::negation_check/>
+                <ToggleSetting lab id="entity-check" setting=row::entity_check/>
+                <ToggleSetting lab id="stemming" setting=row::stemming/>
+                <ToggleSetting lab id="number-normalisation" setting=row::number_normalisation/>
             </fieldset>
-            <div class="control policy">
-                <label for="policy" title=row::policy.doc>{row::policy.label}</label>
-                <select
-                    id="policy"
-                    prop:value=move || lab.config.with(|c| c.policy.name())
-                    on:change=move |ev| {
-                        let policy = if event_target_value(&ev) == "flag" { Policy::Flag } else { Policy::Block };
-                        lab.configure(|c| c.policy = policy);
-                    }
-                >
-                    <option value="block">"Block the answer"</option>
-                    <option value="flag">"Deliver with flags"</option>
-                </select>
-            </div>
             <div class="control preset">
                 <label for="preset">"Preset"</label>
                 <select
@@ -150,6 +113,11 @@ pub fn Controls(lab: Lab) -> impl IntoView {
                     lab.load_example(&name);
                 }>"Reset"</button>
             </div>
+            <p class="hint custom-note" class:hidden=move || preset_name() != "custom">
+                {move || format!("Custom settings: {}.", lab.config.with(|c| c.differences_from_preset().join(", ")))}
+            </p>
+            <PinCompare lab/>
+            <AllSettings lab/>
         </section>
     }
 }

@@ -131,8 +131,12 @@ pub fn DriftPanel(lab: Lab) -> impl IntoView {
         }
     });
 
+    // The answers compared with: those stored, or the example's own until
+    // one is stored (as the check uses them).
+    let compared = move || lab.history.get();
+    let stand_in = move || count() == 0 && compared().0.len() > 0;
     let chart = move || {
-        let fps: Vec<_> = stored.with(|s| s.iter().map(|r| r.fingerprint.clone()).collect());
+        let fps: Vec<_> = compared().0.to_vec();
         if fps.is_empty() {
             return None;
         }
@@ -166,12 +170,12 @@ pub fn DriftPanel(lab: Lab) -> impl IntoView {
         })
     };
     let rows = move || {
-        stored.with(|s| {
-            s.iter()
-                .rev()
-                .take(12)
-                .map(|r| {
-                    let fp = &r.fingerprint;
+        let all = compared();
+        let skip = all.0.len().saturating_sub(12);
+        all.0
+            .iter()
+            .skip(skip)
+            .map(|fp| {
                     let when = fp.recorded_at.map_or(String::new(), |t| {
                         let d = js_sys::Date::new(&t.into());
                         format!("{:02}:{:02}:{:02}", d.get_hours(), d.get_minutes(), d.get_seconds())
@@ -184,9 +188,8 @@ pub fn DriftPanel(lab: Lab) -> impl IntoView {
                             <span class="words">{fp.key_words.iter().take(6).cloned().collect::<Vec<_>>().join(" ")}</span>
                         </li>
                     }
-                })
-                .collect::<Vec<_>>()
-        })
+            })
+            .collect::<Vec<_>>()
     };
     let on_import = move |ev: leptos::ev::Event| {
         let input: web_sys::HtmlInputElement = ev.target().unwrap().unchecked_into();
@@ -269,6 +272,7 @@ pub fn DriftPanel(lab: Lab) -> impl IntoView {
             <p class="drift-line">
                 <span id="drift-count">{count}</span>
                 {move || if count() == 1 { " answer stored for this question. " } else { " answers stored for this question. " }}
+                {move || stand_in().then(|| format!("The example's {} earlier answers stand in until one is stored.", compared().0.len()))}
             </p>
             <p id="drift-status" data-drift=move || current().is_some_and(|d| d.drifted).to_string() class:drifted=move || current().is_some_and(|d| d.drifted)>
                 {move || match current() {
@@ -285,7 +289,7 @@ pub fn DriftPanel(lab: Lab) -> impl IntoView {
                 </label>
             </div>
             {chart}
-            <ol class="fingerprints" aria-label="Stored fingerprints, newest first">{rows}</ol>
+            <ol class="fingerprints" aria-label="Fingerprints compared with, oldest first">{rows}</ol>
             <div class="drift-actions">
                 <button type="button" id="export-history" on:click=move |_| {
                     let json = lab.records.with_untracked(|all| storage::export_text(all));

@@ -168,6 +168,7 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
             <textarea
                 id="source"
                 spellcheck="false"
+                readonly=move || lab.read_only.get()
                 rows="6"
                 prop:value=move || lab.source.get()
                 on:input=move |ev| {
@@ -203,6 +204,7 @@ pub fn AnswerPanel(lab: Lab) -> impl IntoView {
                 out.push(answer[at..c.byte_start].to_string().into_any());
             }
             let focused = focus.as_deref() == Some(c.id.as_str());
+            let shown = lab.revealed.with(|r| r.claim(&c.id));
             let body = if focused {
                 marked_text(&answer, c.byte_start, c.byte_end, Some(c), MarkSide::Answer)
             } else {
@@ -211,7 +213,7 @@ pub fn AnswerPanel(lab: Lab) -> impl IntoView {
             let id = c.id.clone();
             out.push(
                 view! {
-                    <span class=format!("claim verdict-{}", c.verdict.name()) class:focused=focused data-claim=c.id.clone()
+                    <span class=format!("claim verdict-{}", if shown { c.verdict.name() } else { "pending" }) class:focused=focused data-claim=c.id.clone()
                         on:mouseenter=move |_| lab.focus.set(Some(id.clone()))>
                         <sup class="cid">{c.id.clone()}</sup>
                         {body}
@@ -237,6 +239,7 @@ pub fn AnswerPanel(lab: Lab) -> impl IntoView {
                 id="question"
                 type="text"
                 placeholder="The question the answer replies to (for drift and repair)"
+                readonly=move || lab.read_only.get()
                 prop:value=move || lab.question.get()
                 on:input=move |ev| lab.question.set(event_target_value(&ev))
             />
@@ -244,6 +247,7 @@ pub fn AnswerPanel(lab: Lab) -> impl IntoView {
             <textarea
                 id="answer"
                 spellcheck="false"
+                readonly=move || lab.read_only.get()
                 rows="5"
                 prop:value=move || lab.answer.get()
                 on:input=move |ev| {

@@ -14,8 +14,11 @@ use crate::config::Config;
 use crate::drift::{self, Fingerprint, Record};
 use crate::examples;
 use crate::lab_state::LabState;
+use crate::lessons::Lesson;
+use crate::pin::Pinned;
 use crate::report::Report;
 use crate::text::{AnalysisOptions, Document, DocumentBuilder};
+use crate::trace::{revealed, Revealed};
 use crate::{check, CheckInput};
 
 /// A value shared by reference; two are equal only if they are the same
@@ -167,6 +170,56 @@ pub struct Lab {
     /// While a large source is analysed in slices: the share done (0 to 1).
     pub analysing: RwSignal<Option<f64>>,
     pub checked: Memo<Shared<Checked>>,
+    /// What the replay has revealed at the current position.
+    pub revealed: Memo<Revealed>,
+    /// The banner's decision and sentence, changed only at a word boundary
+    /// or once typing rests (`steady_banner`).
+    pub banner: RwSignal<Banner>,
+    /// The open lesson (a built-in's id), its step, a teacher's own text.
+    pub lesson: RwSignal<Option<String>>,
+    pub lesson_step: RwSignal<usize>,
+    pub lesson_text: RwSignal<Option<String>>,
+    /// Which steps of the open lesson are done.
+    pub lesson_done: RwSignal<Vec<bool>>,
+    /// The open lesson, read.
+    pub lesson_read: Memo<Option<Result<Lesson, String>>>,
+    /// Presenter mode: large type, the lesson and one panel at a time.
+    pub presenter: RwSignal<bool>,
+    /// Read-only (an embed may ask): the texts cannot be edited.
+    pub read_only: RwSignal<bool>,
+    /// A pinned state to compare the current one with.
+    pub pinned: RwSignal<Option<Pinned>>,
+    /// The next address written is a new history entry (Back returns to
+    /// the state before), not a replacement.
+    pub new_history_entry: StoredValue<bool>,
+    /// What the Calibration panel opened (its gold label).
+    pub opened_from: RwSignal<Option<String>>,
+}
+
+/// The decision banner: what it shows.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Banner {
+    pub decision: &'static str,
+    pub routing: &'static str,
+    pub headline: String,
+    /// The answer has no claims.
+    pub empty: bool,
+}
+
+impl Banner {
+    fn of(report: &Report) -> Banner {
+        Banner {
+            decision: report.decision.name(),
+            routing: report.quality.routing.name(),
+            headline: report.headline(),
+            empty: report.claims.is_empty(),
+        }
+    }
+}
+
+/// Does the text end inside a word (the user is typing one)?
+fn mid_word(text: &str) -> bool {
+    text.chars().last().is_some_and(char::is_alphanumeric)
 }
 
 impl Lab {
@@ -267,11 +320,17 @@ impl Lab {
                 samples.with(|samples| {
                     question.with(|question| {
                         let start = now_ms();
+                        // A recorded answer is compared with the ones before it.
+                        let before = if history.0.is_empty() {
+                            &history.0[..]
+                        } else {
+                            drift::history_before(&history.0, &drift::fingerprint(answer))
+                        };
                         let input = CheckInput {
                             answer,
                             samples,
                             question,
-                            history: (!question.trim().is_empty()).then_some(history.0.as_slice()),
+                            history: (!question.trim().is_empty()).then_some(before),
                             latency_ms: 0.0,
                             vectors: vectors.as_ref().map(|v| v.0.as_ref()),
                         };
@@ -287,6 +346,22 @@ impl Lab {
                 })
             })
         });
+        let position = RwSignal::new(state.trace_position);
+        let revealed = Memo::new(move |_| {
+            let shown = position.get();
+            checked.with(|c| revealed(&c.report.trace, shown))
+        });
+        let lesson = RwSignal::new(state.lesson);
+        let lesson_text = RwSignal::new(state.lesson_text);
+        let lesson_read = Memo::new(move |_| {
+            let id = lesson.get();
+            lesson_text.with(|text| match (text, id) {
+                (Some(t), _) => Some(Lesson::parse(t)),
+                (None, Some(id)) => Some(Lesson::by_id(&id).ok_or_else(|| format!("there is no lesson \"{id}\""))),
+                (None, None) => None,
+            })
+        });
+        let banner = RwSignal::new(checked.with_untracked(|c| Banner::of(&c.report)));
         Lab {
             example,
             question,
@@ -294,7 +369,7 @@ impl Lab {
             answer,
             samples,
             config,
-            position: RwSignal::new(state.trace_position),
+            position,
             playing: RwSignal::new(false),
             inspection_seconds: RwSignal::new(state.inspection_seconds),
             speed: RwSignal::new(state.speed),
@@ -313,7 +388,38 @@ impl Lab {
             document,
             analysing,
             checked,
+            revealed,
+            banner,
+            lesson,
+            lesson_step: RwSignal::new(state.lesson_step),
+            lesson_text,
+            lesson_done: RwSignal::new(Vec::new()),
+            lesson_read,
+            presenter: RwSignal::new(false),
+            read_only: RwSignal::new(false),
+            pinned: RwSignal::new(None),
+            new_history_entry: StoredValue::new(false),
+            opened_from: RwSignal::new(None),
         }
+    }
+
+    /// Keep the banner steady while a word is typed: it follows the report
+    /// at once at a word boundary, else once typing rests for 600 ms.
+    pub fn steady_banner(&self) {
+        let lab = *self;
+        let timer: StoredValue<Option<gloo_timers::callback::Timeout>, LocalStorage> =
+            StoredValue::new_local(None);
+        Effect::new(move |_| {
+            let next = lab.checked.with(|c| Banner::of(&c.report));
+            timer.set_value(None);
+            if lab.answer.with_untracked(|a| mid_word(a)) && !next.empty {
+                timer.set_value(Some(gloo_timers::callback::Timeout::new(600, move || {
+                    lab.banner.set(next)
+                })));
+            } else {
+                lab.banner.set(next);
+            }
+        });
     }
 
     /// The whole state, as a permalink stores it.
@@ -329,6 +435,9 @@ impl Lab {
             inspection_seconds: self.inspection_seconds.get_untracked(),
             speed: self.speed.get_untracked(),
             hidden: self.hidden.get_untracked(),
+            lesson: self.lesson.get_untracked(),
+            lesson_step: self.lesson_step.get_untracked(),
+            lesson_text: self.lesson_text.get_untracked(),
         }
     }
 
@@ -345,32 +454,67 @@ impl Lab {
         self.inspection_seconds.set(state.inspection_seconds);
         self.speed.set(state.speed);
         self.hidden.set(state.hidden);
+        if (self.lesson.get_untracked(), self.lesson_text.get_untracked()) != (state.lesson.clone(), state.lesson_text.clone()) {
+            self.lesson_done.set(Vec::new());
+        }
+        self.lesson.set(state.lesson);
+        self.lesson_step.set(state.lesson_step);
+        self.lesson_text.set(state.lesson_text);
         self.focus.set(None);
         self.selected_event.set(None);
     }
 
-    /// Load a built-in example: its texts and settings, the trace complete.
+    /// Open step `i` of the open lesson: load its state (a new history entry).
+    pub fn open_step(&self, i: usize) {
+        let Some(Ok(lesson)) = self.lesson_read.get_untracked() else {
+            return;
+        };
+        let i = i.min(lesson.steps.len().saturating_sub(1));
+        let Some(step) = lesson.steps.get(i) else {
+            return;
+        };
+        let mut state = self.snapshot();
+        state.lesson_step = i;
+        let notes = step.apply(&mut state);
+        self.link_notice.set((!notes.is_empty()).then(|| format!("Part of this step could not be loaded: {}.", notes.join("; "))));
+        self.new_history_entry.set_value(true);
+        self.restore(state);
+    }
+
+    /// Open a lesson (a built-in's id, or a teacher's text) at its first step.
+    pub fn open_lesson(&self, id: Option<String>, text: Option<String>) {
+        self.lesson_done.set(Vec::new());
+        self.lesson_text.set(text);
+        self.lesson.set(id);
+        self.open_step(0);
+    }
+
+    /// Load a built-in example: its texts and settings, the trace complete
+    /// (an open lesson stays open; a new history entry).
     pub fn load_example(&self, name: &str) {
         if let Some(ex) = examples::by_name(name) {
-            let hidden = self.hidden.get_untracked();
+            let now = self.snapshot();
+            self.new_history_entry.set_value(true);
             self.restore(LabState {
-                hidden,
+                hidden: now.hidden,
+                lesson: now.lesson,
+                lesson_step: now.lesson_step,
+                lesson_text: now.lesson_text,
                 ..LabState::from_example(&ex)
             });
             self.file_message.set(None);
+            self.opened_from.set(None);
         }
     }
 
-    /// After an edit of the texts: replay the trace of the new result from
-    /// the start (or show it whole when the user prefers reduced motion).
+    /// After an edit of the texts. A replay the user started goes on (over
+    /// the new result); otherwise the trace stays where it is: editing
+    /// never starts a replay. Under reduced motion it shows whole.
     pub fn edited(&self) {
         self.selected_event.set(None);
         if prefers_reduced_motion() {
             self.position.set(usize::MAX);
             self.playing.set(false);
-        } else {
-            self.position.set(0);
-            self.playing.set(true);
         }
     }
 
@@ -379,8 +523,22 @@ impl Lab {
         self.config.update(f);
     }
 
+    /// Is this panel or control hidden: by the link, or by presenter mode,
+    /// which shows the lesson, the settings and the step's panel only.
     pub fn is_hidden(&self, key: &'static str) -> impl Fn() -> bool + Copy + 'static {
-        let hidden = self.hidden;
-        move || hidden.with(|h| h.iter().any(|x| x == key))
+        let (hidden, presenter, lesson, step) = (self.hidden, self.presenter, self.lesson_read, self.lesson_step);
+        move || {
+            if hidden.with(|h| h.iter().any(|x| x == key)) {
+                return true;
+            }
+            if !presenter.get() || matches!(key, "lessons" | "controls" | "support-threshold" | "examples") {
+                return false;
+            }
+            let panel = lesson.with(|l| {
+                let l = l.as_ref()?.as_ref().ok()?;
+                l.steps.get(step.get())?.panel.clone()
+            });
+            panel.as_deref().unwrap_or("claims") != key
+        }
     }
 }

@@ -10,7 +10,9 @@ pub mod controls;
 pub mod drift;
 pub mod editors;
 pub mod lab;
+pub mod lessons;
 pub mod samples;
+pub mod settings;
 pub mod share;
 pub mod storage;
 pub mod trace;
@@ -81,6 +83,7 @@ fn ThemeToggle() -> impl IntoView {
 pub fn App(opening: crate::permalink::Opening) -> impl IntoView {
     let lab = Lab::new(opening.state);
     lab.embed.set(opening.embed);
+    lab.read_only.set(opening.read_only);
     lab.link_error.set(opening.error);
     if !opening.notes.is_empty() {
         lab.link_notice.set(Some(format!(
@@ -88,8 +91,25 @@ pub fn App(opening: crate::permalink::Opening) -> impl IntoView {
             opening.notes.join("; ")
         )));
     }
+    if opening.start_lesson {
+        lab.open_step(lab.lesson_step.get_untracked());
+        lab.new_history_entry.set_value(false);
+    }
     drift::start_storage(lab);
     share::keep_address_current(lab);
+    lessons::track_progress(lab);
+    // Presenter and read-only modes are classes of the page's root.
+    Effect::new(move |_| {
+        let (presenter, read_only) = (lab.presenter.get(), lab.read_only.get());
+        if let Some(root) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.document_element())
+        {
+            let list = root.class_list();
+            let _ = list.toggle_with_force("presenter", presenter);
+            let _ = list.toggle_with_force("read-only", read_only);
+        }
+    });
     if opening.embed {
         if let Some(root) = web_sys::window()
             .and_then(|w| w.document())
@@ -115,13 +135,16 @@ pub fn App(opening: crate::permalink::Opening) -> impl IntoView {
             </header>
             {move || lab.link_error.get().map(|e| view! { <p id="link-error" class="link-message bad" role="alert">{e}</p> })}
             {move || lab.link_notice.get().map(|e| view! { <p id="link-notice" class="link-message" role="status">{e}</p> })}
+            {move || lab.opened_from.get().map(|e| view! { <p id="opened-from" class="link-message" role="status">{e}</p> })}
             <main class="lab">
+                <lessons::LessonsPanel lab/>
                 <editors::SourcePanel lab/>
                 <editors::AnswerPanel lab/>
                 <aside class="rail" aria-label="Decision and settings">
+                    <trace::DecisionBanner lab/>
+                    <controls::Controls lab/>
                     <trace::FinalMetrics lab/>
                     <trace::Delivered lab/>
-                    <controls::Controls lab/>
                 </aside>
                 <claims::ClaimsPanel lab/>
                 <trace::TracePanel lab/>
@@ -130,6 +153,7 @@ pub fn App(opening: crate::permalink::Opening) -> impl IntoView {
                 <samples::RepairPanel lab/>
                 <drift::DriftPanel lab/>
                 <calibration::CalibrationPanel lab/>
+                <share::EmbedBuilder lab/>
             </main>
             <footer class="site-foot">
                 <p>"A lexical checker: support is the share of a claim's content words found in one source sentence. Synonyms and claims that need two sentences are not understood. No language model is called; everything runs in this page."</p>

@@ -117,9 +117,28 @@ fn base_url() -> String {
         .unwrap_or_default()
 }
 
-/// Keep the fragment current (debounced) so the address bar is always a working link.
+/// The fragment for a state: short and readable when its texts are an
+/// example's ([`permalink::short_fragment`]), else the compressed `s=` form.
+pub async fn fragment_of(state: &LabState) -> Option<String> {
+    match permalink::short_fragment(state) {
+        Some(short) => Some(short),
+        None => encode(state).await,
+    }
+}
+
+/// Keep the address and the lab in step. The fragment follows the state
+/// (debounced): a discrete change (an example, a lesson step, a calibration
+/// answer opened) makes a new history entry, typing and dragging replace
+/// the current one. A link pasted into the address bar, Back and Forward
+/// (`hashchange`, `popstate`) restore the state they hold.
 pub fn keep_address_current(lab: Lab) {
     let timer: StoredValue<Option<Timeout>, LocalStorage> = StoredValue::new_local(None);
+    // The fragment last written, so that our own writes are not read back.
+    let written: StoredValue<String> = StoredValue::new(
+        web_sys::window()
+            .and_then(|w| w.location().hash().ok())
+            .unwrap_or_default(),
+    );
     Effect::new(move |first: Option<()>| {
         // Track every field a link restores.
         let _ = (
@@ -135,25 +154,64 @@ pub fn keep_address_current(lab: Lab) {
             lab.inspection_seconds.get(),
             lab.speed.get(),
             lab.hidden.get(),
+            lab.lesson.get(),
+            lab.lesson_step.get(),
+            lab.lesson_text.track(),
         );
         if first.is_none() && lab.link_error.get_untracked().is_some() {
             return; // keep a broken link in the address bar until the user changes something
         }
         timer.set_value(Some(Timeout::new(250, move || {
             leptos::task::spawn_local(async move {
-                let Some(mut fragment) = encode(&lab.snapshot()).await else {
+                let Some(mut fragment) = fragment_of(&lab.snapshot()).await else {
                     return;
                 };
                 if lab.embed.get_untracked() {
                     fragment.push_str("&embed");
                 }
+                if lab.read_only.get_untracked() {
+                    fragment.push_str("&readonly");
+                }
+                let fragment = format!("#{fragment}");
+                if written.with_value(|w| *w == fragment) {
+                    return;
+                }
+                written.set_value(fragment.clone());
+                let push = lab.new_history_entry.get_value();
+                lab.new_history_entry.set_value(false);
                 if let Some(h) = web_sys::window().and_then(|w| w.history().ok()) {
-                    let _ =
-                        h.replace_state_with_url(&JsValue::NULL, "", Some(&format!("#{fragment}")));
+                    let _ = if push {
+                        h.push_state_with_url(&JsValue::NULL, "", Some(&fragment))
+                    } else {
+                        h.replace_state_with_url(&JsValue::NULL, "", Some(&fragment))
+                    };
                 }
             });
         })));
     });
+    let follow = Closure::<dyn FnMut()>::new(move || {
+        let hash = web_sys::window()
+            .and_then(|w| w.location().hash().ok())
+            .unwrap_or_default();
+        if written.with_value(|w| *w == hash) {
+            return;
+        }
+        written.set_value(hash);
+        leptos::task::spawn_local(async move {
+            let opening = opening().await;
+            lab.link_error.set(opening.error);
+            lab.link_notice.set((!opening.notes.is_empty()).then(|| {
+                format!("Part of this link could not be used: {}.", opening.notes.join("; "))
+            }));
+            lab.read_only.set(opening.read_only);
+            lab.restore(opening.state);
+        });
+    });
+    if let Some(w) = web_sys::window() {
+        let _ = w.add_event_listener_with_callback("hashchange", follow.as_ref().unchecked_ref());
+        let _ = w.add_event_listener_with_callback("popstate", follow.as_ref().unchecked_ref());
+    }
+    follow.forget(); // lives as long as the page
 }
 
 /// The current state as a link.
@@ -161,12 +219,30 @@ pub fn link(fragment: &str) -> String {
     format!("{}#{fragment}", base_url())
 }
 
-/// The current state as an `<iframe>` snippet for a documentation page.
-pub fn embed_code(fragment: &str) -> String {
+/// The page's origin.
+fn origin() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().origin().ok())
+        .unwrap_or_default()
+}
+
+/// An `<iframe>` snippet for a documentation page, to paste as it is.
+/// With `fit`, a few lines of script (documented in README.md, "Embedding")
+/// set the frame's height from the lab's height messages, taking them only
+/// from the lab's origin and only for frames showing the lab; `height` is
+/// the frame's height until the first message (or for good without `fit`).
+pub fn embed_code(fragment: &str, height: u32, fit: bool) -> String {
     let src = format!("{}?embed#{fragment}", base_url())
         .replace('&', "&amp;")
         .replace('"', "&quot;");
-    format!("<iframe src=\"{src}\" title=\"ClaimLab\" style=\"width:100%;border:0\" loading=\"lazy\"></iframe>")
+    let frame = format!("<iframe class=\"claimlab\" src=\"{src}\" title=\"ClaimLab\" style=\"width:100%;height:{height}px;border:0\" loading=\"lazy\"></iframe>");
+    if !fit {
+        return frame;
+    }
+    let origin = origin().replace('"', "");
+    format!(
+        "{frame}\n<script>/* ClaimLab: fit each lab frame to its height */(function(o){{addEventListener(\"message\",function(e){{var d=e.data;if(e.origin!==o||!d||d.type!==\"{HEIGHT_MESSAGE}\"||!(d.height>0&&d.height<20000))return;document.querySelectorAll(\"iframe.claimlab\").forEach(function(f){{if(f.contentWindow===e.source)f.style.height=Math.ceil(d.height)+\"px\"}})}})}})(\"{origin}\");</script>"
+    )
 }
 
 /// The embedding page's origin, if the lab is framed.
@@ -216,13 +292,13 @@ pub fn SharePanel(lab: Lab) -> impl IntoView {
     let shown = RwSignal::new(None::<(&'static str, String)>);
     let copy = move |what: &'static str| {
         leptos::task::spawn_local(async move {
-            let Some(fragment) = encode(&lab.snapshot()).await else {
+            let Some(fragment) = fragment_of(&lab.snapshot()).await else {
                 return;
             };
             let text = if what == "link" {
                 link(&fragment)
             } else {
-                embed_code(&fragment)
+                embed_code(&fragment, 900, true)
             };
             if let Some(clipboard) = web_sys::window().map(|w| w.navigator().clipboard()) {
                 let _ = clipboard.write_text(&text);
@@ -239,5 +315,128 @@ pub fn SharePanel(lab: Lab) -> impl IntoView {
                 <textarea id="share-text" class="share-text" readonly rows="2" data-kind=what prop:value=text></textarea>
             })}
         </div>
+    }
+}
+
+/// The embed builder: choose the panels, the size, a lesson and its step,
+/// read-only; see the result live; copy a snippet that works pasted as it
+/// is on any site (`#embed-code`).
+#[component]
+pub fn EmbedBuilder(lab: Lab) -> impl IntoView {
+    const PANELS: [(&str, &str); 12] = [
+        ("lessons", "Lessons"),
+        ("source", "Source"),
+        ("answer", "Answer"),
+        ("controls", "Settings"),
+        ("metrics", "Final metrics"),
+        ("delivered", "What the user receives"),
+        ("claims", "Claims"),
+        ("trace", "Event trace"),
+        ("computed", "Computed data"),
+        ("samples", "Samples"),
+        ("repair", "Repair"),
+        ("drift", "Drift"),
+    ];
+    let shown = RwSignal::new(vec!["source", "answer", "controls", "metrics", "claims"]);
+    let fit = RwSignal::new(true);
+    let height = RwSignal::new(900u32);
+    let read_only = RwSignal::new(false);
+    let lesson = RwSignal::new(String::new());
+    let step = RwSignal::new(1usize);
+    let code = RwSignal::new(String::new());
+    let preview = RwSignal::new(String::new());
+    let open = RwSignal::new(false);
+    Effect::new(move |_| {
+        let mut state = lab.snapshot();
+        let _ = (lab.config.track(), lab.answer.track(), lab.source.track(), lab.example.track());
+        let chosen = shown.get();
+        state.hidden = crate::permalink::HIDEABLE
+            .iter()
+            .filter(|h| !chosen.contains(h) && **h != "support-threshold" && **h != "examples")
+            .map(|h| h.to_string())
+            .collect();
+        if !chosen.contains(&"controls") {
+            state.hidden.push("examples".into());
+        }
+        let id = lesson.get();
+        if !id.is_empty() {
+            state.hidden.retain(|h| h != "lessons"); // a lesson needs its panel
+        }
+        state.lesson_text = None;
+        state.lesson = (!id.is_empty()).then_some(id);
+        state.lesson_step = step.get().saturating_sub(1);
+        let (fit, height, read_only) = (fit.get(), height.get(), read_only.get());
+        leptos::task::spawn_local(async move {
+            let Some(mut fragment) = fragment_of(&state).await else {
+                return;
+            };
+            if read_only {
+                fragment.push_str("&readonly");
+            }
+            preview.set(format!("{}?embed#{fragment}", base_url()));
+            code.set(embed_code(&fragment, height, fit));
+        });
+    });
+    let toggle = move |key: &'static str, on: bool| {
+        shown.update(|s| {
+            s.retain(|k| *k != key);
+            if on {
+                s.push(key);
+            }
+        })
+    };
+    view! {
+        <section class="panel embed-builder" aria-labelledby="embed-title" class:hidden=move || lab.embed.get()>
+            <details prop:open=move || open.get() on:toggle=move |ev| {
+                use wasm_bindgen::JsCast;
+                if let Some(d) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlDetailsElement>().ok()) {
+                    open.set(d.open());
+                }
+            }>
+                <summary><h2 id="embed-title">"Embed this lab in a page"</h2></summary>
+                <div class="embed-grid">
+                    <fieldset class="embed-panels">
+                        <legend>"Panels"</legend>
+                        {PANELS.iter().map(|(key, label)| {
+                            let key: &'static str = key;
+                            view! {
+                                <label class="toggle">
+                                    <input type="checkbox" data-embed-panel=key prop:checked=move || shown.with(|s| s.contains(&key)) on:change=move |ev| toggle(key, event_target_checked(&ev))/>
+                                    <span>{*label}</span>
+                                </label>
+                            }
+                        }).collect::<Vec<_>>()}
+                    </fieldset>
+                    <fieldset class="embed-options">
+                        <legend>"Size and start"</legend>
+                        <label class="toggle"><input type="checkbox" id="embed-fit" prop:checked=move || fit.get() on:change=move |ev| fit.set(event_target_checked(&ev))/><span>"Fit the frame to the lab (a few lines of script)"</span></label>
+                        <label for="embed-height">"Height (px)"</label>
+                        <input type="number" id="embed-height" min="200" max="4000" step="10" prop:value=move || height.get().to_string()
+                            on:input=move |ev| { if let Ok(h) = event_target_value(&ev).parse::<u32>() { height.set(h.clamp(200, 4000)) } }/>
+                        <label for="embed-lesson">"Lesson"</label>
+                        <select id="embed-lesson" on:change=move |ev| lesson.set(event_target_value(&ev))>
+                            <option value="">"None"</option>
+                            {crate::lessons::Lesson::built_in().into_iter().map(|l| view! { <option value=l.id.clone()>{l.title}</option> }).collect::<Vec<_>>()}
+                        </select>
+                        <label for="embed-step">"Start at step"</label>
+                        <input type="number" id="embed-step" min="1" max="20" prop:value=move || step.get().to_string()
+                            on:input=move |ev| { if let Ok(n) = event_target_value(&ev).parse::<usize>() { step.set(n.max(1)) } }/>
+                        <label class="toggle"><input type="checkbox" id="embed-readonly" prop:checked=move || read_only.get() on:change=move |ev| read_only.set(event_target_checked(&ev))/><span>"Read-only (texts cannot be edited)"</span></label>
+                    </fieldset>
+                </div>
+                <label for="embed-code">"Paste this into your page"</label>
+                <textarea id="embed-code" readonly rows="4" prop:value=move || code.get()></textarea>
+                <button type="button" id="copy-embed-code" on:click=move |_| {
+                    if let Some(clipboard) = web_sys::window().map(|w| w.navigator().clipboard()) {
+                        let _ = clipboard.write_text(&code.get_untracked());
+                    }
+                }>"Copy"</button>
+                <p class="hint">"Preview, as the page will show it:"</p>
+                {move || open.get().then(|| view! {
+                    <iframe class="embed-preview" title="Preview of the embedded lab" src=move || preview.get()
+                        style=move || format!("height:{}px", if fit.get() { 600 } else { height.get() })></iframe>
+                })}
+            </details>
+        </section>
     }
 }

@@ -10,7 +10,7 @@ use leptos::prelude::*;
 
 use crate::checks::confidence;
 use crate::lab_state::SPEEDS;
-use crate::report::{ClaimReport, Decision, Delivery, MarkSide, Verdict};
+use crate::report::{ClaimReport, Delivery, MarkSide, Verdict};
 use crate::text::decimal::Decimal;
 use crate::trace::reveal_times;
 
@@ -79,8 +79,27 @@ pub fn TracePanel(lab: Lab) -> impl IntoView {
         lab.position.set(0);
     };
 
+    // The event shown last points at its claim: the claim and its best
+    // sentence are highlighted in the texts, its marks (numbers, names) too.
+    Effect::new(move |_| {
+        let position = lab.position.get();
+        let selected = lab.selected_event.get();
+        let claim = lab.checked.with(|c| {
+            let n = c.report.trace.len();
+            if position >= n && selected.is_none() {
+                return None;
+            }
+            let index = selected.unwrap_or(position.min(n).saturating_sub(1));
+            c.report.trace.get(index).and_then(|e| e.claim.clone())
+        });
+        if claim.is_some() {
+            lab.focus.set(claim);
+        }
+    });
+
     // The list is built once per result; the replay only flips each item's
-    // state (a tick must not rebuild the list).
+    // state (a tick must not rebuild the list). Every event can be clicked:
+    // the replay goes to it.
     let items = move || {
         let checked = lab.checked.get();
         checked
@@ -96,8 +115,12 @@ pub fn TracePanel(lab: Lab) -> impl IntoView {
                     None => e.kind.name().replace('_', " "),
                 };
                 view! {
-                    <li data-event=e.kind.name() data-state=move || if visible() { "shown" } else { "pending" } class:current=current>
-                        <button type="button" disabled=move || !visible() on:click=move |_| lab.selected_event.set(Some(index))>
+                    <li data-event=e.kind.name() data-index=index data-state=move || if visible() { "shown" } else { "pending" } class:current=current>
+                        <button type="button" aria-current=move || current().then_some("step") on:click=move |_| {
+                            lab.playing.set(false);
+                            lab.position.set(index + 1);
+                            lab.selected_event.set(Some(index));
+                        }>
                             <span class="event-label">{label}</span>
                             <span class="event-summary">{e.summary.clone()}</span>
                         </button>
@@ -173,12 +196,18 @@ pub fn ComputedData(lab: Lab) -> impl IntoView {
 pub fn FinalMetrics(lab: Lab) -> impl IntoView {
     let body = move || {
         let checked = lab.checked.get();
+        let shown = lab.revealed.get();
         let r = &checked.report;
         let s = &r.summary;
+        // Only revealed verdicts are counted while the replay runs.
         let counts = Verdict::DISPLAY_ORDER
             .iter()
-            .map(|v| view! { <li class=format!("count verdict-{}", v.name())><strong>{s.counts.get(*v)}</strong>" "{v.name()}</li> })
+            .map(|v| {
+                let n = r.claims.iter().filter(|c| c.verdict == *v && shown.claim(&c.id)).count();
+                view! { <li class=format!("count verdict-{}", v.name())><strong>{n}</strong>" "{v.name()}</li> }
+            })
             .collect::<Vec<_>>();
+        let pending = || "…".to_string();
         let triggers = r
             .risk
             .triggers
@@ -190,20 +219,19 @@ pub fn FinalMetrics(lab: Lab) -> impl IntoView {
         view! {
             <ul class="counts" aria-label="Claims per verdict">{counts}</ul>
             <dl class="kv metrics">
-                <dt>"Citation coverage"</dt><dd id="citation-coverage">{format!("{:.0}%", Decimal(s.citation_coverage * 100.0))}</dd>
-                <dt>"Faithfulness"</dt><dd>{format!("{:.2}", Decimal(s.faithfulness))}</dd>
-                <dt>"Confidence"</dt><dd>{format!("{:.2}", Decimal(s.confidence.score))}</dd>
-                <dt>"Risk"</dt><dd class=format!("risk risk-{}", r.risk.level.name())>{r.risk.level.name()}{(!triggers.is_empty()).then(|| format!(" ({triggers})"))}</dd>
+                <dt>"Citation coverage"</dt><dd id="citation-coverage">{if !shown.metrics { pending() } else if s.citation_coverage == 0.0 && !r.claims.iter().any(|c| !c.citations.cited.is_empty()) { "none cited".to_string() } else { format!("{:.0}%", Decimal(s.citation_coverage * 100.0)) }}</dd>
+                <dt>"Faithfulness"</dt><dd>{if shown.metrics { format!("{:.2}", Decimal(s.faithfulness)) } else { pending() }}</dd>
+                <dt>"Confidence"</dt><dd>{if shown.metrics { format!("{:.2}", Decimal(s.confidence.score)) } else { pending() }}</dd>
+                <dt>"Risk"</dt><dd id="risk" data-revealed=shown.risk.to_string() class=format!("risk risk-{}", if shown.risk { r.risk.level.name() } else { "pending" })>{if shown.risk { format!("{}{}", r.risk.level.name(), if triggers.is_empty() { String::new() } else { format!(" ({triggers})") }) } else { pending() }}</dd>
                 <dt>"Quality score"</dt>
                 <dd title=format!("faithfulness {:.2} + consistency {:.2} + confidence {:.2} + latency {:.2} − drift {:.2}", Decimal(q.faithfulness), Decimal(q.consistency), Decimal(q.confidence), Decimal(q.latency), Decimal(q.drift_penalty))>
-                    {format!("{:.2}", Decimal(r.quality.score))}
+                    {if shown.quality { format!("{:.2}", Decimal(r.quality.score)) } else { pending() }}
                 </dd>
-                <dt>"Routing"</dt><dd id="routing">{r.quality.routing.name().replace('_', " ")}</dd>
-                {r.drift.as_ref().map(|d| view! { <dt>"Drift"</dt><dd>{if d.drifted { "yes" } else { "no" }}": "{d.reason.clone()}</dd> })}
+                <dt>"Routing"</dt><dd id="routing" data-revealed=shown.quality.to_string()>{if shown.quality { r.quality.routing.name().replace('_', " ") } else { pending() }}</dd>
+                {r.drift.as_ref().filter(|_| shown.drift).map(|d| view! { <dt>"Drift"</dt><dd>{if d.drifted { "yes" } else { "no" }}": "{d.reason.clone()}</dd> })}
             </dl>
         }
     };
-    let decision = move || lab.checked.with(|c| c.report.decision);
     let recompute = move || {
         lab.checked.with(|c| {
             if c.analyse_ms > 0.0 {
@@ -223,13 +251,6 @@ pub fn FinalMetrics(lab: Lab) -> impl IntoView {
                 <h2 id="metrics-title">"Final metrics"</h2>
                 <span class="hint" id="recompute-ms">{recompute}</span>
             </header>
-            <p id="decision" class=move || format!("decision decision-{}", decision().name()) data-decision=move || decision().name() aria-live="polite" role="status">
-                {move || match decision() {
-                    Decision::Deliver => "Deliver: every claim is supported.".to_string(),
-                    Decision::DeliverWithFlags => format!("Deliver with flags: marked with {}.", lab.checked.with(|c| c.report.first_problem.clone().unwrap_or_default())),
-                    Decision::Block => format!("Block: the answer is withheld ({} fails).", lab.checked.with(|c| c.report.first_problem.clone().unwrap_or_default())),
-                }}
-            </p>
             {body}
             <Limits items=vec![("Confidence", confidence::LIMITS), ("Drift", crate::drift::LIMITS)]/>
         </section>
@@ -246,21 +267,28 @@ pub fn Delivered(lab: Lab) -> impl IntoView {
         let checked = lab.checked.get();
         let r = &checked.report;
         let answer = lab.answer.get();
+        if !lab.revealed.with(|s| s.delivery()) {
+            return view! { <p class="hint" data-revealed="false">"Not decided yet: the replay reveals what ships at its end."</p> }.into_any();
+        }
         match r.delivery() {
-            Delivery::Answer { flagged: Some(c) } => {
-                let before = answer[..c.byte_start].to_string();
-                let after = answer[c.byte_end..].to_string();
+            Delivery::Answer { flagged } if !flagged.is_empty() => {
+                // Every failing claim is marked, in the answer's order.
+                let mut parts: Vec<AnyView> = Vec::new();
+                let mut at = 0;
+                for c in &flagged {
+                    parts.push(answer[at..c.byte_start].to_string().into_any());
+                    parts.push(view! { <mark class="flagged" data-flag=c.id.clone()><sup>{format!("⚑{}", c.id)}</sup>{marked_text(&answer, c.byte_start, c.byte_end, None, MarkSide::Answer)}</mark> }.into_any());
+                    at = c.byte_end;
+                }
+                parts.push(answer[at..].to_string().into_any());
+                let notes = flagged.iter().map(|c| view! { <li class="flag-note">{format!("⚑ {}", problem(c))}</li> }).collect::<Vec<_>>();
                 view! {
-                    <p class="delivered-text">
-                        {before}
-                        <mark class="flagged">{marked_text(&answer, c.byte_start, c.byte_end, None, MarkSide::Answer)}</mark>
-                        {after}
-                    </p>
-                    <p class="flag-note">{format!("⚑ {}", problem(c))}</p>
+                    <p class="delivered-text">{parts}</p>
+                    <ul class="flag-notes">{notes}</ul>
                 }
                 .into_any()
             }
-            Delivery::Answer { flagged: None } => view! { <p class="delivered-text">{answer}</p> }.into_any(),
+            Delivery::Answer { .. } => view! { <p class="delivered-text">{answer}</p> }.into_any(),
             Delivery::Repaired { text, instead_of } => {
                 let why = instead_of
                     .map(|c| format!("The answer as written: {}. ", problem(c).trim_end_matches('.')))
@@ -290,5 +318,31 @@ pub fn Delivered(lab: Lab) -> impl IntoView {
             <h2 id="delivered-title">"What the user receives"</h2>
             <div id="delivered">{body}</div>
         </section>
+    }
+}
+
+/// The decision banner: one sentence that agrees with what ships
+/// (`Report::headline`), steady while a word is typed, and hidden until
+/// the replay reveals the decision.
+#[component]
+pub fn DecisionBanner(lab: Lab) -> impl IntoView {
+    lab.steady_banner();
+    let revealed = move || lab.revealed.with(|r| r.decision && r.delivery());
+    let at = move || {
+        lab.checked.with(|c| {
+            let t = &c.report.trace;
+            let k = t.iter().position(|e| e.kind.name() == "quality").map_or(t.len(), |i| i + 1);
+            format!("Checking… the decision is revealed at event {k} of {}.", t.len())
+        })
+    };
+    view! {
+        <p id="decision"
+            class=move || lab.banner.with(|b| if !revealed() { "decision decision-pending".to_string() } else if b.empty { "decision decision-empty".to_string() } else { format!("decision decision-{} routing-{}", b.decision, b.routing) })
+            data-decision=move || lab.banner.with(|b| b.decision)
+            data-routing=move || lab.banner.with(|b| b.routing)
+            data-revealed=move || revealed().to_string()
+            aria-live="polite" role="status">
+            {move || if revealed() { lab.banner.with(|b| b.headline.clone()) } else { at() }}
+        </p>
     }
 }

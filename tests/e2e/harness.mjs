@@ -256,8 +256,9 @@ export async function withLab(fn, { base = '/', path: subPath = '', waitFor } = 
 
 /**
  * The lab's address once it has caught up with the last edit: the lab writes
- * the state into the address 250 ms after edits stop (then compresses it),
- * so wait until the `#s=` link has not changed for well over that.
+ * the state into the address 250 ms after edits stop (then compresses it,
+ * unless the texts are an example's, which makes a short readable link), so
+ * wait until the link has not changed for well over that.
  */
 export async function settledLink(page, quietMs = 700) {
   let last = null;
@@ -267,7 +268,7 @@ export async function settledLink(page, quietMs = 700) {
     if (hash !== last) {
       last = hash;
       since = Date.now();
-    } else if (hash.startsWith('#s=1.') && Date.now() - since >= quietMs) {
+    } else if (hash.length > 1 && Date.now() - since >= quietMs) {
       return page.url();
     }
     await page.waitForTimeout(50);

@@ -1,0 +1,272 @@
+//! Every setting live: one control per row of the settings table
+//! (`crate::config::SETTINGS`), each carrying `data-setting=NAME`. A
+//! threshold is a slider with its exact value beside it (a typed value is
+//! kept exactly) and, under it, a strip of the values it is compared with
+//! in the current report (`Report::measured`), coloured by verdict, whose
+//! threshold line can be dragged. Pin and compare lists what a change of
+//! settings changed (`crate::pin`).
+
+use leptos::prelude::*;
+
+use crate::config::{Group, Range, Setting, Value, SETTINGS};
+use crate::pin::Pinned;
+use crate::text::decimal::Decimal;
+
+use super::lab::Lab;
+
+/// Settings shown in the main controls; the drawer holds the others.
+pub const MAIN: [&str; 8] = [
+    "support_threshold",
+    "policy",
+    "number_check",
+    "citation_check",
+    "negation_check",
+    "entity_check",
+    "stemming",
+    "number_normalisation",
+];
+
+/// The top of a number setting's slider.
+fn max_of(range: Range) -> f64 {
+    match range {
+        Range::Positive(max) => max,
+        _ => 1.0,
+    }
+}
+
+/// Set `name` from text typed or dragged; `Err` says why it was refused.
+fn apply(lab: Lab, name: &'static str, text: &str) -> Result<(), String> {
+    let mut result = Ok(());
+    lab.configure(|c| result = c.set_pair(name, text.trim()));
+    result
+}
+
+fn number_text(v: Option<Value>) -> String {
+    match v {
+        Some(Value::Number(x)) => Decimal(x).to_string(),
+        Some(Value::Count(n)) => n.to_string(),
+        _ => String::new(),
+    }
+}
+
+/// The dots of the values a threshold is compared with, and its line,
+/// which pointer drags move.
+#[component]
+fn Strip(lab: Lab, setting: Setting) -> impl IntoView {
+    let name = setting.name;
+    let max = max_of(setting.range);
+    let dots = Memo::new(move |_| lab.checked.with(|c| c.report.measured(name)));
+    let value = move || match lab.config.with(|c| c.get(name)) {
+        Some(Value::Number(x)) => x,
+        _ => 0.0,
+    };
+    let dragging = StoredValue::new(false);
+    let set_from = move |ev: &leptos::ev::PointerEvent| {
+        use wasm_bindgen::JsCast;
+        let Some(el) = ev.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
+            return;
+        };
+        let rect = el.get_bounding_client_rect();
+        if rect.width() <= 0.0 {
+            return;
+        }
+        let share = ((f64::from(ev.client_x()) - rect.left()) / rect.width()).clamp(0.0, 1.0);
+        let v = (share * max * 100.0).round() / 100.0;
+        let _ = apply(lab, name, &Decimal(v).to_string());
+    };
+    let pct = move |v: f64| format!("{:.2}%", Decimal((v / max).clamp(0.0, 1.0) * 100.0));
+    view! {
+        <div class="strip-wrap" class:hidden=move || dots.with(Vec::is_empty)>
+            <svg class="strip" role="img" data-strip=name
+                aria-label=move || dots.with(|d| format!("{} compared with {}", setting.label, d.iter().map(|m| format!("{} {:.2}", m.label, Decimal(m.value))).collect::<Vec<_>>().join(", ")))
+                on:pointerdown=move |ev| {
+                    dragging.set_value(true);
+                    set_from(&ev);
+                }
+                on:pointermove=move |ev| {
+                    if dragging.get_value() {
+                        set_from(&ev);
+                    }
+                }
+                on:pointerup=move |_| dragging.set_value(false)
+                on:pointerleave=move |_| dragging.set_value(false)
+            >
+                <line class="strip-axis" x1="0" y1="10" x2="100%" y2="10"/>
+                {move || dots.with(|d| d.iter().map(|m| {
+                    let class = m.verdict.map_or("dot answer".to_string(), |v| format!("dot verdict-{}", v.name()));
+                    view! { <circle class=class cx=pct(m.value) cy="10" r="5"><title>{format!("{} {:.2}", m.label, Decimal(m.value))}</title></circle> }
+                }).collect::<Vec<_>>())}
+                <line class="strip-line" x1=move || pct(value()) y1="0" x2=move || pct(value()) y2="20"/>
+            </svg>
+            <p class="strip-legend hint">{move || dots.with(|d| d.iter().map(|m| format!("{} {:.2}", m.label, Decimal(m.value))).collect::<Vec<_>>().join(" · "))}</p>
+        </div>
+    }
+}
+
+/// A number setting: slider (when it has a top), exact value, strip.
+#[component]
+pub fn NumberSetting(lab: Lab, setting: Setting, #[prop(optional)] id: Option<&'static str>) -> impl IntoView {
+    let name = setting.name;
+    let id = id.map_or_else(|| format!("setting-{}", name.replace('_', "-")), str::to_string);
+    let exact_id = format!("{id}-exact");
+    let error = RwSignal::new(None::<String>);
+    let current = move || lab.config.with(|c| c.get(name));
+    let slider = !matches!(setting.range, Range::Count(_));
+    let max = max_of(setting.range);
+    let on_typed = move |ev: leptos::ev::Event| {
+        let text = event_target_value(&ev);
+        error.set(apply(lab, name, &text).err());
+    };
+    let label_for = if slider { id.clone() } else { exact_id.clone() };
+    view! {
+        <div class="control setting" data-group=format!("{:?}", setting.group)>
+            <label for=label_for title=setting.doc>{setting.label}</label>
+            <div class="setting-inputs">
+                {slider.then(|| {
+                    let id = id.clone();
+                    view! {
+                        <input type="range" id=id data-setting=name min="0" max=Decimal(max).to_string() step=Decimal(max / 100.0).to_string()
+                            prop:value=move || number_text(current())
+                            on:input=move |ev| error.set(apply(lab, name, &event_target_value(&ev)).err())/>
+                    }
+                })}
+                <input type="number" class="exact" id=exact_id.clone() aria-label=format!("{} (exact value)", setting.label)
+                    data-setting=(!slider).then_some(name)
+                    min=if slider { "0".to_string() } else { match setting.range { Range::Count(m) => m.to_string(), _ => "0".into() } }
+                    max=slider.then(|| Decimal(max).to_string())
+                    step="any"
+                    aria-invalid=move || error.with(Option::is_some).to_string()
+                    prop:value=move || number_text(current())
+                    on:input=on_typed/>
+            </div>
+            {move || error.get().map(|e| view! { <p class="note bad" role="alert">{e}</p> })}
+            <Strip lab setting/>
+            <p class="hint">{setting.doc}</p>
+        </div>
+    }
+}
+
+/// An on/off setting.
+#[component]
+pub fn ToggleSetting(lab: Lab, setting: Setting, #[prop(optional)] id: Option<&'static str>) -> impl IntoView {
+    let name = setting.name;
+    let id = id.map_or_else(|| format!("setting-{}", name.replace('_', "-")), str::to_string);
+    let set = move |ev: leptos::ev::Event| {
+        let on = event_target_checked(&ev);
+        lab.configure(|c| {
+            let _ = c.set(name, Value::Toggle(on));
+        });
+    };
+    let label_for = id.clone();
+    view! {
+        <label class="toggle" for=label_for title=setting.doc>
+            <input type="checkbox" id=id data-setting=name
+                prop:checked=move || lab.config.with(|c| c.is_on(name))
+                on:input=set on:change=set/>
+            <span>{setting.label}</span>
+        </label>
+    }
+}
+
+/// A setting with named values.
+#[component]
+pub fn ChoiceSetting(lab: Lab, setting: Setting, #[prop(optional)] id: Option<&'static str>) -> impl IntoView {
+    let name = setting.name;
+    let id = id.map_or_else(|| format!("setting-{}", name.replace('_', "-")), str::to_string);
+    let names: &'static [&'static str] = match setting.range {
+        Range::Choice(n) => n,
+        _ => &[],
+    };
+    let set = move |ev: leptos::ev::Event| {
+        let _ = apply(lab, name, &event_target_value(&ev));
+    };
+    let label_for = id.clone();
+    view! {
+        <div class="control setting">
+            <label for=label_for title=setting.doc>{setting.label}</label>
+            <select id=id data-setting=name
+                prop:value=move || lab.config.with(|c| c.get(name).map(|v| v.to_text()).unwrap_or_default())
+                on:input=set on:change=set>
+                {names.iter().map(|n| view! { <option value=*n>{choice_label(name, n)}</option> }).collect::<Vec<_>>()}
+            </select>
+        </div>
+    }
+}
+
+/// How a choice reads in the menu.
+fn choice_label(setting: &str, value: &'static str) -> &'static str {
+    match (setting, value) {
+        ("policy", "block") => "Block the answer",
+        ("policy", "flag") => "Deliver with flags",
+        _ => value,
+    }
+}
+
+/// Any setting, as its range asks.
+#[component]
+pub fn SettingControl(lab: Lab, setting: Setting) -> impl IntoView {
+    match setting.range {
+        Range::Toggle => view! { <ToggleSetting lab setting/> }.into_any(),
+        Range::Choice(_) => view! { <ChoiceSetting lab setting/> }.into_any(),
+        _ => view! { <NumberSetting lab setting/> }.into_any(),
+    }
+}
+
+/// The drawer of every setting not among the main controls, by group.
+#[component]
+pub fn AllSettings(lab: Lab) -> impl IntoView {
+    let groups = Group::ALL
+        .into_iter()
+        .filter_map(|g| {
+            let rows: Vec<_> = SETTINGS
+                .iter()
+                .filter(|s| s.group == g && !MAIN.contains(&s.name))
+                .map(|s| view! { <SettingControl lab setting=*s/> })
+                .collect();
+            (!rows.is_empty()).then(|| view! { <fieldset class="setting-group"><legend>{g.title()}</legend>{rows}</fieldset> })
+        })
+        .collect::<Vec<_>>();
+    view! {
+        <details class="drawer" id="all-settings">
+            <summary>{format!("All settings ({} more)", SETTINGS.len() - MAIN.len())}</summary>
+            {groups}
+        </details>
+    }
+}
+
+/// Pin the current settings and outcome; list what changed since.
+#[component]
+pub fn PinCompare(lab: Lab) -> impl IntoView {
+    let changes = move || {
+        lab.pinned.with(|p| {
+            p.as_ref().map(|p| {
+                let config = lab.config.get();
+                lab.checked.with(|c| p.changes(&config, &c.report))
+            })
+        })
+    };
+    view! {
+        <div class="pin">
+            <button type="button" id="pin" aria-pressed=move || lab.pinned.with(Option::is_some).to_string() on:click=move |_| {
+                if lab.pinned.with_untracked(Option::is_some) {
+                    lab.pinned.set(None);
+                } else {
+                    let config = lab.config.get_untracked();
+                    lab.pinned.set(Some(lab.checked.with_untracked(|c| Pinned::of(&config, &c.report))));
+                }
+            }>{move || if lab.pinned.with(Option::is_some) { "Unpin" } else { "Pin to compare" }}</button>
+            {move || changes().map(|list| {
+                if list.is_empty() {
+                    view! { <p id="pin-changes" class="hint" data-changes="0">"Same as the pinned state."</p> }.into_any()
+                } else {
+                    let n = list.len();
+                    view! {
+                        <ul id="pin-changes" class="pin-changes" data-changes=n aria-label="Changed since pinned">
+                            {list.into_iter().map(|c| view! { <li data-change=c.what>{c.text}</li> }).collect::<Vec<_>>()}
+                        </ul>
+                    }.into_any()
+                }
+            })}
+        </div>
+    }
+}
