@@ -217,10 +217,6 @@ impl Banner {
     }
 }
 
-/// Does the text end inside a word (the user is typing one)?
-fn mid_word(text: &str) -> bool {
-    text.chars().last().is_some_and(char::is_alphanumeric)
-}
 
 impl Lab {
     pub fn new(state: LabState) -> Lab {
@@ -412,7 +408,7 @@ impl Lab {
         Effect::new(move |_| {
             let next = lab.checked.with(|c| Banner::of(&c.report));
             timer.set_value(None);
-            if lab.answer.with_untracked(|a| mid_word(a)) && !next.empty {
+            if lab.answer.with_untracked(|a| crate::text::scan::ends_inside_word(a)) && !next.empty {
                 timer.set_value(Some(gloo_timers::callback::Timeout::new(600, move || {
                     lab.banner.set(next)
                 })));

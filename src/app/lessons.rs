@@ -125,7 +125,7 @@ pub fn LessonsPanel(lab: Lab) -> impl IntoView {
         })
     };
     view! {
-        <section id="lessons" class="panel lessons" aria-labelledby="lessons-title" class:hidden=lab.is_hidden("lessons")>
+        <section id="lessons" class="panel lessons" aria-labelledby="lessons-title" class:hidden=move || lab.is_hidden("lessons")() || (lab.embed.get() && lab.lesson.with(Option::is_none))>
             <header class="panel-head">
                 <h2 id="lessons-title">"Lessons"</h2>
                 <span class="hint">"Each step loads a state, asks for one action, and explains what it changed."</span>

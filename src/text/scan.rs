@@ -112,9 +112,25 @@ pub fn parse_decimal(s: &str) -> Option<f64> {
     Some(if negative { -value } else { value })
 }
 
+/// Does `text` end inside a word (someone is typing one)? The lab's banner
+/// waits for the word to end before it changes.
+pub fn ends_inside_word(text: &str) -> bool {
+    text.chars().last().is_some_and(char::is_alphanumeric)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_text_ends_inside_a_word_until_a_space_or_a_mark() {
+        for t in ["The span is 46", "The span is", "Ça"] {
+            assert!(ends_inside_word(t), "{t}");
+        }
+        for t in ["", "The span is ", "The span is 460.", "It opened [S1]", "Yes,"] {
+            assert!(!ends_inside_word(t), "{t}");
+        }
+    }
 
     #[test]
     fn whole_words_ignoring_case() {

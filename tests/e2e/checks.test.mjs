@@ -148,12 +148,19 @@ test('the trace steps, restarts and plays', async () => {
   });
 });
 
-test('editing restarts the replay from the new result', async () => {
+test('editing never starts a replay, and a replay the user started keeps going', async () => {
   await withPage(async (page) => {
     await page.locator('#answer').pressSequentially(' It opened in 1999.', { delay: 5 });
-    const pending = await page.$$eval('[data-event]', (es) => es.filter((e) => e.dataset.state === 'pending').length);
-    assert.ok(pending > 0, 'the new trace replays from the start');
+    const states = await page.$$eval('[data-event]', (es) => es.map((e) => e.dataset.state));
+    assert.ok(states.every((s) => s === 'shown'), states.join(','));
+    assert.equal(await page.getAttribute('#play', 'aria-pressed'), 'false');
+    // Started by the user, a replay goes on over the new result.
+    await page.click('#restart');
+    await page.click('#play');
+    await page.locator('#answer').pressSequentially(' More.', { delay: 5 });
     assert.equal(await page.getAttribute('#play', 'aria-pressed'), 'true');
+    const pending = await page.$$eval('[data-event]', (es) => es.filter((e) => e.dataset.state === 'pending').length);
+    assert.ok(pending > 0, 'the replay is still under way');
   });
 });
 

@@ -237,17 +237,21 @@ test('the drift panel agrees with itself on the SKU-441 example and after record
     const { page } = lab;
     assert.match(await page.locator('.drift-line').textContent(), /The example's 5 earlier answers stand in/);
     assert.equal(await page.locator('#drift-status').getAttribute('data-drift'), 'true');
-    // Record a changed answer: the chart's last point and the status agree.
+    // Record three answers, then a changed one: once recorded, the changed
+    // answer is still compared with the ones before it, so the status and
+    // the chart's last point agree that it drifted.
     await page.fill('#question', 'How much is the lamp? (a new question)');
-    await page.fill('#answer', 'The Aurora desk lamp costs $49.99.');
+    await page.fill('#answer', 'The Aurora desk lamp costs $49.99 and ships within two business days.');
+    for (let i = 0; i < 3; i++) await page.click('#record-answer');
+    await page.fill('#answer', 'The lamp is sold out worldwide and nobody knows when it returns.');
+    await page.waitForSelector('#drift-status[data-drift="true"]');
     await page.click('#record-answer');
-    await page.fill('#answer', 'The lamp is sold out and costs nothing now.');
-    await page.click('#record-answer');
-    await page.waitForFunction(() => document.querySelector('#drift-count').textContent.trim() === '2');
-    const drifted = await page.locator('#drift-status').getAttribute('data-drift');
-    const lastPoint = await page.locator('.drift-chart circle').last().getAttribute('class');
-    assert.equal(drifted === 'true', /drifted/.test(lastPoint), `status ${drifted}, last point ${lastPoint}`);
-    assert.doesNotMatch(await page.locator('#drift-status').textContent(), /^No drift/);
+    await page.waitForFunction(() => document.querySelector('#drift-count').textContent.trim() === '4');
+    assert.equal(await page.locator('#drift-status').getAttribute('data-drift'), 'true');
+    assert.match(await page.locator('#drift-status').textContent(), /^Drift: /);
+    assert.match(await page.locator('.drift-chart circle').last().getAttribute('class'), /drifted/);
+    // The list runs oldest first, as the chart does.
+    assert.equal(await page.locator('.fingerprints').getAttribute('aria-label'), 'Fingerprints compared with, oldest first');
   } finally {
     await lab.close();
   }
