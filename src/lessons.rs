@@ -137,6 +137,15 @@ fn compare(a: f64, b: f64) -> std::cmp::Ordering {
     }
 }
 
+/// `condition` if `ok`, else a message naming what `value` may be.
+fn known(condition: Condition, value: &str, ok: bool, may_be: &str) -> Result<Condition, String> {
+    if ok {
+        Ok(condition)
+    } else {
+        Err(format!("\"{value}\" is not one of {may_be}"))
+    }
+}
+
 fn names(op: Op, actual: &str, wanted: &str) -> bool {
     match op {
         Op::Eq => actual == wanted,
@@ -169,17 +178,22 @@ impl Condition {
         };
         let mut words = left.split_whitespace();
         Ok(match (words.next(), words.next()) {
-            (Some("decision"), None) => named(Named::Decision),
-            (Some("routing"), None) => named(Named::Routing),
-            (Some("risk"), None) => named(Named::Risk),
+            (Some("decision"), None) => known(named(Named::Decision), right, crate::verdict::Decision::from_name(right).is_some(), "deliver, deliver_with_flags or block")?,
+            (Some("routing"), None) => known(named(Named::Routing), right, crate::verdict::Routing::from_name(right).is_some(), "accept, healed_accept, fallback or discard")?,
+            (Some("risk"), None) => known(named(Named::Risk), right, crate::verdict::RiskLevel::from_name(right).is_some(), "low, medium, high or critical")?,
             (Some("example"), None) => named(Named::Example),
             (Some("trace"), None) if matches!(right, "end" | "start") => named(Named::Trace),
             (Some("answer"), None) if right == "edited" => Condition::AnswerEdited,
-            (Some("verdict"), Some(claim)) => Condition::Verdict {
-                claim: claim.to_string(),
-                op,
-                value: right.to_string(),
-            },
+            (Some("verdict"), Some(claim)) => known(
+                Condition::Verdict {
+                    claim: claim.to_string(),
+                    op,
+                    value: right.to_string(),
+                },
+                right,
+                crate::verdict::Verdict::from_name(right).is_some(),
+                "supported, miscited, unsupported or contradicted",
+            )?,
             (Some(name), None) => {
                 let range = crate::config::range_of(name)
                     .ok_or_else(|| format!("\"{name}\" is no setting, decision, routing, risk, verdict, example, trace or answer"))?;
@@ -271,6 +285,18 @@ impl Step {
         notes
     }
 
+    /// The claims this step's conditions name that the report does not
+    /// have (the step waits for them: the answer must be edited to have them).
+    pub fn missing_claims(&self, report: &Report) -> Vec<String> {
+        self.done_when
+            .iter()
+            .filter_map(|c| match c {
+                Condition::Verdict { claim, .. } if report.claim(claim).is_none() => Some(claim.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// The answer this step loads.
     pub fn loaded_answer(&self) -> String {
         let mut s = LabState::default();
@@ -335,7 +361,21 @@ impl Lesson {
                 to.push_str(rest);
             };
             match key {
-                "load" => step.load = rest.trim_start_matches('#').to_string(),
+                "load" => {
+                    step.load = rest.trim_start_matches('#').to_string();
+                    let fragment = permalink::parse_fragment(&step.load);
+                    if fragment.state.is_some() {
+                        return Err(at("a step loads a readable link (example=…&setting=…), not an s= state".into()));
+                    }
+                    if let Some(name) = fragment.example.filter(|n| crate::examples::by_name(n).is_none()) {
+                        return Err(at(format!("load names no example \"{name}\"")));
+                    }
+                    let opened = permalink::open(&fragment, None);
+                    if let Some(e) = opened.notes.into_iter().next() {
+                        let e = e.trim_end_matches(", so it kept its value").trim_end_matches(", so it was ignored");
+                        return Err(at(format!("load: {e}")));
+                    }
+                }
                 "panel" => step.panel = Some(rest.to_string()),
                 "ask" => join(&mut step.ask),
                 "explain" => join(&mut step.explain),
@@ -353,6 +393,13 @@ impl Lesson {
         }
         if lesson.steps.is_empty() {
             return Err("a lesson needs at least one `step` line".into());
+        }
+        // A step done when the replay ends must start it from the beginning.
+        for (i, step) in lesson.steps.iter().enumerate() {
+            let plays = step.done_when.iter().any(|c| matches!(c, Condition::Named { what: Named::Trace, value, .. } if value == "end"));
+            if plays && permalink::parse_fragment(&step.load).position != Some("0") {
+                return Err(format!("step {} is done at trace = end, so it must load position=0 (else it is done at once)", i + 1));
+            }
         }
         if lesson.title.is_empty() {
             lesson.title = lesson.id.clone();
@@ -546,6 +593,20 @@ mod tests {
         assert!(err("lesson a\nstep s\ndone number_check >= true").contains("only be compared"));
         assert!(err("lesson a\nstep s\nwobble").contains("not a lesson directive"));
         assert!(err("lesson a b").contains("letters, digits"));
+        assert!(err("lesson a\nstep s\ndone verdict C9 = purple").contains("\"purple\" is not one of supported"));
+        assert!(err("lesson a\nstep s\ndone decision = maybe").contains("not one of deliver"));
+        assert_eq!(err("lesson a\nstep s\nload example=no-such-example"), "line 3: load names no example \"no-such-example\"");
+        assert_eq!(err("lesson a\nstep s\nload support_threshold=abc"), "line 3: load: support_threshold cannot be \"abc\": it is 0–1");
+        assert!(err("lesson a\nstep s\nload s=1.abc").contains("not an s= state"));
+        assert_eq!(err("lesson a\nstep s\nload example=tagore\ndone trace = end"), "step 1 is done at trace = end, so it must load position=0 (else it is done at once)");
+    }
+
+    #[test]
+    fn a_step_says_which_claims_it_waits_for() {
+        let l = Lesson::parse("lesson a\nstep s\nload example=invented-fact\nask x\ndone verdict C9 = supported\nexplain y").unwrap();
+        let mut s = LabState::default();
+        l.steps[0].apply(&mut s);
+        assert_eq!(l.steps[0].missing_claims(&report_of(&s)), ["C9"]);
     }
 
     #[test]

@@ -110,8 +110,9 @@ pub struct Opening {
     pub state: LabState,
     pub embed: bool,
     pub read_only: bool,
-    /// A readable link named a lesson: the lab opens its step (loading
-    /// that step's state) rather than showing the link's texts as they are.
+    /// A readable link named a lesson and no example: the lab opens the
+    /// step, loading that step's state (a link that also names an example
+    /// is a state of its own, restored as it is).
     pub start_lesson: bool,
     pub error: Option<String>,
     pub notes: Vec<String>,
@@ -157,7 +158,11 @@ pub fn open(fragment: &Fragment, decoded: Option<Result<Decoded, String>>) -> Op
     }
     for (name, value) in &fragment.settings {
         if let Err(e) = out.state.config.set_pair(name, value) {
-            out.notes.push(format!("{e}, so it kept its value"));
+            out.notes.push(if crate::config::range_of(name).is_some() {
+                format!("{e}, so it kept its value")
+            } else {
+                format!("{e}, so it was ignored")
+            });
         }
     }
     for h in &fragment.hide {
@@ -176,7 +181,7 @@ pub fn open(fragment: &Fragment, decoded: Option<Result<Decoded, String>>) -> Op
     // A lesson is named here and read by `crate::lessons`, which says when
     // there is no such lesson or step.
     if let Some(id) = fragment.lesson {
-        out.start_lesson = fragment.state.is_none();
+        out.start_lesson = fragment.state.is_none() && fragment.example.is_none();
         out.state.lesson = Some(id.to_string());
         out.state.lesson_text = None;
         match fragment.step.map(str::parse::<usize>) {
@@ -664,7 +669,8 @@ mod tests {
         assert_eq!(short, "example=correct-paraphrase&support_threshold=0.65&position=4&lesson=seed-004&step=6&hide=trace");
         let back = open(&parse_fragment(&short), None);
         assert_eq!(back.state, s);
-        assert!(back.notes.is_empty() && back.start_lesson);
+        assert!(back.notes.is_empty() && !back.start_lesson);
+        assert!(open(&parse_fragment("lesson=seed-004&step=6"), None).start_lesson);
         // Edited texts, or a teacher's own lesson, need the whole state.
         s.answer.push_str(" More.");
         assert_eq!(short_fragment(&s), None);

@@ -261,6 +261,20 @@ impl Report {
     }
 }
 
+impl Delivery<'_> {
+    /// What ships, in a word: `answer`, `flagged`, `repaired`, `withheld`
+    /// or `declined` (the lab colours its banner by it).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Delivery::Answer { flagged } if flagged.is_empty() => "answer",
+            Delivery::Answer { .. } => "flagged",
+            Delivery::Repaired { .. } => "repaired",
+            Delivery::Withheld { .. } => "withheld",
+            Delivery::SafeDecline { .. } => "declined",
+        }
+    }
+}
+
 /// What reaches the user.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Delivery<'a> {

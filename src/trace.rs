@@ -354,6 +354,8 @@ pub fn reveal_times(events: &[Event], inspection_ms: u64) -> Vec<u64> {
 pub struct Revealed {
     /// Claims whose verdict is revealed.
     pub claims: Vec<String>,
+    /// Each shown event of a claim: (claim, event kind name).
+    pub steps: Vec<(String, &'static str)>,
     /// Citation coverage, faithfulness and confidence.
     pub metrics: bool,
     pub drift: bool,
@@ -371,6 +373,12 @@ impl Revealed {
         self.complete || self.claims.iter().any(|c| c == id)
     }
 
+    /// Has the event `kind` (`best_match`, `number_check`, …) of claim `id`
+    /// been shown? (Its cell of the claims table shows only then.)
+    pub fn step(&self, id: &str, kind: &str) -> bool {
+        self.complete || self.steps.iter().any(|(c, k)| c == id && *k == kind)
+    }
+
     /// What the user receives: routing and repair both known.
     pub fn delivery(&self) -> bool {
         self.quality && self.repair
@@ -382,6 +390,7 @@ pub fn revealed(events: &[Event], shown: usize) -> Revealed {
     if shown >= events.len() {
         return Revealed {
             claims: Vec::new(),
+            steps: Vec::new(),
             metrics: true,
             drift: true,
             decision: true,
@@ -393,6 +402,9 @@ pub fn revealed(events: &[Event], shown: usize) -> Revealed {
     }
     let mut r = Revealed::default();
     for e in &events[..shown] {
+        if let Some(c) = &e.claim {
+            r.steps.push((c.clone(), e.kind.name()));
+        }
         match &e.kind {
             EventKind::Verdict { .. } => r.claims.extend(e.claim.clone()),
             EventKind::AnswerMetrics { .. } => r.metrics = true,
@@ -449,6 +461,7 @@ mod tests {
         ];
         let r = revealed(&events, 1);
         assert!(r.claim("C1") && !r.claim("C2") && !r.decision && !r.complete);
+        assert!(r.step("C1", "verdict") && !r.step("C2", "verdict") && !r.step("C1", "best_match"));
         let r = revealed(&events, 3);
         assert!(r.claim("C2") && r.decision && !r.repair && !r.delivery());
         let r = revealed(&events, 4);

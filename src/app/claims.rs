@@ -115,6 +115,17 @@ pub fn ClaimsPanel(lab: Lab) -> impl IntoView {
     }
 }
 
+/// Which cells of a claim's row the replay has revealed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Shown {
+    matched: bool,
+    numbers: bool,
+    citation: bool,
+    findings: bool,
+    consistency: bool,
+    verdict: bool,
+}
+
 fn claim_row(lab: Lab, c: &ClaimReport, show_consistency: bool, has_source: bool) -> impl IntoView {
     let id = c.id.clone();
     let focus_id = id.clone();
@@ -186,9 +197,25 @@ fn claim_row(lab: Lab, c: &ClaimReport, show_consistency: bool, has_source: bool
     });
     let verdict = c.verdict;
     let reason = c.main_reason().to_string();
-    let revealed = {
+    let best = c.best_source.clone().unwrap_or_else(|| "—".into());
+    let any_findings = !findings.is_empty();
+    let findings_text = if any_findings { findings.join("; ") } else { "—".to_string() };
+    let flagged = c.consistency.as_ref().is_some_and(|x| x.flagged);
+    // Which of the claim's events the replay has shown: each cell shows
+    // once its check's event has been (one memo per row; the cells are
+    // rebuilt only when it changes, during a replay).
+    let stage = {
         let id = id.clone();
-        Signal::derive(move || lab.revealed.with(|r| r.claim(&id)))
+        Memo::new(move |_| {
+            lab.revealed.with(|r| Shown {
+                matched: r.step(&id, "best_match"),
+                numbers: r.step(&id, "number_check"),
+                citation: r.step(&id, "citation_check"),
+                findings: r.step(&id, "negation_check") || r.step(&id, "entity_check"),
+                consistency: r.step(&id, "consistency_check"),
+                verdict: r.claim(&id),
+            })
+        })
     };
     let matched = if has_source {
         c.matched_words.clone()
@@ -204,7 +231,7 @@ fn claim_row(lab: Lab, c: &ClaimReport, show_consistency: bool, has_source: bool
         <tr
             data-claim-id=id.clone()
             data-verdict=verdict.name()
-            data-revealed=move || revealed.get().to_string()
+            data-revealed=move || stage.get().verdict.to_string()
             data-support=format!("{:.2}", Decimal(c.support))
             tabindex="0"
             class:focused=is_focused
@@ -216,34 +243,40 @@ fn claim_row(lab: Lab, c: &ClaimReport, show_consistency: bool, has_source: bool
         >
             <th scope="row" data-label="Claim">{id.clone()}</th>
             <td class="claim-text" data-label="Text">{c.text.clone()}</td>
-            <td data-label="Best source">{c.best_source.clone().unwrap_or_else(|| "—".into())}</td>
-            <td data-label="Overlap">
-                <span class="overlap">{overlap}</span>
-                <span class="words">
-                    {matched.into_iter().map(|w| view! { <span class="word hit">{w}</span> }).collect::<Vec<_>>()}
-                    {missing.into_iter().map(|w| view! { <span class="word miss">{w}</span> }).collect::<Vec<_>>()}
-                </span>
-            </td>
-            <td data-label="Numbers" class:bad=!numbers.0>{numbers.1}</td>
-            <td data-label="Citation" class:bad=citation.0 == Some(false) class:good=citation.0 == Some(true)>{citation.1}</td>
-            <td data-label="Negation · names" class:bad=!findings.is_empty()>
-                {if findings.is_empty() { "—".to_string() } else { findings.join("; ") }}
-            </td>
-            {show_consistency.then(|| view! {
-                <td data-label="Consistency" class:bad=c.consistency.as_ref().is_some_and(|x| x.flagged)>
-                    {consistency.clone().unwrap_or_else(|| "—".into())}
-                </td>
-            })}
-            <td data-label="Verdict" class="verdict-cell">
-                {move || if revealed.get() {
-                    view! {
-                        <span class=format!("badge verdict-{}", verdict.name())>{verdict_label(verdict)}</span>
-                        <span class="reason">{reason.clone()}</span>
-                    }.into_any()
-                } else {
-                    view! { <span class="badge verdict-pending">"pending"</span> }.into_any()
-                }}
-            </td>
+            {move || {
+                let shown = stage.get();
+                let or_wait = |ok: bool, text: &str| if ok { text.to_string() } else { "…".to_string() };
+                view! {
+                    <td data-label="Best source">{or_wait(shown.matched, &best)}</td>
+                    <td data-label="Overlap">
+                        {shown.matched.then(|| view! {
+                            <span class="overlap">{overlap.clone()}</span>
+                            <span class="words">
+                                {matched.iter().map(|w| view! { <span class="word hit">{w.clone()}</span> }).collect::<Vec<_>>()}
+                                {missing.iter().map(|w| view! { <span class="word miss">{w.clone()}</span> }).collect::<Vec<_>>()}
+                            </span>
+                        })}
+                    </td>
+                    <td data-label="Numbers" class:bad=shown.numbers && !numbers.0>{or_wait(shown.numbers, &numbers.1)}</td>
+                    <td data-label="Citation" class:bad=shown.citation && citation.0 == Some(false) class:good=shown.citation && citation.0 == Some(true)>{or_wait(shown.citation, &citation.1)}</td>
+                    <td data-label="Negation · names" class:bad=shown.findings && any_findings>{or_wait(shown.findings, &findings_text)}</td>
+                    {show_consistency.then(|| view! {
+                        <td data-label="Consistency" class:bad=shown.consistency && flagged>
+                            {or_wait(shown.consistency, consistency.as_deref().unwrap_or("—"))}
+                        </td>
+                    })}
+                    <td data-label="Verdict" class="verdict-cell">
+                        {if shown.verdict {
+                            view! {
+                                <span class=format!("badge verdict-{}", verdict.name())>{verdict_label(verdict)}</span>
+                                <span class="reason">{reason.clone()}</span>
+                            }.into_any()
+                        } else {
+                            view! { <span class="badge verdict-pending">"pending"</span> }.into_any()
+                        }}
+                    </td>
+                }
+            }}
         </tr>
     }
 }

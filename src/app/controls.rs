@@ -19,9 +19,11 @@ pub fn ExamplePicker(lab: Lab) -> impl IntoView {
         (Seed::SelfConsistency, "Self-consistency (seed 000)"),
     ];
     let all = examples::all();
-    // The loaded example, and whether its texts are still its own.
+    // The loaded example (built once per change of example), and whether
+    // its texts are still its own (compared on every edit).
+    let example = Memo::new(move |_| lab.example.get().and_then(|n| examples::by_name(&n)));
     let loaded = move || {
-        let ex = lab.example.get().and_then(|n| examples::by_name(&n))?;
+        let ex = example.get()?;
         let same = lab.question.with(|q| {
             lab.source.with(|s| {
                 lab.answer
@@ -76,7 +78,7 @@ pub fn Controls(lab: Lab) -> impl IntoView {
             <div class="threshold" class:hidden=lab.is_hidden("support-threshold")>
                 <NumberSetting lab setting=row::support_threshold id="support-threshold"/>
                 <output class="visually-hidden" for="support-threshold" id="support-threshold-value">
-                    {move || format!("{:.2}", Decimal(lab.config.with(|c| c.support_threshold)))}
+                    {move || Decimal(lab.config.with(|c| c.support_threshold)).to_string()}
                 </output>
             </div>
             <ChoiceSetting lab setting=row::policy id="policy"/>

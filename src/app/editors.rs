@@ -232,7 +232,7 @@ pub fn AnswerPanel(lab: Lab) -> impl IntoView {
         <section class="panel answer" aria-labelledby="answer-title" class:hidden=lab.is_hidden("answer")>
             <header class="panel-head">
                 <h2 id="answer-title">"Answer"</h2>
-                <span class="hint">"Edit it: every keystroke re-checks."</span>
+                <span class="hint" class:hidden=move || lab.read_only.get()>"Edit it: every keystroke re-checks."</span>
             </header>
             <label class="question-label" for="question">"Question"</label>
             <input
@@ -251,7 +251,14 @@ pub fn AnswerPanel(lab: Lab) -> impl IntoView {
                 rows="5"
                 prop:value=move || lab.answer.get()
                 on:input=move |ev| {
-                    lab.answer.set(event_target_value(&ev));
+                    use wasm_bindgen::JsCast;
+                    let text = event_target_value(&ev);
+                    let caret = ev
+                        .target()
+                        .and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
+                        .and_then(|t| t.selection_start().ok().flatten());
+                    lab.typing_in_word.set_value(caret.is_some_and(|at| crate::text::scan::caret_in_word(&text, at as usize)));
+                    lab.answer.set(text);
                     lab.edited();
                 }
             ></textarea>

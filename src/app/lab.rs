@@ -194,6 +194,8 @@ pub struct Lab {
     pub new_history_entry: StoredValue<bool>,
     /// What the Calibration panel opened (its gold label).
     pub opened_from: RwSignal<Option<String>>,
+    /// The last edit of the answer left the caret inside a word.
+    pub typing_in_word: StoredValue<bool>,
 }
 
 /// The decision banner: what it shows.
@@ -201,6 +203,8 @@ pub struct Lab {
 pub struct Banner {
     pub decision: &'static str,
     pub routing: &'static str,
+    /// What ships (`Delivery::name`): the banner's colour.
+    pub delivery: &'static str,
     pub headline: String,
     /// The answer has no claims.
     pub empty: bool,
@@ -211,6 +215,7 @@ impl Banner {
         Banner {
             decision: report.decision.name(),
             routing: report.quality.routing.name(),
+            delivery: report.delivery().name(),
             headline: report.headline(),
             empty: report.claims.is_empty(),
         }
@@ -396,11 +401,13 @@ impl Lab {
             pinned: RwSignal::new(None),
             new_history_entry: StoredValue::new(false),
             opened_from: RwSignal::new(None),
+            typing_in_word: StoredValue::new(false),
         }
     }
 
     /// Keep the banner steady while a word is typed: it follows the report
-    /// at once at a word boundary, else once typing rests for 600 ms.
+    /// at once when an edit leaves the caret at a word boundary, else once
+    /// typing rests for 600 ms (`typing_in_word`, set by the answer box).
     pub fn steady_banner(&self) {
         let lab = *self;
         let timer: StoredValue<Option<gloo_timers::callback::Timeout>, LocalStorage> =
@@ -408,7 +415,7 @@ impl Lab {
         Effect::new(move |_| {
             let next = lab.checked.with(|c| Banner::of(&c.report));
             timer.set_value(None);
-            if lab.answer.with_untracked(|a| crate::text::scan::ends_inside_word(a)) && !next.empty {
+            if lab.typing_in_word.get_value() && !next.empty {
                 timer.set_value(Some(gloo_timers::callback::Timeout::new(600, move || {
                     lab.banner.set(next)
                 })));

@@ -40,6 +40,28 @@ pub fn track_progress(lab: Lab) {
 
 #[component]
 pub fn LessonsPanel(lab: Lab) -> impl IntoView {
+    // In presenter mode the arrow keys go from step to step (not while
+    // typing in a text field).
+    let keys = window_event_listener(leptos::ev::keydown, move |ev| {
+        if !lab.presenter.get_untracked() {
+            return;
+        }
+        let typing = ev
+            .target()
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+            .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"));
+        if typing {
+            return;
+        }
+        let step = lab.lesson_step.get_untracked();
+        match ev.key().as_str() {
+            "ArrowRight" | "PageDown" => lab.open_step(step + 1),
+            "ArrowLeft" | "PageUp" => lab.open_step(step.saturating_sub(1)),
+            "Escape" => lab.presenter.set(false),
+            _ => {}
+        }
+    });
+    on_cleanup(move || keys.remove());
     let built_in = Lesson::built_in();
     let own = RwSignal::new(String::new());
     let own_error = RwSignal::new(None::<String>);
@@ -91,6 +113,7 @@ pub fn LessonsPanel(lab: Lab) -> impl IntoView {
             })
             .collect::<Vec<_>>();
         let step = lesson.steps.get(current).cloned().unwrap_or_default();
+        let step_for_missing = step.clone();
         let n = lesson.steps.len();
         let done = move || lab.lesson_done.with(|d| d.get(current).copied().unwrap_or(false));
         let (first, last) = (current == 0, current + 1 >= n);
@@ -99,7 +122,7 @@ pub fn LessonsPanel(lab: Lab) -> impl IntoView {
                 <header class="lesson-head">
                     <h3 id="lesson-title">{lesson.title.clone()}</h3>
                     <div class="lesson-tools">
-                        <button type="button" id="presenter" aria-pressed=move || lab.presenter.get().to_string()
+                        <button type="button" id="presenter" title="Large type, one panel at a time; arrow keys change step, Escape leaves" aria-pressed=move || lab.presenter.get().to_string()
                             on:click=move |_| lab.presenter.update(|p| *p = !*p)>"Presenter mode"</button>
                         <button type="button" id="close-lesson" on:click=move |_| {
                             lab.presenter.set(false);
@@ -116,6 +139,12 @@ pub fn LessonsPanel(lab: Lab) -> impl IntoView {
                         <strong>"What happened: "</strong>{step.explain.clone()}
                     </p>
                     <p class="hint waiting" class:hidden=done>"This step is done when the lab sees you do it."</p>
+                    {move || {
+                        let missing = lab.checked.with(|c| step_for_missing.missing_claims(&c.report));
+                        (!missing.is_empty()).then(|| view! {
+                            <p class="note bad" id="step-missing">{format!("This step waits for {}, which the answer does not have: edit the answer, or fix the lesson.", missing.join(", "))}</p>
+                        })
+                    }}
                     <div class="step-nav">
                         <button type="button" id="step-back" disabled=first on:click=move |_| lab.open_step(current.saturating_sub(1))>"Previous step"</button>
                         <button type="button" id="step-next" disabled=last on:click=move |_| lab.open_step(current + 1)>"Next step"</button>
@@ -130,12 +159,12 @@ pub fn LessonsPanel(lab: Lab) -> impl IntoView {
                 <h2 id="lessons-title">"Lessons"</h2>
                 <span class="hint">"Each step loads a state, asks for one action, and explains what it changed."</span>
             </header>
-            <ul class="lesson-list">{list}</ul>
+            <ul class="lesson-list" class:hidden=move || lab.presenter.get()>{list}</ul>
             {move || lab.lesson_read.get().and_then(Result::err).map(|e| view! { <p class="note bad" role="alert">{format!("The lesson in this link cannot be opened: {e}.")}</p> })}
             {steps}
             <details class="own-lesson">
                 <summary>"Write your own lesson"</summary>
-                <p class="hint">"One directive per line: lesson ID, title, then for each step: step TITLE, load example=NAME&setting=value, ask, done (support_threshold >= 0.65, policy = flag, verdict C2 = unsupported, trace = end, answer = edited), explain. Copy link shares it."</p>
+                <p class="hint">"One directive per line: lesson ID, title, then for each step: step TITLE; load example=NAME&setting=value (position=0 to start the trace); source, answer, question or sample TEXT to put your own texts; ask; done (support_threshold >= 0.65, policy = flag, verdict C2 = unsupported, decision = block, trace = end, answer = edited); explain; panel (for presenter mode). lessons/README.md has the whole format. Copy link shares the lesson."</p>
                 <label class="visually-hidden" for="own-lesson">"Your lesson"</label>
                 <textarea id="own-lesson" rows="6" spellcheck="false" placeholder="lesson my-lesson\ntitle My lesson\nstep Raise the threshold\nload example=correct-paraphrase\nask Raise the Support threshold to 0.65.\ndone support_threshold >= 0.65\nexplain 3 of 5 words is 0.6."
                     prop:value=move || own.get() on:input=move |ev| own.set(event_target_value(&ev))></textarea>

@@ -143,10 +143,10 @@ pub fn App(opening: crate::permalink::Opening) -> impl IntoView {
                 <aside class="rail" aria-label="Decision and settings">
                     <trace::DecisionBanner lab/>
                     <controls::Controls lab/>
-                    <trace::FinalMetrics lab/>
-                    <trace::Delivered lab/>
                 </aside>
                 <claims::ClaimsPanel lab/>
+                <trace::FinalMetrics lab/>
+                <trace::Delivered lab/>
                 <trace::TracePanel lab/>
                 <trace::ComputedData lab/>
                 <samples::SamplesPanel lab/>

@@ -94,16 +94,20 @@ pub fn RepairPanel(lab: Lab) -> impl IntoView {
     let body = move || {
         let checked = lab.checked.get();
         let r = &checked.report;
+        if !lab.revealed.with(|s| s.repair) {
+            return view! { <p class="hint" data-revealed="false">"Not shown yet: the replay reaches repair near its end."</p> }.into_any();
+        }
+        let ships = view! { <p class="routing">"Routing: "<strong id="repair-routing">{r.quality.routing.name().replace('_', " ")}</strong>". "{r.headline()}</p> };
         let Some(h) = r.repair.as_ref() else {
             return view! { <p class="empty">"Repair is off."</p> }.into_any();
         };
         if !h.applied {
             return view! {
                 <p class="repair-none">{h.strategy.name().replace('_', " ")}": "{match h.strategy {
-                    crate::report::Strategy::NoHealingNeeded => "risk is low, the answer is left as it is.".to_string(),
+                    crate::report::Strategy::NoHealingNeeded => "risk is low, so repair is not tried.".to_string(),
                     _ => "no contradiction to patch, no name to scrub, and faithfulness is not low enough to rebuild from the source.".to_string(),
                 }}</p>
-                <p class="routing">"Routing: "<strong>{r.quality.routing.name().replace('_', " ")}</strong></p>
+                {ships}
             }
             .into_any();
         }
@@ -115,14 +119,19 @@ pub fn RepairPanel(lab: Lab) -> impl IntoView {
         view! {
             <p class="repair-strategy">
                 <strong>{h.strategy.name().replace('_', " ")}</strong>
-                {format!(": risk {} → {}, confidence {:.2} → {:.2}", h.initial_risk.name(), h.final_risk.name(), Decimal(h.confidence_before), Decimal(h.confidence_after))}
+                {if h.succeeded {
+                    format!(": risk {} → {}, confidence {:.2} → {:.2}", h.initial_risk.name(), h.final_risk.name(), Decimal(h.confidence_before), Decimal(h.confidence_after))
+                } else {
+                    let decision = h.recheck.as_ref().map_or("block", |c| c.decision.name()).replace('_', " ");
+                    format!(" did not make the answer safe: checked again, the repaired answer's decision is {decision}, so the safe decline ships instead.")
+                }}
             </p>
             <div class="before-after">
                 <figure><figcaption>"Before"</figcaption><p id="repair-before">{h.before.clone()}</p></figure>
                 <figure class:declined=!h.succeeded><figcaption>{if h.succeeded { "After" } else { "After (safe decline)" }}</figcaption><p id="repair-after">{h.after.clone()}</p></figure>
             </div>
             <ul class="changes" aria-label="Changes">{changes}</ul>
-            <p class="routing">"Routing: "<strong id="repair-routing">{r.quality.routing.name().replace('_', " ")}</strong></p>
+            {ships}
         }
         .into_any()
     };

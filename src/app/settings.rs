@@ -30,7 +30,17 @@ pub const MAIN: [&str; 8] = [
 fn max_of(range: Range) -> f64 {
     match range {
         Range::Positive(max) => max,
+        // A count's slider reaches 20; the exact box takes any count.
+        Range::Count(_) => 20.0,
         _ => 1.0,
+    }
+}
+
+/// The slider's bottom and step.
+fn min_and_step(range: Range) -> (f64, f64) {
+    match range {
+        Range::Count(min) => (min as f64, 1.0),
+        r => (0.0, max_of(r) / 100.0),
     }
 }
 
@@ -75,10 +85,16 @@ fn Strip(lab: Lab, setting: Setting) -> impl IntoView {
         let _ = apply(lab, name, &Decimal(v).to_string());
     };
     let pct = move |v: f64| format!("{:.2}%", Decimal((v / max).clamp(0.0, 1.0) * 100.0));
+    // A claim's value is told once the replay has revealed the claim; the
+    // answer's once the replay is over.
+    let shown = move |m: &crate::report::Measured| {
+        let claim = m.label.split(" · ").next().unwrap_or("");
+        lab.revealed.with(|r| if m.verdict.is_some() { r.claim(claim) } else { r.complete })
+    };
     view! {
         <div class="strip-wrap" class:hidden=move || dots.with(Vec::is_empty)>
             <svg class="strip" role="img" data-strip=name
-                aria-label=move || dots.with(|d| format!("{} compared with {}", setting.label, d.iter().map(|m| format!("{} {:.2}", m.label, Decimal(m.value))).collect::<Vec<_>>().join(", ")))
+                aria-label=move || dots.with(|d| format!("{} compared with {}", setting.label, d.iter().filter(|m| shown(m)).map(|m| format!("{} {:.2}", m.label, Decimal(m.value))).collect::<Vec<_>>().join(", ")))
                 on:pointerdown=move |ev| {
                     dragging.set_value(true);
                     set_from(&ev);
@@ -93,17 +109,23 @@ fn Strip(lab: Lab, setting: Setting) -> impl IntoView {
             >
                 <line class="strip-axis" x1="0" y1="10" x2="100%" y2="10"/>
                 {move || dots.with(|d| d.iter().map(|m| {
-                    let class = m.verdict.map_or("dot answer".to_string(), |v| format!("dot verdict-{}", v.name()));
-                    view! { <circle class=class cx=pct(m.value) cy="10" r="5"><title>{format!("{} {:.2}", m.label, Decimal(m.value))}</title></circle> }
+                    // A verdict's colour shows once the replay has revealed it.
+                    let class = match m.verdict {
+                        _ if !shown(m) => "dot pending".to_string(),
+                        Some(v) => format!("dot verdict-{}", v.name()),
+                        None => "dot answer".to_string(),
+                    };
+                    view! { <circle class=class cx=pct(m.value) cy="10" r="5"><title>{if shown(m) { format!("{} {:.2}", m.label, Decimal(m.value)) } else { format!("{}: not revealed yet", m.label) }}</title></circle> }
                 }).collect::<Vec<_>>())}
                 <line class="strip-line" x1=move || pct(value()) y1="0" x2=move || pct(value()) y2="20"/>
             </svg>
-            <p class="strip-legend hint">{move || dots.with(|d| d.iter().map(|m| format!("{} {:.2}", m.label, Decimal(m.value))).collect::<Vec<_>>().join(" · "))}</p>
+            <p class="strip-legend hint">{move || dots.with(|d| d.iter().filter(|m| shown(m)).map(|m| format!("{} {:.2}", m.label, Decimal(m.value))).collect::<Vec<_>>().join(" · "))}</p>
         </div>
     }
 }
 
-/// A number setting: slider (when it has a top), exact value, strip.
+/// A number setting: slider, exact value (a count's may pass the
+/// slider's top), strip.
 #[component]
 pub fn NumberSetting(lab: Lab, setting: Setting, #[prop(optional)] id: Option<&'static str>) -> impl IntoView {
     let name = setting.name;
@@ -111,29 +133,23 @@ pub fn NumberSetting(lab: Lab, setting: Setting, #[prop(optional)] id: Option<&'
     let exact_id = format!("{id}-exact");
     let error = RwSignal::new(None::<String>);
     let current = move || lab.config.with(|c| c.get(name));
-    let slider = !matches!(setting.range, Range::Count(_));
+    let (min, step) = min_and_step(setting.range);
     let max = max_of(setting.range);
     let on_typed = move |ev: leptos::ev::Event| {
         let text = event_target_value(&ev);
         error.set(apply(lab, name, &text).err());
     };
-    let label_for = if slider { id.clone() } else { exact_id.clone() };
+    let exact_max = (!matches!(setting.range, Range::Count(_))).then(|| Decimal(max).to_string());
     view! {
         <div class="control setting" data-group=format!("{:?}", setting.group)>
-            <label for=label_for title=setting.doc>{setting.label}</label>
+            <label for=id.clone() title=setting.doc>{setting.label}</label>
             <div class="setting-inputs">
-                {slider.then(|| {
-                    let id = id.clone();
-                    view! {
-                        <input type="range" id=id data-setting=name min="0" max=Decimal(max).to_string() step=Decimal(max / 100.0).to_string()
-                            prop:value=move || number_text(current())
-                            on:input=move |ev| error.set(apply(lab, name, &event_target_value(&ev)).err())/>
-                    }
-                })}
-                <input type="number" class="exact" id=exact_id.clone() aria-label=format!("{} (exact value)", setting.label)
-                    data-setting=(!slider).then_some(name)
-                    min=if slider { "0".to_string() } else { match setting.range { Range::Count(m) => m.to_string(), _ => "0".into() } }
-                    max=slider.then(|| Decimal(max).to_string())
+                <input type="range" id=id data-setting=name min=Decimal(min).to_string() max=Decimal(max).to_string() step=Decimal(step).to_string()
+                    prop:value=move || number_text(current())
+                    on:input=move |ev| error.set(apply(lab, name, &event_target_value(&ev)).err())/>
+                <input type="number" class="exact" id=exact_id aria-label=format!("{} (exact value)", setting.label)
+                    min=Decimal(min).to_string()
+                    max=exact_max
                     step="any"
                     aria-invalid=move || error.with(Option::is_some).to_string()
                     prop:value=move || number_text(current())
@@ -262,7 +278,7 @@ pub fn PinCompare(lab: Lab) -> impl IntoView {
                     let n = list.len();
                     view! {
                         <ul id="pin-changes" class="pin-changes" data-changes=n aria-label="Changed since pinned">
-                            {list.into_iter().map(|c| view! { <li data-change=c.what>{c.text}</li> }).collect::<Vec<_>>()}
+                            {list.into_iter().map(|c| view! { <li data-change=c.what>{if c.what == "setting" { c.text } else { c.text.replace('_', " ") }}</li> }).collect::<Vec<_>>()}
                         </ul>
                     }.into_any()
                 }

@@ -133,6 +133,8 @@ pub async fn fragment_of(state: &LabState) -> Option<String> {
 /// (`hashchange`, `popstate`) restore the state they hold.
 pub fn keep_address_current(lab: Lab) {
     let timer: StoredValue<Option<Timeout>, LocalStorage> = StoredValue::new_local(None);
+    // The settings of the last entry written (none yet: the first write replaces).
+    let last_config: StoredValue<Option<crate::config::Config>> = StoredValue::new(None);
     // The fragment last written, so that our own writes are not read back.
     let written: StoredValue<String> = StoredValue::new(
         web_sys::window()
@@ -173,11 +175,18 @@ pub fn keep_address_current(lab: Lab) {
                     fragment.push_str("&readonly");
                 }
                 let fragment = format!("#{fragment}");
+                // A change of settings is a step Back can return from.
+                let config = lab.config.get_untracked();
+                let settings_changed = last_config.with_value(|c| c.as_ref() != Some(&config));
+                let first_write = last_config.with_value(Option::is_none);
+                last_config.set_value(Some(config));
                 if written.with_value(|w| *w == fragment) {
+                    lab.new_history_entry.set_value(false);
                     return;
                 }
                 written.set_value(fragment.clone());
-                let push = lab.new_history_entry.get_value();
+                // The first write replaces the entry the page opened with.
+                let push = (lab.new_history_entry.get_value() || settings_changed) && !first_write;
                 lab.new_history_entry.set_value(false);
                 if let Some(h) = web_sys::window().and_then(|w| w.history().ok()) {
                     let _ = if push {
@@ -346,6 +355,7 @@ pub fn EmbedBuilder(lab: Lab) -> impl IntoView {
     let code = RwSignal::new(String::new());
     let preview = RwSignal::new(String::new());
     let open = RwSignal::new(false);
+    let timer: StoredValue<Option<Timeout>, LocalStorage> = StoredValue::new_local(None);
     Effect::new(move |_| {
         let mut state = lab.snapshot();
         let _ = (lab.config.track(), lab.answer.track(), lab.source.track(), lab.example.track());
@@ -366,16 +376,31 @@ pub fn EmbedBuilder(lab: Lab) -> impl IntoView {
         state.lesson = (!id.is_empty()).then_some(id);
         state.lesson_step = step.get().saturating_sub(1);
         let (fit, height, read_only) = (fit.get(), height.get(), read_only.get());
-        leptos::task::spawn_local(async move {
-            let Some(mut fragment) = fragment_of(&state).await else {
-                return;
-            };
-            if read_only {
-                fragment.push_str("&readonly");
+        // A lesson's link loads the step's own state.
+        let lesson_link = state.lesson.clone().map(|id| {
+            let mut f = format!("lesson={id}&step={}", state.lesson_step + 1);
+            if !state.hidden.is_empty() {
+                f.push_str(&format!("&hide={}", state.hidden.join(",")));
             }
-            preview.set(format!("{}?embed#{fragment}", base_url()));
-            code.set(embed_code(&fragment, height, fit));
+            f
         });
+        // Once typing rests, as the address is written: not on every keystroke.
+        timer.set_value(Some(Timeout::new(300, move || {
+            leptos::task::spawn_local(async move {
+                let fragment = match lesson_link {
+                    Some(f) => Some(f),
+                    None => fragment_of(&state).await,
+                };
+                let Some(mut fragment) = fragment else {
+                    return;
+                };
+                if read_only {
+                    fragment.push_str("&readonly");
+                }
+                preview.set(format!("{}?embed#{fragment}", base_url()));
+                code.set(embed_code(&fragment, height, fit));
+            });
+        })));
     });
     let toggle = move |key: &'static str, on: bool| {
         shown.update(|s| {
@@ -419,11 +444,12 @@ pub fn EmbedBuilder(lab: Lab) -> impl IntoView {
                             {crate::lessons::Lesson::built_in().into_iter().map(|l| view! { <option value=l.id.clone()>{l.title}</option> }).collect::<Vec<_>>()}
                         </select>
                         <label for="embed-step">"Start at step"</label>
-                        <input type="number" id="embed-step" min="1" max="20" prop:value=move || step.get().to_string()
-                            on:input=move |ev| { if let Ok(n) = event_target_value(&ev).parse::<usize>() { step.set(n.max(1)) } }/>
+                        <input type="number" id="embed-step" min="1" max=move || crate::lessons::Lesson::by_id(&lesson.get()).map_or(1, |l| l.steps.len()) prop:value=move || step.get().to_string()
+                            on:input=move |ev| { if let Ok(n) = event_target_value(&ev).parse::<usize>() { let most = crate::lessons::Lesson::by_id(&lesson.get_untracked()).map_or(1, |l| l.steps.len()); step.set(n.clamp(1, most)) } }/>
                         <label class="toggle"><input type="checkbox" id="embed-readonly" prop:checked=move || read_only.get() on:change=move |ev| read_only.set(event_target_checked(&ev))/><span>"Read-only (texts cannot be edited)"</span></label>
                     </fieldset>
                 </div>
+                <p class="hint">"With a lesson, the frame opens at that step's own state (its example and settings), ready for the step's action."</p>
                 <label for="embed-code">"Paste this into your page"</label>
                 <textarea id="embed-code" readonly rows="4" prop:value=move || code.get()></textarea>
                 <button type="button" id="copy-embed-code" on:click=move |_| {
@@ -434,7 +460,7 @@ pub fn EmbedBuilder(lab: Lab) -> impl IntoView {
                 <p class="hint">"Preview, as the page will show it:"</p>
                 {move || open.get().then(|| view! {
                     <iframe class="embed-preview" title="Preview of the embedded lab" src=move || preview.get()
-                        style=move || format!("height:{}px", if fit.get() { 600 } else { height.get() })></iframe>
+                        height=move || if fit.get() { 700 } else { height.get() }></iframe>
                 })}
             </details>
         </section>

@@ -92,7 +92,8 @@ pub fn TracePanel(lab: Lab) -> impl IntoView {
             let index = selected.unwrap_or(position.min(n).saturating_sub(1));
             c.report.trace.get(index).and_then(|e| e.claim.clone())
         });
-        if claim.is_some() {
+        // Answer-level events (decision, risk, repair) point at no claim.
+        if position < lab.checked.with_untracked(|c| c.report.trace.len()) || selected.is_some() {
             lab.focus.set(claim);
         }
     });
@@ -337,9 +338,10 @@ pub fn DecisionBanner(lab: Lab) -> impl IntoView {
     };
     view! {
         <p id="decision"
-            class=move || lab.banner.with(|b| if !revealed() { "decision decision-pending".to_string() } else if b.empty { "decision decision-empty".to_string() } else { format!("decision decision-{} routing-{}", b.decision, b.routing) })
+            class=move || lab.banner.with(|b| if !revealed() { "decision decision-pending".to_string() } else if b.empty { "decision decision-empty".to_string() } else { format!("decision ships-{}", b.delivery) })
             data-decision=move || lab.banner.with(|b| b.decision)
             data-routing=move || lab.banner.with(|b| b.routing)
+            data-delivery=move || lab.banner.with(|b| b.delivery)
             data-revealed=move || revealed().to_string()
             aria-live="polite" role="status">
             {move || if revealed() { lab.banner.with(|b| b.headline.clone()) } else { at() }}

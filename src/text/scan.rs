@@ -112,10 +112,22 @@ pub fn parse_decimal(s: &str) -> Option<f64> {
     Some(if negative { -value } else { value })
 }
 
-/// Does `text` end inside a word (someone is typing one)? The lab's banner
-/// waits for the word to end before it changes.
-pub fn ends_inside_word(text: &str) -> bool {
-    text.chars().last().is_some_and(char::is_alphanumeric)
+/// Is the caret at `utf16_at` (a text box's `selectionStart`, counted in
+/// UTF-16 units) inside or at the edge of a word: a letter or digit just
+/// before it, or just after it? The lab's banner waits until the word is done.
+pub fn caret_in_word(text: &str, utf16_at: usize) -> bool {
+    let mut seen = 0;
+    let mut before = None;
+    let mut after = None;
+    for c in text.chars() {
+        if seen >= utf16_at {
+            after = Some(c);
+            break;
+        }
+        before = Some(c);
+        seen += c.len_utf16();
+    }
+    before.is_some_and(char::is_alphanumeric) || after.is_some_and(char::is_alphanumeric)
 }
 
 #[cfg(test)]
@@ -123,13 +135,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_text_ends_inside_a_word_until_a_space_or_a_mark() {
+    fn a_caret_is_in_a_word_next_to_a_letter_or_digit() {
+        let end = |t: &str| t.encode_utf16().count();
         for t in ["The span is 46", "The span is", "Ça"] {
-            assert!(ends_inside_word(t), "{t}");
+            assert!(caret_in_word(t, end(t)), "{t}");
         }
         for t in ["", "The span is ", "The span is 460.", "It opened [S1]", "Yes,"] {
-            assert!(!ends_inside_word(t), "{t}");
+            assert!(!caret_in_word(t, end(t)), "{t}");
         }
+        // Editing inside the text: "The lo|ngest span" is inside a word, "The | span" not.
+        assert!(caret_in_word("The longest span", 6));
+        assert!(!caret_in_word("The  span", 4));
+        // UTF-16 positions: after "€ " the caret is between a space and "x".
+        assert!(caret_in_word("€ x", 2));
+        assert!(!caret_in_word("€ x", 1));
     }
 
     #[test]

@@ -112,8 +112,16 @@ test('seed 004 lesson: steps load their state and the threshold step is done at 
     assert.equal(await verdictOf(page, 'C2'), 'unsupported');
     assert.match(await page.locator('#step-card .explain').textContent(), /0\.6/);
     assert.equal(await page.locator('#step-card .explain').isVisible(), true);
-    // The link names the lesson and its step.
-    await page.waitForFunction(() => location.hash.includes('lesson=seed-004&step=6'));
+    // The link names the lesson and its step, and reopens as it is.
+    await page.waitForFunction(() => location.hash === '#example=correct-paraphrase&support_threshold=0.65&lesson=seed-004&step=6');
+    const again = await openLab(shared.browser, page.url());
+    try {
+      await again.page.waitForSelector('[data-step="6"].current');
+      assert.equal(await again.page.inputValue('#support-threshold-exact'), '0.65');
+      assert.equal(await verdictOf(again.page, 'C2'), 'unsupported');
+    } finally {
+      await again.close();
+    }
     // Presenter mode: large type, the step's panel, no other panels.
     await page.click('#presenter');
     assert.equal(await page.evaluate(() => document.documentElement.classList.contains('presenter')), true);
@@ -157,6 +165,10 @@ test('the trace reveals verdicts and the decision at their events, and every eve
     assert.doesNotMatch(await page.locator('#decision').textContent(), /Block/);
     assert.deepEqual(await page.locator('[data-claim-id]').evaluateAll((rs) => rs.map((r) => r.dataset.revealed)), ['false', 'false', 'false']);
     assert.equal(await page.locator('#risk').getAttribute('data-revealed'), 'false');
+    // Nothing a later event computes shows early: no repair, no coloured dot, no cell.
+    assert.match(await page.locator('.panel.repair').textContent(), /Not shown yet/);
+    assert.equal(await page.locator('[data-strip=support_threshold] circle.pending').count(), 3);
+    assert.equal((await page.locator('[data-claim-id="C2"] td[data-label="Numbers"]').textContent()).trim(), '…');
     // Click C2's number check: the replay goes there, C1 is revealed, C2 is
     // not yet, and C2 and its best sentence are highlighted.
     const index = await page.locator('[data-event="number_check"]').nth(1).getAttribute('data-index');
@@ -170,6 +182,9 @@ test('the trace reveals verdicts and the decision at their events, and every eve
     await page.locator(`[data-index="${last - 1}"] button`).click();
     assert.equal(await page.locator('#decision').getAttribute('data-revealed'), 'true');
     assert.match(await page.locator('#decision').textContent(), /^Block as written \(C2 is contradicted\); repaired/);
+    // Its colour says what ships: a repaired answer, not a blocked one.
+    assert.equal(await page.locator('#decision').getAttribute('data-delivery'), 'repaired');
+    assert.match(await page.locator('#decision').getAttribute('class'), /ships-repaired/);
     // Editing does not restart a replay nobody started.
     await page.fill('#answer', 'The main span is 410 metres long [S3].');
     await page.waitForFunction(() => document.querySelectorAll('[data-claim-id]').length === 1);
@@ -223,6 +238,12 @@ test('links: short for examples, followed on hashchange, and Back returns to the
     // Loading another example is a new history entry: Back returns.
     await page.selectOption('#examples', 'invented-fact');
     await page.waitForFunction(() => location.hash === '#example=invented-fact');
+    // So is a change of settings (once the control rests).
+    await page.selectOption('#policy', 'flag');
+    await page.waitForFunction(() => location.hash === '#example=invented-fact&policy=flag');
+    await page.goBack();
+    await page.waitForFunction(() => document.querySelector('#policy').value === 'block');
+    assert.equal(await page.inputValue('#examples'), 'invented-fact');
     await page.goBack();
     await page.waitForFunction(() => document.querySelector('#examples').value === 'tagore');
     assert.equal(await verdictOf(page, 'C2'), 'unsupported');
@@ -268,7 +289,9 @@ test('the embed snippet, pasted as it is into a page on another origin, fits its
     await page.fill('#embed-step', '6');
     await page.waitForFunction(() => document.querySelector('#embed-code').value.includes('step=6'));
     snippet = await page.inputValue('#embed-code');
-    assert.match(snippet, /^<iframe class="claimlab" src="[^"]+\?embed#example=invented-fact&amp;[^"]*lesson=seed-004&amp;step=6/);
+    // A lesson's link loads the step's own state, with the panels chosen.
+    assert.match(snippet, /^<iframe class="claimlab" src="[^"]+\?embed#lesson=seed-004&amp;step=6&amp;hide=[a-z,-]+"/);
+    assert.doesNotMatch(snippet.match(/hide=([a-z,-]+)/)[1], /trace|lessons/);
     // The live preview shows the same lab.
     await page.frameLocator('.embed-preview').locator('[data-step="6"].current').waitFor();
   } finally {
