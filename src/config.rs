@@ -635,7 +635,10 @@ mod tests {
             consistency_threshold: 0.3,
             ..Config::default()
         };
-        assert_eq!(c.differences_from_preset(), ["seed with consistency_threshold=0.3"]);
+        assert_eq!(
+            c.differences_from_preset(),
+            ["seed with consistency_threshold=0.3"]
+        );
     }
 
     #[test]

@@ -94,7 +94,17 @@ const NEGATIVE: &[&str] = &[
 /// compared with itself: once recorded, it still drifted from the one before).
 pub fn history_before<'a>(history: &'a [Fingerprint], answer: &Fingerprint) -> &'a [Fingerprint] {
     match history.split_last() {
-        Some((last, before)) if Fingerprint { recorded_at: None, ..last.clone() } == Fingerprint { recorded_at: None, ..answer.clone() } => before,
+        Some((last, before))
+            if Fingerprint {
+                recorded_at: None,
+                ..last.clone()
+            } == Fingerprint {
+                recorded_at: None,
+                ..answer.clone()
+            } =>
+        {
+            before
+        }
         _ => history,
     }
 }
@@ -438,7 +448,13 @@ mod tests {
     fn a_recorded_answer_is_compared_with_the_answers_before_it() {
         let old = fingerprint("The lamp costs $49.99.");
         let mut new = fingerprint("The lamp costs $39.99 and ships free.");
-        let history = vec![old.clone(), Fingerprint { recorded_at: Some(5.0), ..new.clone() }];
+        let history = vec![
+            old.clone(),
+            Fingerprint {
+                recorded_at: Some(5.0),
+                ..new.clone()
+            },
+        ];
         assert_eq!(history_before(&history, &new), &history[..1]);
         new.recorded_at = None;
         assert_eq!(history_before(&history[..1], &new), &history[..1]);

@@ -63,8 +63,12 @@ pub struct Example {
 impl Example {
     /// Are these the example's own texts (none edited)?
     pub fn matches(&self, question: &str, source: &str, answer: &str, samples: &[String]) -> bool {
-        (self.question.as_str(), self.source.as_str(), self.answer.as_str(), self.samples.as_slice())
-            == (question, source, answer, samples)
+        (
+            self.question.as_str(),
+            self.source.as_str(),
+            self.answer.as_str(),
+            self.samples.as_slice(),
+        ) == (question, source, answer, samples)
     }
 
     /// The fingerprints of its earlier answers, oldest first.

@@ -110,7 +110,11 @@ pub enum Condition {
     /// `decision`, `routing` or `risk` (by name), `example`, `trace`.
     Named { what: Named, op: Op, value: String },
     /// A claim's verdict.
-    Verdict { claim: String, op: Op, value: String },
+    Verdict {
+        claim: String,
+        op: Op,
+        value: String,
+    },
     /// The answer differs from the one the step loaded.
     AnswerEdited,
 }
@@ -178,9 +182,24 @@ impl Condition {
         };
         let mut words = left.split_whitespace();
         Ok(match (words.next(), words.next()) {
-            (Some("decision"), None) => known(named(Named::Decision), right, crate::verdict::Decision::from_name(right).is_some(), "deliver, deliver_with_flags or block")?,
-            (Some("routing"), None) => known(named(Named::Routing), right, crate::verdict::Routing::from_name(right).is_some(), "accept, healed_accept, fallback or discard")?,
-            (Some("risk"), None) => known(named(Named::Risk), right, crate::verdict::RiskLevel::from_name(right).is_some(), "low, medium, high or critical")?,
+            (Some("decision"), None) => known(
+                named(Named::Decision),
+                right,
+                crate::verdict::Decision::from_name(right).is_some(),
+                "deliver, deliver_with_flags or block",
+            )?,
+            (Some("routing"), None) => known(
+                named(Named::Routing),
+                right,
+                crate::verdict::Routing::from_name(right).is_some(),
+                "accept, healed_accept, fallback or discard",
+            )?,
+            (Some("risk"), None) => known(
+                named(Named::Risk),
+                right,
+                crate::verdict::RiskLevel::from_name(right).is_some(),
+                "low, medium, high or critical",
+            )?,
             (Some("example"), None) => named(Named::Example),
             (Some("trace"), None) if matches!(right, "end" | "start") => named(Named::Trace),
             (Some("answer"), None) if right == "edited" => Condition::AnswerEdited,
@@ -200,7 +219,9 @@ impl Condition {
                 let value = Value::from_text(right, range).ok_or_else(|| {
                     format!("{name} cannot be \"{right}\": it is {}", range.describe())
                 })?;
-                if matches!(range, Range::Toggle | Range::Choice(_)) && !matches!(op, Op::Eq | Op::Ne) {
+                if matches!(range, Range::Toggle | Range::Choice(_))
+                    && !matches!(op, Op::Eq | Op::Ne)
+                {
                     return Err(format!("{name} can only be compared with = or !="));
                 }
                 Condition::Setting {
@@ -264,7 +285,12 @@ impl Step {
         if let Some(e) = opening.error {
             notes.push(e);
         }
-        let keep = (state.lesson.clone(), state.lesson_step, state.lesson_text.clone(), state.hidden.clone());
+        let keep = (
+            state.lesson.clone(),
+            state.lesson_step,
+            state.lesson_text.clone(),
+            state.hidden.clone(),
+        );
         *state = opening.state;
         (state.lesson, state.lesson_step, state.lesson_text) = (keep.0, keep.1, keep.2);
         if fragment.hide.is_empty() {
@@ -291,7 +317,9 @@ impl Step {
         self.done_when
             .iter()
             .filter_map(|c| match c {
-                Condition::Verdict { claim, .. } if report.claim(claim).is_none() => Some(claim.clone()),
+                Condition::Verdict { claim, .. } if report.claim(claim).is_none() => {
+                    Some(claim.clone())
+                }
                 _ => None,
             })
             .collect()
@@ -314,7 +342,9 @@ impl Step {
         } else {
             String::new()
         };
-        self.done_when.iter().all(|c| c.holds(state, report, &loaded))
+        self.done_when
+            .iter()
+            .all(|c| c.holds(state, report, &loaded))
     }
 }
 
@@ -365,14 +395,22 @@ impl Lesson {
                     step.load = rest.trim_start_matches('#').to_string();
                     let fragment = permalink::parse_fragment(&step.load);
                     if fragment.state.is_some() {
-                        return Err(at("a step loads a readable link (example=…&setting=…), not an s= state".into()));
+                        return Err(at(
+                            "a step loads a readable link (example=…&setting=…), not an s= state"
+                                .into(),
+                        ));
                     }
-                    if let Some(name) = fragment.example.filter(|n| crate::examples::by_name(n).is_none()) {
+                    if let Some(name) = fragment
+                        .example
+                        .filter(|n| crate::examples::by_name(n).is_none())
+                    {
                         return Err(at(format!("load names no example \"{name}\"")));
                     }
                     let opened = permalink::open(&fragment, None);
                     if let Some(e) = opened.notes.into_iter().next() {
-                        let e = e.trim_end_matches(", so it kept its value").trim_end_matches(", so it was ignored");
+                        let e = e
+                            .trim_end_matches(", so it kept its value")
+                            .trim_end_matches(", so it was ignored");
                         return Err(at(format!("load: {e}")));
                     }
                 }
@@ -424,7 +462,9 @@ impl Lesson {
     pub fn of_state(state: &LabState) -> Option<Result<Lesson, String>> {
         match (&state.lesson_text, &state.lesson) {
             (Some(text), _) => Some(Lesson::parse(text)),
-            (None, Some(id)) => Some(Lesson::by_id(id).ok_or_else(|| format!("there is no lesson \"{id}\""))),
+            (None, Some(id)) => {
+                Some(Lesson::by_id(id).ok_or_else(|| format!("there is no lesson \"{id}\"")))
+            }
             (None, None) => None,
         }
     }
@@ -446,7 +486,14 @@ impl Lesson {
                     return before || current;
                 }
                 let needs_opening = step.done_when.iter().any(|c| {
-                    matches!(c, Condition::AnswerEdited | Condition::Named { what: Named::Trace, .. })
+                    matches!(
+                        c,
+                        Condition::AnswerEdited
+                            | Condition::Named {
+                                what: Named::Trace,
+                                ..
+                            }
+                    )
                 });
                 before || ((current || !needs_opening) && step.is_done(state, report))
             })
@@ -486,7 +533,10 @@ mod tests {
             lesson_step: i,
             ..LabState::default()
         };
-        assert!(lesson.steps[i].apply(&mut s).is_empty(), "step {i} loads cleanly");
+        assert!(
+            lesson.steps[i].apply(&mut s).is_empty(),
+            "step {i} loads cleanly"
+        );
         s
     }
 
@@ -498,7 +548,11 @@ mod tests {
         for l in &lessons {
             assert!(l.steps.len() >= 4, "{} has {} steps", l.id, l.steps.len());
             for (i, step) in l.steps.iter().enumerate() {
-                assert!(!step.ask.is_empty() && !step.explain.is_empty(), "{} step {i}", l.id);
+                assert!(
+                    !step.ask.is_empty() && !step.explain.is_empty(),
+                    "{} step {i}",
+                    l.id
+                );
                 open(l, i);
             }
         }
@@ -547,7 +601,12 @@ mod tests {
                     continue;
                 }
                 let r = report_of(&s);
-                assert!(!step.is_done(&s, &r), "{} step {} is done before any action", lesson.id, i + 1);
+                assert!(
+                    !step.is_done(&s, &r),
+                    "{} step {} is done before any action",
+                    lesson.id,
+                    i + 1
+                );
                 for c in &step.done_when {
                     match c {
                         Condition::Setting { name, value, op } => {
@@ -555,18 +614,33 @@ mod tests {
                                 s.config.set(name, *value).unwrap();
                             }
                         }
-                        Condition::Named { what: Named::Trace, value, .. } => {
-                            s.trace_position = if value == "end" { usize::MAX } else { 0 }
+                        Condition::Named {
+                            what: Named::Trace,
+                            value,
+                            ..
+                        } => s.trace_position = if value == "end" { usize::MAX } else { 0 },
+                        Condition::AnswerEdited => {
+                            s.answer.push_str(" The deck is 20 metres wide.")
                         }
-                        Condition::AnswerEdited => s.answer.push_str(" The deck is 20 metres wide."),
                         _ => {}
                     }
                 }
                 let r = report_of(&s);
-                assert!(step.is_done(&s, &r), "{} step {} ({}) is not done after its action", lesson.id, i + 1, step.title);
+                assert!(
+                    step.is_done(&s, &r),
+                    "{} step {} ({}) is not done after its action",
+                    lesson.id,
+                    i + 1,
+                    step.title
+                );
                 // What the explanation says happened, happened.
                 for c in &step.expect {
-                    assert!(c.holds(&s, &r, ""), "{} step {}: {c:?} does not hold", lesson.id, i + 1);
+                    assert!(
+                        c.holds(&s, &r, ""),
+                        "{} step {}: {c:?} does not hold",
+                        lesson.id,
+                        i + 1
+                    );
                 }
             }
         }
@@ -575,7 +649,15 @@ mod tests {
     #[test]
     fn the_opening_answer_lesson_flags_c2_under_the_flag_policy() {
         let lesson = Lesson::by_id("seed-004").unwrap();
-        let i = lesson.steps.iter().position(|s| s.done_when.iter().any(|c| matches!(c, Condition::Setting { name, .. } if name == "policy"))).unwrap();
+        let i = lesson
+            .steps
+            .iter()
+            .position(|s| {
+                s.done_when
+                    .iter()
+                    .any(|c| matches!(c, Condition::Setting { name, .. } if name == "policy"))
+            })
+            .unwrap();
         let mut s = open(&lesson, i);
         s.config.policy = Policy::Flag;
         let r = report_of(&s);
@@ -587,18 +669,32 @@ mod tests {
     fn bad_lessons_get_a_message_naming_the_line() {
         let err = |t: &str| Lesson::parse(t).unwrap_err();
         assert_eq!(err("title x"), "a lesson needs a `lesson ID` line");
-        assert_eq!(err("lesson a\nask x"), "line 2: \"ask\" comes before the first step");
-        assert!(err("lesson a\nstep s\ndone support_threshold = high").starts_with("line 3: support_threshold cannot be \"high\""));
+        assert_eq!(
+            err("lesson a\nask x"),
+            "line 2: \"ask\" comes before the first step"
+        );
+        assert!(err("lesson a\nstep s\ndone support_threshold = high")
+            .starts_with("line 3: support_threshold cannot be \"high\""));
         assert!(err("lesson a\nstep s\ndone colour = red").contains("is no setting"));
         assert!(err("lesson a\nstep s\ndone number_check >= true").contains("only be compared"));
         assert!(err("lesson a\nstep s\nwobble").contains("not a lesson directive"));
         assert!(err("lesson a b").contains("letters, digits"));
-        assert!(err("lesson a\nstep s\ndone verdict C9 = purple").contains("\"purple\" is not one of supported"));
+        assert!(err("lesson a\nstep s\ndone verdict C9 = purple")
+            .contains("\"purple\" is not one of supported"));
         assert!(err("lesson a\nstep s\ndone decision = maybe").contains("not one of deliver"));
-        assert_eq!(err("lesson a\nstep s\nload example=no-such-example"), "line 3: load names no example \"no-such-example\"");
-        assert_eq!(err("lesson a\nstep s\nload support_threshold=abc"), "line 3: load: support_threshold cannot be \"abc\": it is 0–1");
+        assert_eq!(
+            err("lesson a\nstep s\nload example=no-such-example"),
+            "line 3: load names no example \"no-such-example\""
+        );
+        assert_eq!(
+            err("lesson a\nstep s\nload support_threshold=abc"),
+            "line 3: load: support_threshold cannot be \"abc\": it is 0–1"
+        );
         assert!(err("lesson a\nstep s\nload s=1.abc").contains("not an s= state"));
-        assert_eq!(err("lesson a\nstep s\nload example=tagore\ndone trace = end"), "step 1 is done at trace = end, so it must load position=0 (else it is done at once)");
+        assert_eq!(
+            err("lesson a\nstep s\nload example=tagore\ndone trace = end"),
+            "step 1 is done at trace = end, so it must load position=0 (else it is done at once)"
+        );
     }
 
     #[test]

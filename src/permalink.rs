@@ -175,7 +175,9 @@ pub fn open(fragment: &Fragment, decoded: Option<Result<Decoded, String>>) -> Op
         Some("end") => out.state.trace_position = usize::MAX,
         Some(p) => match p.parse() {
             Ok(p) => out.state.trace_position = p,
-            Err(_) => out.notes.push(format!("position \"{p}\" is not end or a number of events")),
+            Err(_) => out
+                .notes
+                .push(format!("position \"{p}\" is not end or a number of events")),
         },
     }
     // A lesson is named here and read by `crate::lessons`, which says when
@@ -206,7 +208,12 @@ pub fn short_fragment(state: &LabState) -> Option<String> {
     let ex = crate::examples::by_name(name)?;
     if state.lesson_text.is_some()
         || (&ex.question, &ex.source, &ex.answer, &ex.samples)
-            != (&state.question, &state.source, &state.answer, &state.samples)
+            != (
+                &state.question,
+                &state.source,
+                &state.answer,
+                &state.samples,
+            )
     {
         return None;
     }
@@ -223,7 +230,9 @@ pub fn short_fragment(state: &LabState) -> Option<String> {
     if let Some(id) = &state.lesson {
         parts.push(format!("lesson={id}&step={}", state.lesson_step + 1));
     }
-    if state.inspection_seconds != crate::lab_state::DEFAULT_INSPECTION_SECONDS || state.speed != 1.0 {
+    if state.inspection_seconds != crate::lab_state::DEFAULT_INSPECTION_SECONDS
+        || state.speed != 1.0
+    {
         return None;
     }
     if !state.hidden.is_empty() {
@@ -658,8 +667,12 @@ mod tests {
 
     #[test]
     fn an_examples_state_is_written_as_a_short_readable_link_that_reads_back() {
-        let mut s = LabState::from_example(&crate::examples::by_name("correct-paraphrase").unwrap());
-        assert_eq!(short_fragment(&s).as_deref(), Some("example=correct-paraphrase"));
+        let mut s =
+            LabState::from_example(&crate::examples::by_name("correct-paraphrase").unwrap());
+        assert_eq!(
+            short_fragment(&s).as_deref(),
+            Some("example=correct-paraphrase")
+        );
         s.config.support_threshold = 0.65;
         s.trace_position = 4;
         s.lesson = Some("seed-004".into());
@@ -678,7 +691,10 @@ mod tests {
 
     #[test]
     fn position_lesson_step_and_readonly_read_from_a_fragment() {
-        let o = open(&parse_fragment("#example=tagore&position=end&lesson=seed-000&step=x&readonly"), None);
+        let o = open(
+            &parse_fragment("#example=tagore&position=end&lesson=seed-000&step=x&readonly"),
+            None,
+        );
         assert_eq!(o.state.trace_position, usize::MAX);
         assert!(o.read_only);
         assert_eq!(o.state.lesson.as_deref(), Some("seed-000"));
@@ -686,7 +702,10 @@ mod tests {
         let o = open(&parse_fragment("#position=3"), None);
         assert_eq!(o.state.trace_position, 3);
         let o = open(&parse_fragment("#position=soon"), None);
-        assert_eq!(o.notes, ["position \"soon\" is not end or a number of events"]);
+        assert_eq!(
+            o.notes,
+            ["position \"soon\" is not end or a number of events"]
+        );
     }
 
     #[test]
@@ -694,7 +713,8 @@ mod tests {
         let mut s = LabState::default();
         s.lesson = Some("mine".into());
         s.lesson_step = 2;
-        s.lesson_text = Some("lesson mine\nstep One\nask Do.\ndone policy = flag\nexplain Done.".into());
+        s.lesson_text =
+            Some("lesson mine\nstep One\nask Do.\ndone policy = flag\nexplain Done.".into());
         assert_eq!(roundtrip(&s).state, s);
     }
 

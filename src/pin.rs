@@ -45,7 +45,8 @@ impl Pinned {
         for s in SETTINGS {
             let (was, now) = (self.config.get(s.name), config.get(s.name));
             if was != now {
-                let text = |v: Option<crate::config::Value>| v.map(|v| v.to_text()).unwrap_or_default();
+                let text =
+                    |v: Option<crate::config::Value>| v.map(|v| v.to_text()).unwrap_or_default();
                 out.push(Change {
                     what: "setting",
                     text: format!("{}: {} → {}", s.name, text(was), text(now)),
@@ -66,19 +67,31 @@ impl Pinned {
         if unmatched > 0 || self.claims.len() != report.claims.len() {
             out.push(Change {
                 what: "claims",
-                text: format!("claims: {} pinned, {} now ({unmatched} not in the pinned answer)", self.claims.len(), report.claims.len()),
+                text: format!(
+                    "claims: {} pinned, {} now ({unmatched} not in the pinned answer)",
+                    self.claims.len(),
+                    report.claims.len()
+                ),
             });
         }
         if self.decision != report.decision {
             out.push(Change {
                 what: "decision",
-                text: format!("decision: {} → {}", self.decision.name(), report.decision.name()),
+                text: format!(
+                    "decision: {} → {}",
+                    self.decision.name(),
+                    report.decision.name()
+                ),
             });
         }
         if self.routing != report.quality.routing {
             out.push(Change {
                 what: "routing",
-                text: format!("routing: {} → {}", self.routing.name(), report.quality.routing.name()),
+                text: format!(
+                    "routing: {} → {}",
+                    self.routing.name(),
+                    report.quality.routing.name()
+                ),
             });
         }
         out
@@ -100,7 +113,11 @@ mod tests {
             ..cfg.clone()
         };
         let now = check_text(&ex.source, &ex.answer, &raised);
-        let changes: Vec<String> = pinned.changes(&raised, &now).into_iter().map(|c| c.text).collect();
+        let changes: Vec<String> = pinned
+            .changes(&raised, &now)
+            .into_iter()
+            .map(|c| c.text)
+            .collect();
         assert_eq!(
             changes,
             [
@@ -110,7 +127,9 @@ mod tests {
                 "routing: accept → fallback"
             ]
         );
-        assert!(pinned.changes(&cfg, &check_text(&ex.source, &ex.answer, &cfg)).is_empty());
+        assert!(pinned
+            .changes(&cfg, &check_text(&ex.source, &ex.answer, &cfg))
+            .is_empty());
     }
 
     #[test]
@@ -119,6 +138,11 @@ mod tests {
         let pinned = Pinned::of(&cfg, &check_text("A is 1.", "A is 1.", &cfg));
         let now = check_text("A is 1.", "A is 1. B is 2.", &cfg);
         let changes = pinned.changes(&cfg, &now);
-        assert!(changes.iter().any(|c| c.what == "claims" && c.text.contains("1 pinned, 2 now")), "{changes:?}");
+        assert!(
+            changes
+                .iter()
+                .any(|c| c.what == "claims" && c.text.contains("1 pinned, 2 now")),
+            "{changes:?}"
+        );
     }
 }

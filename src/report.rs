@@ -139,7 +139,10 @@ impl Report {
         match self.quality.routing {
             Routing::Accept => Delivery::Answer {
                 flagged: if self.decision == Decision::DeliverWithFlags {
-                    self.claims.iter().filter(|c| c.verdict != Verdict::Supported).collect()
+                    self.claims
+                        .iter()
+                        .filter(|c| c.verdict != Verdict::Supported)
+                        .collect()
                 } else {
                     Vec::new()
                 },
@@ -207,10 +210,20 @@ impl Report {
                 })
                 .collect(),
             "confidence_threshold" => answer("confidence", self.summary.confidence.score),
-            "faithfulness_threshold" | "rewrite_below" => answer("faithfulness", self.summary.faithfulness),
+            "faithfulness_threshold" | "rewrite_below" => {
+                answer("faithfulness", self.summary.faithfulness)
+            }
             "accept_threshold" => answer("quality score", self.quality.score),
-            "drift_threshold" => self.drift.iter().flat_map(|d| answer("distance from the previous answer", d.delta)).collect(),
-            "drift_min_similarity" => self.drift.iter().flat_map(|d| answer("mean similarity", d.mean_similarity)).collect(),
+            "drift_threshold" => self
+                .drift
+                .iter()
+                .flat_map(|d| answer("distance from the previous answer", d.delta))
+                .collect(),
+            "drift_min_similarity" => self
+                .drift
+                .iter()
+                .flat_map(|d| answer("mean similarity", d.mean_similarity))
+                .collect(),
             _ => Vec::new(),
         }
     }

@@ -437,8 +437,17 @@ mod tests {
 
     #[test]
     fn events_are_revealed_evenly_over_the_inspection_time() {
-        let events = [ev(None), ev(Some("C1")), ev(Some("C1")), ev(Some("C2")), ev(None)];
-        assert_eq!(reveal_times(&events, 60_000), [0, 15_000, 30_000, 45_000, 60_000]);
+        let events = [
+            ev(None),
+            ev(Some("C1")),
+            ev(Some("C1")),
+            ev(Some("C2")),
+            ev(None),
+        ];
+        assert_eq!(
+            reveal_times(&events, 60_000),
+            [0, 15_000, 30_000, 45_000, 60_000]
+        );
         assert_eq!(reveal_times(&events[..1], 60_000), [0]);
         assert!(reveal_times(&[], 60_000).is_empty());
     }
@@ -451,13 +460,34 @@ mod tests {
             summary: String::new(),
             kind,
         };
-        let verdict = || EventKind::Verdict { verdict: Verdict::Supported, reason: String::new() };
+        let verdict = || EventKind::Verdict {
+            verdict: Verdict::Supported,
+            reason: String::new(),
+        };
         let events = [
             at(Some("C1"), verdict()),
             at(Some("C2"), verdict()),
-            at(None, EventKind::Decision { decision: Decision::Deliver, first_problem: None }),
-            at(None, EventKind::Repair { strategy: String::new(), succeeded: false }),
-            at(None, EventKind::Quality { score: 1.0, routing: Routing::Accept }),
+            at(
+                None,
+                EventKind::Decision {
+                    decision: Decision::Deliver,
+                    first_problem: None,
+                },
+            ),
+            at(
+                None,
+                EventKind::Repair {
+                    strategy: String::new(),
+                    succeeded: false,
+                },
+            ),
+            at(
+                None,
+                EventKind::Quality {
+                    score: 1.0,
+                    routing: Routing::Accept,
+                },
+            ),
         ];
         let r = revealed(&events, 1);
         assert!(r.claim("C1") && !r.claim("C2") && !r.decision && !r.complete);

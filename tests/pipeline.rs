@@ -367,7 +367,9 @@ fn what_the_user_receives_follows_the_routing() {
     assert!(matches!(r.delivery(), Delivery::Withheld { first_problem: Some(c) } if c.id == "C2"));
     // Flagged: the answer as written, marked with its first problem ...
     let r = example_report("wrong-citation", |c| c.policy = claimlab::Policy::Flag);
-    assert!(matches!(r.delivery(), Delivery::Answer { flagged } if flagged.len() == 1 && flagged[0].id == "C2"));
+    assert!(
+        matches!(r.delivery(), Delivery::Answer { flagged } if flagged.len() == 1 && flagged[0].id == "C2")
+    );
     // ... unless its quality score (0.6: a contradiction) is below the accept threshold.
     let r = example_report("opening-answer", |c| {
         c.policy = claimlab::Policy::Flag;
@@ -526,7 +528,10 @@ fn under_the_flag_policy_every_failing_claim_is_marked() {
         }
         other => panic!("{other:?}"),
     }
-    assert_eq!(r.headline(), "Deliver with flags: C2, C3 marked (C2 is contradicted).");
+    assert_eq!(
+        r.headline(),
+        "Deliver with flags: C2, C3 marked (C2 is contradicted)."
+    );
 }
 
 /// The banner's sentence agrees with what the user receives, whatever the
@@ -536,7 +541,10 @@ fn the_headline_agrees_with_what_the_user_receives() {
     let r = example_report("opening-answer", |_| {});
     assert_eq!(r.headline(), "Block as written (C2 is contradicted); repaired and checked again, the repaired answer is delivered.");
     let r = example_report("wrong-citation", |_| {});
-    assert_eq!(r.headline(), "Block: the answer is withheld (C2 is miscited).");
+    assert_eq!(
+        r.headline(),
+        "Block: the answer is withheld (C2 is miscited)."
+    );
     let r = example_report("opening-answer", |c| {
         c.policy = claimlab::Policy::Flag;
         c.repair = false;
@@ -545,20 +553,38 @@ fn the_headline_agrees_with_what_the_user_receives() {
     let r = example_report("clean-answer", |_| {});
     assert_eq!(r.headline(), "Deliver: every claim is supported.");
     let r = check_text("The bridge opened in 1998.", "", &Config::default());
-    assert_eq!(r.headline(), "No claims to check: the answer states nothing yet.");
+    assert_eq!(
+        r.headline(),
+        "No claims to check: the answer states nothing yet."
+    );
 }
 
 #[test]
 fn each_threshold_names_the_values_it_is_compared_with() {
     let r = example_report("correct-paraphrase", |_| {});
-    let support: Vec<(String, f64)> = r.measured("support_threshold").into_iter().map(|m| (m.label, (m.value * 100.0).round() / 100.0)).collect();
+    let support: Vec<(String, f64)> = r
+        .measured("support_threshold")
+        .into_iter()
+        .map(|m| (m.label, (m.value * 100.0).round() / 100.0))
+        .collect();
     assert_eq!(support, [("C1".to_string(), 1.0), ("C2".to_string(), 0.6)]);
-    assert_eq!(r.measured("faithfulness_threshold")[0].value, r.summary.faithfulness);
+    assert_eq!(
+        r.measured("faithfulness_threshold")[0].value,
+        r.summary.faithfulness
+    );
     assert!(r.measured("consistency_threshold").is_empty(), "no samples");
     assert!(r.measured("number_check").is_empty());
     let r = example_report("tagore", |_| {});
-    let agreement: Vec<f64> = r.measured("consistency_threshold").iter().map(|m| (m.value * 100.0).round() / 100.0).collect();
+    let agreement: Vec<f64> = r
+        .measured("consistency_threshold")
+        .iter()
+        .map(|m| (m.value * 100.0).round() / 100.0)
+        .collect();
     assert_eq!(agreement, [1.0, 0.33]);
-    assert_eq!(r.measured("sim_threshold").len(), 6, "two claims × three samples");
+    assert_eq!(
+        r.measured("sim_threshold").len(),
+        6,
+        "two claims × three samples"
+    );
     assert!(r.measured("support_threshold").is_empty(), "no source");
 }

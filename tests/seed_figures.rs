@@ -171,7 +171,12 @@ fn seed_004_replay_reveals_the_claims_one_by_one_over_sixty_seconds() {
     assert!(first_of("C1") < first_of("C2") && first_of("C2") < first_of("C3"));
     assert_eq!((times[0], *times.last().unwrap()), (0, 60_000));
     let step = times[1] - times[0];
-    assert!(times.windows(2).all(|w| w[1] - w[0] + 1 >= step && w[1] - w[0] <= step + 1), "{times:?}");
+    assert!(
+        times
+            .windows(2)
+            .all(|w| w[1] - w[0] + 1 >= step && w[1] - w[0] <= step + 1),
+        "{times:?}"
+    );
 }
 
 // ---------------------------------------------------------------- seed 000

@@ -316,24 +316,61 @@ async fn a_replay_reveals_verdicts_and_the_decision_only_at_their_events() {
     let mut state = LabState::default();
     state.trace_position = 0;
     let lab = new_lab(state);
-    let _handle = leptos::mount::mount_to(host.clone(), move || view! { <DecisionBanner lab/><ClaimsPanel lab/> });
+    let _handle = leptos::mount::mount_to(
+        host.clone(),
+        move || view! { <DecisionBanner lab/><ClaimsPanel lab/> },
+    );
     settle().await;
-    assert_eq!(attr(&host, "#decision", "data-revealed").as_deref(), Some("false"));
-    assert_eq!(attr(&host, r#"[data-claim-id="C1"]"#, "data-revealed").as_deref(), Some("false"));
-    assert!(!host.query_selector("#decision").unwrap().unwrap().text_content().unwrap().contains("Block"));
+    assert_eq!(
+        attr(&host, "#decision", "data-revealed").as_deref(),
+        Some("false")
+    );
+    assert_eq!(
+        attr(&host, r#"[data-claim-id="C1"]"#, "data-revealed").as_deref(),
+        Some("false")
+    );
+    assert!(!host
+        .query_selector("#decision")
+        .unwrap()
+        .unwrap()
+        .text_content()
+        .unwrap()
+        .contains("Block"));
     // Through C1's verdict event: C1 is revealed, C2 not yet.
     let c1_verdict = lab.checked.with_untracked(|c| {
-        c.report.trace.iter().position(|e| e.claim.as_deref() == Some("C1") && e.kind.name() == "verdict").unwrap()
+        c.report
+            .trace
+            .iter()
+            .position(|e| e.claim.as_deref() == Some("C1") && e.kind.name() == "verdict")
+            .unwrap()
     });
     lab.position.set(c1_verdict + 1);
     settle().await;
-    assert_eq!(attr(&host, r#"[data-claim-id="C1"]"#, "data-revealed").as_deref(), Some("true"));
-    assert_eq!(attr(&host, r#"[data-claim-id="C2"]"#, "data-revealed").as_deref(), Some("false"));
-    assert_eq!(attr(&host, "#decision", "data-revealed").as_deref(), Some("false"));
+    assert_eq!(
+        attr(&host, r#"[data-claim-id="C1"]"#, "data-revealed").as_deref(),
+        Some("true")
+    );
+    assert_eq!(
+        attr(&host, r#"[data-claim-id="C2"]"#, "data-revealed").as_deref(),
+        Some("false")
+    );
+    assert_eq!(
+        attr(&host, "#decision", "data-revealed").as_deref(),
+        Some("false")
+    );
     lab.position.set(usize::MAX);
     settle().await;
-    assert_eq!(attr(&host, "#decision", "data-revealed").as_deref(), Some("true"));
-    assert!(host.query_selector("#decision").unwrap().unwrap().text_content().unwrap().starts_with("Block as written"));
+    assert_eq!(
+        attr(&host, "#decision", "data-revealed").as_deref(),
+        Some("true")
+    );
+    assert!(host
+        .query_selector("#decision")
+        .unwrap()
+        .unwrap()
+        .text_content()
+        .unwrap()
+        .starts_with("Block as written"));
     host.remove();
 }
 
@@ -346,34 +383,58 @@ async fn every_setting_has_one_live_control() {
     let _handle = leptos::mount::mount_to(host.clone(), move || view! { <Controls lab/> });
     settle().await;
     for s in claimlab::config::SETTINGS {
-        let found = host.query_selector_all(&format!("[data-setting={}]", s.name)).unwrap().length();
+        let found = host
+            .query_selector_all(&format!("[data-setting={}]", s.name))
+            .unwrap()
+            .length();
         assert_eq!(found, 1, "{}", s.name);
     }
     let set = |name: &str, value: &str| {
-        let el: web_sys::HtmlInputElement = host.query_selector(&format!("[data-setting={name}]")).unwrap().unwrap().unchecked_into();
+        let el: web_sys::HtmlInputElement = host
+            .query_selector(&format!("[data-setting={name}]"))
+            .unwrap()
+            .unwrap()
+            .unchecked_into();
         el.set_value(value);
-        el.dispatch_event(&web_sys::Event::new("input").unwrap()).unwrap();
+        el.dispatch_event(&web_sys::Event::new("input").unwrap())
+            .unwrap();
     };
     set("consistency_threshold", "0.3");
     set("drift_window", "4");
     set("support_threshold", "0.62");
     settle().await;
     let c = lab.config.get_untracked();
-    assert_eq!((c.consistency_threshold, c.drift_window, c.support_threshold), (0.3, 4, 0.62));
+    assert_eq!(
+        (c.consistency_threshold, c.drift_window, c.support_threshold),
+        (0.3, 4, 0.62)
+    );
     // A typed value is kept exactly; one out of range is refused and said so.
-    let exact: web_sys::HtmlInputElement = host.query_selector("#support-threshold-exact").unwrap().unwrap().unchecked_into();
+    let exact: web_sys::HtmlInputElement = host
+        .query_selector("#support-threshold-exact")
+        .unwrap()
+        .unwrap()
+        .unchecked_into();
     exact.set_value("0.625");
-    exact.dispatch_event(&web_sys::Event::new("input").unwrap()).unwrap();
+    exact
+        .dispatch_event(&web_sys::Event::new("input").unwrap())
+        .unwrap();
     settle().await;
     assert_eq!(lab.config.get_untracked().support_threshold, 0.625);
     exact.set_value("1.5");
-    exact.dispatch_event(&web_sys::Event::new("input").unwrap()).unwrap();
+    exact
+        .dispatch_event(&web_sys::Event::new("input").unwrap())
+        .unwrap();
     settle().await;
     assert_eq!(lab.config.get_untracked().support_threshold, 0.625);
     assert_eq!(exact.get_attribute("aria-invalid").as_deref(), Some("true"));
-    let box_: web_sys::HtmlInputElement = host.query_selector("[data-setting=repair]").unwrap().unwrap().unchecked_into();
+    let box_: web_sys::HtmlInputElement = host
+        .query_selector("[data-setting=repair]")
+        .unwrap()
+        .unwrap()
+        .unchecked_into();
     box_.set_checked(false);
-    box_.dispatch_event(&web_sys::Event::new("input").unwrap()).unwrap();
+    box_.dispatch_event(&web_sys::Event::new("input").unwrap())
+        .unwrap();
     settle().await;
     assert!(!lab.config.get_untracked().repair);
     host.remove();
@@ -390,15 +451,28 @@ async fn the_seed_004_lesson_notices_the_threshold_step() {
         view! { <LessonsPanel lab/> }
     });
     settle().await;
-    let open: web_sys::HtmlElement = host.query_selector("[data-lesson=seed-004]").unwrap().unwrap().unchecked_into();
+    let open: web_sys::HtmlElement = host
+        .query_selector("[data-lesson=seed-004]")
+        .unwrap()
+        .unwrap()
+        .unchecked_into();
     open.click();
     settle().await;
     let steps = host.query_selector_all("[data-step]").unwrap().length();
     assert_eq!(steps, 7);
-    assert_eq!(attr(&host, r#"[data-step="6"]"#, "data-done").as_deref(), Some("false"));
+    assert_eq!(
+        attr(&host, r#"[data-step="6"]"#, "data-done").as_deref(),
+        Some("false")
+    );
     lab.config.update(|c| c.support_threshold = 0.65);
     settle().await;
-    assert_eq!(attr(&host, r#"[data-step="6"]"#, "data-done").as_deref(), Some("true"));
-    assert_eq!(attr(&host, r#"[data-step="2"]"#, "data-done").as_deref(), Some("false"));
+    assert_eq!(
+        attr(&host, r#"[data-step="6"]"#, "data-done").as_deref(),
+        Some("true")
+    );
+    assert_eq!(
+        attr(&host, r#"[data-step="2"]"#, "data-done").as_deref(),
+        Some("false")
+    );
     host.remove();
 }

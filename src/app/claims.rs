@@ -199,7 +199,11 @@ fn claim_row(lab: Lab, c: &ClaimReport, show_consistency: bool, has_source: bool
     let reason = c.main_reason().to_string();
     let best = c.best_source.clone().unwrap_or_else(|| "—".into());
     let any_findings = !findings.is_empty();
-    let findings_text = if any_findings { findings.join("; ") } else { "—".to_string() };
+    let findings_text = if any_findings {
+        findings.join("; ")
+    } else {
+        "—".to_string()
+    };
     let flagged = c.consistency.as_ref().is_some_and(|x| x.flagged);
     // Which of the claim's events the replay has shown: each cell shows
     // once its check's event has been (one memo per row; the cells are

@@ -222,7 +222,6 @@ impl Banner {
     }
 }
 
-
 impl Lab {
     pub fn new(state: LabState) -> Lab {
         let example = RwSignal::new(state.example);
@@ -358,7 +357,9 @@ impl Lab {
             let id = lesson.get();
             lesson_text.with(|text| match (text, id) {
                 (Some(t), _) => Some(Lesson::parse(t)),
-                (None, Some(id)) => Some(Lesson::by_id(&id).ok_or_else(|| format!("there is no lesson \"{id}\""))),
+                (None, Some(id)) => {
+                    Some(Lesson::by_id(&id).ok_or_else(|| format!("there is no lesson \"{id}\"")))
+                }
                 (None, None) => None,
             })
         });
@@ -457,7 +458,11 @@ impl Lab {
         self.inspection_seconds.set(state.inspection_seconds);
         self.speed.set(state.speed);
         self.hidden.set(state.hidden);
-        if (self.lesson.get_untracked(), self.lesson_text.get_untracked()) != (state.lesson.clone(), state.lesson_text.clone()) {
+        if (
+            self.lesson.get_untracked(),
+            self.lesson_text.get_untracked(),
+        ) != (state.lesson.clone(), state.lesson_text.clone())
+        {
             self.lesson_done.set(Vec::new());
         }
         self.lesson.set(state.lesson);
@@ -479,7 +484,12 @@ impl Lab {
         let mut state = self.snapshot();
         state.lesson_step = i;
         let notes = step.apply(&mut state);
-        self.link_notice.set((!notes.is_empty()).then(|| format!("Part of this step could not be loaded: {}.", notes.join("; "))));
+        self.link_notice.set((!notes.is_empty()).then(|| {
+            format!(
+                "Part of this step could not be loaded: {}.",
+                notes.join("; ")
+            )
+        }));
         self.new_history_entry.set_value(true);
         self.restore(state);
     }
@@ -529,12 +539,22 @@ impl Lab {
     /// Is this panel or control hidden: by the link, or by presenter mode,
     /// which shows the lesson, the settings and the step's panel only.
     pub fn is_hidden(&self, key: &'static str) -> impl Fn() -> bool + Copy + 'static {
-        let (hidden, presenter, lesson, step) = (self.hidden, self.presenter, self.lesson_read, self.lesson_step);
+        let (hidden, presenter, lesson, step) = (
+            self.hidden,
+            self.presenter,
+            self.lesson_read,
+            self.lesson_step,
+        );
         move || {
             if hidden.with(|h| h.iter().any(|x| x == key)) {
                 return true;
             }
-            if !presenter.get() || matches!(key, "lessons" | "controls" | "support-threshold" | "examples") {
+            if !presenter.get()
+                || matches!(
+                    key,
+                    "lessons" | "controls" | "support-threshold" | "examples"
+                )
+            {
                 return false;
             }
             let panel = lesson.with(|l| {

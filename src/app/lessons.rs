@@ -27,7 +27,12 @@ pub fn track_progress(lab: Lab) {
             return;
         }
         // Track everything a condition can read.
-        let _ = (lab.position.get(), lab.lesson_step.get(), lab.example.get(), lab.config.track());
+        let _ = (
+            lab.position.get(),
+            lab.lesson_step.get(),
+            lab.example.get(),
+            lab.config.track(),
+        );
         let checked = lab.checked.get();
         let state = lab.snapshot();
         let before = lab.lesson_done.get_untracked();
@@ -115,7 +120,10 @@ pub fn LessonsPanel(lab: Lab) -> impl IntoView {
         let step = lesson.steps.get(current).cloned().unwrap_or_default();
         let step_for_missing = step.clone();
         let n = lesson.steps.len();
-        let done = move || lab.lesson_done.with(|d| d.get(current).copied().unwrap_or(false));
+        let done = move || {
+            lab.lesson_done
+                .with(|d| d.get(current).copied().unwrap_or(false))
+        };
         let (first, last) = (current == 0, current + 1 >= n);
         Some(view! {
             <div class="lesson-open">

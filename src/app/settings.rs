@@ -73,7 +73,10 @@ fn Strip(lab: Lab, setting: Setting) -> impl IntoView {
     let dragging = StoredValue::new(false);
     let set_from = move |ev: &leptos::ev::PointerEvent| {
         use wasm_bindgen::JsCast;
-        let Some(el) = ev.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
+        let Some(el) = ev
+            .current_target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        else {
             return;
         };
         let rect = el.get_bounding_client_rect();
@@ -89,7 +92,13 @@ fn Strip(lab: Lab, setting: Setting) -> impl IntoView {
     // answer's once the replay is over.
     let shown = move |m: &crate::report::Measured| {
         let claim = m.label.split(" · ").next().unwrap_or("");
-        lab.revealed.with(|r| if m.verdict.is_some() { r.claim(claim) } else { r.complete })
+        lab.revealed.with(|r| {
+            if m.verdict.is_some() {
+                r.claim(claim)
+            } else {
+                r.complete
+            }
+        })
     };
     view! {
         <div class="strip-wrap" class:hidden=move || dots.with(Vec::is_empty)>
@@ -127,9 +136,16 @@ fn Strip(lab: Lab, setting: Setting) -> impl IntoView {
 /// A number setting: slider, exact value (a count's may pass the
 /// slider's top), strip.
 #[component]
-pub fn NumberSetting(lab: Lab, setting: Setting, #[prop(optional)] id: Option<&'static str>) -> impl IntoView {
+pub fn NumberSetting(
+    lab: Lab,
+    setting: Setting,
+    #[prop(optional)] id: Option<&'static str>,
+) -> impl IntoView {
     let name = setting.name;
-    let id = id.map_or_else(|| format!("setting-{}", name.replace('_', "-")), str::to_string);
+    let id = id.map_or_else(
+        || format!("setting-{}", name.replace('_', "-")),
+        str::to_string,
+    );
     let exact_id = format!("{id}-exact");
     let error = RwSignal::new(None::<String>);
     let current = move || lab.config.with(|c| c.get(name));
@@ -164,9 +180,16 @@ pub fn NumberSetting(lab: Lab, setting: Setting, #[prop(optional)] id: Option<&'
 
 /// An on/off setting.
 #[component]
-pub fn ToggleSetting(lab: Lab, setting: Setting, #[prop(optional)] id: Option<&'static str>) -> impl IntoView {
+pub fn ToggleSetting(
+    lab: Lab,
+    setting: Setting,
+    #[prop(optional)] id: Option<&'static str>,
+) -> impl IntoView {
     let name = setting.name;
-    let id = id.map_or_else(|| format!("setting-{}", name.replace('_', "-")), str::to_string);
+    let id = id.map_or_else(
+        || format!("setting-{}", name.replace('_', "-")),
+        str::to_string,
+    );
     let set = move |ev: leptos::ev::Event| {
         let on = event_target_checked(&ev);
         lab.configure(|c| {
@@ -186,9 +209,16 @@ pub fn ToggleSetting(lab: Lab, setting: Setting, #[prop(optional)] id: Option<&'
 
 /// A setting with named values.
 #[component]
-pub fn ChoiceSetting(lab: Lab, setting: Setting, #[prop(optional)] id: Option<&'static str>) -> impl IntoView {
+pub fn ChoiceSetting(
+    lab: Lab,
+    setting: Setting,
+    #[prop(optional)] id: Option<&'static str>,
+) -> impl IntoView {
     let name = setting.name;
-    let id = id.map_or_else(|| format!("setting-{}", name.replace('_', "-")), str::to_string);
+    let id = id.map_or_else(
+        || format!("setting-{}", name.replace('_', "-")),
+        str::to_string,
+    );
     let names: &'static [&'static str] = match setting.range {
         Range::Choice(n) => n,
         _ => &[],

@@ -210,7 +210,10 @@ pub fn keep_address_current(lab: Lab) {
             let opening = opening().await;
             lab.link_error.set(opening.error);
             lab.link_notice.set((!opening.notes.is_empty()).then(|| {
-                format!("Part of this link could not be used: {}.", opening.notes.join("; "))
+                format!(
+                    "Part of this link could not be used: {}.",
+                    opening.notes.join("; ")
+                )
             }));
             lab.read_only.set(opening.read_only);
             lab.restore(opening.state);
@@ -358,7 +361,12 @@ pub fn EmbedBuilder(lab: Lab) -> impl IntoView {
     let timer: StoredValue<Option<Timeout>, LocalStorage> = StoredValue::new_local(None);
     Effect::new(move |_| {
         let mut state = lab.snapshot();
-        let _ = (lab.config.track(), lab.answer.track(), lab.source.track(), lab.example.track());
+        let _ = (
+            lab.config.track(),
+            lab.answer.track(),
+            lab.source.track(),
+            lab.example.track(),
+        );
         let chosen = shown.get();
         state.hidden = crate::permalink::HIDEABLE
             .iter()

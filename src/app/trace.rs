@@ -332,8 +332,14 @@ pub fn DecisionBanner(lab: Lab) -> impl IntoView {
     let at = move || {
         lab.checked.with(|c| {
             let t = &c.report.trace;
-            let k = t.iter().position(|e| e.kind.name() == "quality").map_or(t.len(), |i| i + 1);
-            format!("Checking… the decision is revealed at event {k} of {}.", t.len())
+            let k = t
+                .iter()
+                .position(|e| e.kind.name() == "quality")
+                .map_or(t.len(), |i| i + 1);
+            format!(
+                "Checking… the decision is revealed at event {k} of {}.",
+                t.len()
+            )
         })
     };
     view! {

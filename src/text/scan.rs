@@ -140,7 +140,13 @@ mod tests {
         for t in ["The span is 46", "The span is", "Ça"] {
             assert!(caret_in_word(t, end(t)), "{t}");
         }
-        for t in ["", "The span is ", "The span is 460.", "It opened [S1]", "Yes,"] {
+        for t in [
+            "",
+            "The span is ",
+            "The span is 460.",
+            "It opened [S1]",
+            "Yes,",
+        ] {
             assert!(!caret_in_word(t, end(t)), "{t}");
         }
         // Editing inside the text: "The lo|ngest span" is inside a word, "The | span" not.
