@@ -434,24 +434,30 @@ impl Config {
         Preset::ALL.iter().copied().find(|p| p.config() == *self)
     }
 
+    /// The settings whose value here differs from `base`'s, in the table's
+    /// order: (name, `base`'s value, this value).
+    pub fn differences(&self, base: &Config) -> Vec<(&'static str, Value, Value)> {
+        SETTINGS
+            .iter()
+            .filter_map(|s| {
+                let (was, now) = (base.get(s.name)?, self.get(s.name)?);
+                (was != now).then_some((s.name, was, now))
+            })
+            .collect()
+    }
+
     /// How these settings differ from the nearest preset (the one with the
     /// fewest differences): `seed with consistency_threshold=0.3`.
     pub fn differences_from_preset(&self) -> Vec<String> {
-        let differing = |p: &Preset| -> Vec<String> {
-            let base = p.config();
-            SETTINGS
-                .iter()
-                .filter_map(|s| {
-                    let v = self.get(s.name)?;
-                    (base.get(s.name) != Some(v)).then(|| format!("{}={}", s.name, v.to_text()))
-                })
-                .collect()
-        };
         let (preset, list) = Preset::ALL
             .iter()
-            .map(|p| (p, differing(p)))
+            .map(|p| (p, self.differences(&p.config())))
             .min_by_key(|(_, d)| d.len())
             .expect("there are presets");
+        let list: Vec<String> = list
+            .iter()
+            .map(|(name, _, now)| format!("{name}={}", now.to_text()))
+            .collect();
         vec![format!("{} with {}", preset.name(), list.join(", "))]
     }
 

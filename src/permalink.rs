@@ -218,11 +218,8 @@ pub fn short_fragment(state: &LabState) -> Option<String> {
         return None;
     }
     let mut parts = vec![format!("example={name}")];
-    for s in crate::config::SETTINGS {
-        let value = state.config.get(s.name)?;
-        if ex.config.get(s.name) != Some(value) {
-            parts.push(format!("{}={}", s.name, value.to_text()));
-        }
+    for (name, _, value) in state.config.differences(&ex.config) {
+        parts.push(format!("{name}={}", value.to_text()));
     }
     if state.trace_position != usize::MAX {
         parts.push(format!("position={}", state.trace_position));

@@ -3,7 +3,7 @@
 //! what ships. Claims are matched by their text, so an edit that moves
 //! claims does not pair the wrong ones.
 
-use crate::config::{Config, SETTINGS};
+use crate::config::Config;
 use crate::report::Report;
 use crate::verdict::{Decision, Routing, Verdict};
 
@@ -42,16 +42,11 @@ impl Pinned {
     /// What differs now (settings first, then verdicts, then the answer's outcome).
     pub fn changes(&self, config: &Config, report: &Report) -> Vec<Change> {
         let mut out = Vec::new();
-        for s in SETTINGS {
-            let (was, now) = (self.config.get(s.name), config.get(s.name));
-            if was != now {
-                let text =
-                    |v: Option<crate::config::Value>| v.map(|v| v.to_text()).unwrap_or_default();
-                out.push(Change {
-                    what: "setting",
-                    text: format!("{}: {} → {}", s.name, text(was), text(now)),
-                });
-            }
+        for (name, was, now) in config.differences(&self.config) {
+            out.push(Change {
+                what: "setting",
+                text: format!("{name}: {} → {}", was.to_text(), now.to_text()),
+            });
         }
         let mut unmatched = 0;
         for c in &report.claims {
