@@ -445,26 +445,32 @@ impl Lesson {
         Ok(lesson)
     }
 
-    /// The lessons the lab ships.
-    pub fn built_in() -> Vec<Lesson> {
-        BUILT_IN
-            .iter()
-            .map(|t| Lesson::parse(t).expect("a built-in lesson reads"))
-            .collect()
+    /// The lessons the lab ships, read once.
+    pub fn built_in() -> &'static [Lesson] {
+        static LESSONS: std::sync::OnceLock<Vec<Lesson>> = std::sync::OnceLock::new();
+        LESSONS.get_or_init(|| {
+            BUILT_IN
+                .iter()
+                .map(|t| Lesson::parse(t).expect("a built-in lesson reads"))
+                .collect()
+        })
     }
 
     /// A built-in lesson by id.
-    pub fn by_id(id: &str) -> Option<Lesson> {
-        Lesson::built_in().into_iter().find(|l| l.id == id)
+    pub fn by_id(id: &str) -> Option<&'static Lesson> {
+        Lesson::built_in().iter().find(|l| l.id == id)
     }
 
-    /// The lesson a state names: its own text, else a built-in by id.
-    pub fn of_state(state: &LabState) -> Option<Result<Lesson, String>> {
-        match (&state.lesson_text, &state.lesson) {
+    /// The lesson a state names (`LabState::lesson_text`, `lesson`): its
+    /// own text, else a built-in by id.
+    pub fn named(text: Option<&str>, id: Option<&str>) -> Option<Result<Lesson, String>> {
+        match (text, id) {
             (Some(text), _) => Some(Lesson::parse(text)),
-            (None, Some(id)) => {
-                Some(Lesson::by_id(id).ok_or_else(|| format!("there is no lesson \"{id}\"")))
-            }
+            (None, Some(id)) => Some(
+                Lesson::by_id(id)
+                    .cloned()
+                    .ok_or_else(|| format!("there is no lesson \"{id}\"")),
+            ),
             (None, None) => None,
         }
     }
@@ -545,7 +551,7 @@ mod tests {
         let lessons = Lesson::built_in();
         let ids: Vec<&str> = lessons.iter().map(|l| l.id.as_str()).collect();
         assert_eq!(ids, ["seed-004", "seed-001", "seed-000"]);
-        for l in &lessons {
+        for l in lessons {
             assert!(l.steps.len() >= 4, "{} has {} steps", l.id, l.steps.len());
             for (i, step) in l.steps.iter().enumerate() {
                 assert!(
@@ -560,7 +566,7 @@ mod tests {
 
     #[test]
     fn seed_004_threshold_step_is_done_at_0_65_and_not_before() {
-        let lesson = Lesson::by_id("seed-004").unwrap();
+        let lesson = Lesson::by_id("seed-004").unwrap().clone();
         let i = lesson
             .steps
             .iter()
@@ -594,7 +600,7 @@ mod tests {
     /// step (but reading steps) is done the moment it opens.
     #[test]
     fn every_step_of_every_lesson_can_be_done_by_its_action() {
-        for lesson in Lesson::built_in() {
+        for lesson in Lesson::built_in().iter().cloned() {
             for (i, step) in lesson.steps.iter().enumerate() {
                 let mut s = open(&lesson, i);
                 if step.done_when.is_empty() {
@@ -648,7 +654,7 @@ mod tests {
 
     #[test]
     fn the_opening_answer_lesson_flags_c2_under_the_flag_policy() {
-        let lesson = Lesson::by_id("seed-004").unwrap();
+        let lesson = Lesson::by_id("seed-004").unwrap().clone();
         let i = lesson
             .steps
             .iter()

@@ -354,14 +354,7 @@ impl Lab {
         let lesson = RwSignal::new(state.lesson);
         let lesson_text = RwSignal::new(state.lesson_text);
         let lesson_read = Memo::new(move |_| {
-            let id = lesson.get();
-            lesson_text.with(|text| match (text, id) {
-                (Some(t), _) => Some(Lesson::parse(t)),
-                (None, Some(id)) => {
-                    Some(Lesson::by_id(&id).ok_or_else(|| format!("there is no lesson \"{id}\"")))
-                }
-                (None, None) => None,
-            })
+            lesson.with(|id| lesson_text.with(|text| Lesson::named(text.as_deref(), id.as_deref())))
         });
         let banner = RwSignal::new(checked.with_untracked(|c| Banner::of(&c.report)));
         Lab {

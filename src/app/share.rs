@@ -449,7 +449,7 @@ pub fn EmbedBuilder(lab: Lab) -> impl IntoView {
                         <label for="embed-lesson">"Lesson"</label>
                         <select id="embed-lesson" on:change=move |ev| lesson.set(event_target_value(&ev))>
                             <option value="">"None"</option>
-                            {crate::lessons::Lesson::built_in().into_iter().map(|l| view! { <option value=l.id.clone()>{l.title}</option> }).collect::<Vec<_>>()}
+                            {crate::lessons::Lesson::built_in().iter().map(|l| view! { <option value=l.id.clone()>{l.title.clone()}</option> }).collect::<Vec<_>>()}
                         </select>
                         <label for="embed-step">"Start at step"</label>
                         <input type="number" id="embed-step" min="1" max=move || crate::lessons::Lesson::by_id(&lesson.get()).map_or(1, |l| l.steps.len()) prop:value=move || step.get().to_string()
