@@ -26,6 +26,15 @@ pub const MAIN: [&str; 8] = [
     "number_normalisation",
 ];
 
+/// A control's element id: the one given, else `setting-` and the name
+/// (`setting-drift-window`).
+fn control_id(name: &str, given: Option<&'static str>) -> String {
+    given.map_or_else(
+        || format!("setting-{}", name.replace('_', "-")),
+        str::to_string,
+    )
+}
+
 /// The top of a number setting's slider.
 fn max_of(range: Range) -> f64 {
     match range {
@@ -142,10 +151,7 @@ pub fn NumberSetting(
     #[prop(optional)] id: Option<&'static str>,
 ) -> impl IntoView {
     let name = setting.name;
-    let id = id.map_or_else(
-        || format!("setting-{}", name.replace('_', "-")),
-        str::to_string,
-    );
+    let id = control_id(name, id);
     let exact_id = format!("{id}-exact");
     let error = RwSignal::new(None::<String>);
     let current = move || lab.config.with(|c| c.get(name));
@@ -186,10 +192,7 @@ pub fn ToggleSetting(
     #[prop(optional)] id: Option<&'static str>,
 ) -> impl IntoView {
     let name = setting.name;
-    let id = id.map_or_else(
-        || format!("setting-{}", name.replace('_', "-")),
-        str::to_string,
-    );
+    let id = control_id(name, id);
     let set = move |ev: leptos::ev::Event| {
         let on = event_target_checked(&ev);
         lab.configure(|c| {
@@ -215,10 +218,7 @@ pub fn ChoiceSetting(
     #[prop(optional)] id: Option<&'static str>,
 ) -> impl IntoView {
     let name = setting.name;
-    let id = id.map_or_else(
-        || format!("setting-{}", name.replace('_', "-")),
-        str::to_string,
-    );
+    let id = control_id(name, id);
     let names: &'static [&'static str] = match setting.range {
         Range::Choice(n) => n,
         _ => &[],
