@@ -27,7 +27,8 @@ named_enum! {
 
 named_enum! {
     /// How an answer's claims combine into one hallucination score (for
-    /// ranking and for `claimlab eval`; the lab's decision is always per claim).
+    /// ranking and for `claimlab eval`). Only `learned` also decides: with
+    /// the others, any failing claim gets the policy's decision.
     pub enum AnswerScoring {
         /// The worst claim: 1 − its support, or 2 if another check fails it.
         /// Sweeping a threshold over it is sweeping the support threshold.
@@ -36,6 +37,11 @@ named_enum! {
         /// `claim_weight × (1 − support)^claim_exponent` (or `hard_failure_weight`
         /// when another check fails it); the answer is hallucinated unless none is.
         NoisyOr = "noisy_or",
+        /// The learned model (`crate::model`): the probability of a
+        /// hallucination from every claim's features; an answer from
+        /// `decision_threshold` up gets the policy's decision, below it is
+        /// delivered.
+        Learned = "learned",
     }
 }
 
@@ -84,7 +90,8 @@ impl Preset {
                 skip_headers: true,
                 antonym_check: true,
                 single_word_entities: true,
-                answer_scoring: AnswerScoring::NoisyOr,
+                answer_scoring: AnswerScoring::Learned,
+                decision_threshold: IMPROVED_DECISION_THRESHOLD,
                 claim_weight: 0.3,
                 claim_exponent: 1.0,
                 hard_failure_weight: 0.5,
@@ -94,6 +101,11 @@ impl Preset {
         }
     }
 }
+
+/// The `improved` preset's decision threshold: the one `claimlab train`
+/// chose on the tuning splits and wrote into `models/answer-score.json` (a
+/// test keeps the two equal).
+pub const IMPROVED_DECISION_THRESHOLD: f64 = 0.52;
 
 /// Where a setting belongs: the step of the check it tunes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -404,9 +416,11 @@ settings! {
     drift_min_history: usize = 3, "Drift minimum history", Drift, Range::Count(0),
         "How many earlier answers drift needs before it can fire (seed 001: 3).";
     answer_scoring: AnswerScoring = AnswerScoring::WorstClaim, "Answer scoring", Scoring, Range::Choice(AnswerScoring::NAMES),
-        "How claims combine into the answer's hallucination score: worst_claim (cut at the support threshold) or noisy_or (cut at the answer threshold).";
+        "How claims combine into the answer's hallucination score: worst_claim (cut at the support threshold), noisy_or (cut at the answer threshold) or learned (the trained model, which also decides the answer at the decision threshold).";
     answer_threshold: f64 = 0.5, "Answer threshold", Scoring, Range::Unit,
         "Noisy-OR: the score from which an answer is flagged.";
+    decision_threshold: f64 = 0.5, "Decision threshold", Scoring, Range::Unit,
+        "Learned: the probability of a hallucination from which the answer gets the policy's decision (block or flag); below it the answer is delivered. Lower catches more, higher flags fewer faithful answers.";
     claim_weight: f64 = 0.5, "Claim weight", Scoring, Range::Unit,
         "Noisy-OR: weight of a claim's unsupported share.";
     claim_exponent: f64 = 1.0, "Claim exponent", Scoring, Range::Positive(10.0),

@@ -24,6 +24,7 @@ pub mod eval;
 pub mod examples;
 pub mod lab_state;
 pub mod lessons;
+pub mod model;
 pub mod named;
 pub mod order;
 pub mod permalink;

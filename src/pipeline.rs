@@ -28,8 +28,9 @@ use crate::checks::numbers::Scope;
 use crate::checks::{
     confidence, entities, negation, numbers, plural, support, ClaimContext, Findings,
 };
-use crate::config::{Config, ConsistencyScoring};
+use crate::config::{AnswerScoring, Config, ConsistencyScoring};
 use crate::drift::{self, DriftResult, Fingerprint};
+use crate::model::{AnswerModel, ClaimFeatures, LearnedScore, Regime, Stake};
 use crate::repair::{self, RepairInput};
 use crate::report::*;
 use crate::scoring::{self, Quality};
@@ -201,6 +202,8 @@ struct Judged<'k> {
     drift: Option<DriftResult>,
     first_problem: Option<String>,
     decision: Decision,
+    /// The learned answer score (`answer_scoring: learned`).
+    answer_score: Option<LearnedScore>,
     risk: Risk,
     embedder: Option<String>,
 }
@@ -239,6 +242,7 @@ impl Judged<'_> {
             sources: doc.source_reports(),
             passages: doc.passages.len(),
             decision: self.decision,
+            answer_score: self.answer_score,
             policy: cfg.policy,
             first_problem: self.first_problem,
             summary: self.summary,
@@ -283,6 +287,8 @@ fn judge<'k>(
     // Consistency needs every claim at once (one embedding pass).
     let (consistency, embedder) = score_consistency(&claim_texts, input, cfg);
     let given = question_words(input.question, cfg);
+    // Which weights the learned score uses.
+    let regime = Regime::of(input.question, input.answer);
     let source_language = language_of(&doc.text);
     let passage_of = doc.passage_of();
     let layout = SourceLayout {
@@ -314,6 +320,7 @@ fn judge<'k>(
                     &layout,
                     source_language,
                     agreement,
+                    regime,
                     trace,
                 ))
             }
@@ -325,7 +332,7 @@ fn judge<'k>(
     let drift = input
         .history
         .map(|history| check_drift(answer, &split, history, cfg, trace));
-    let (first_problem, decision) = decide(&claims, cfg, trace);
+    let (first_problem, decision, answer_score) = decide(&claims, regime, cfg, trace);
     let risk = assess_risk(&claims, &summary, drift.as_ref(), cfg, trace);
     Judged {
         claims,
@@ -334,6 +341,7 @@ fn judge<'k>(
         drift,
         first_problem,
         decision,
+        answer_score,
         risk,
         embedder,
     }
@@ -347,6 +355,7 @@ fn check_claim(
     layout: &SourceLayout,
     source_language: Option<Language>,
     consistency: Option<Consistency>,
+    regime: Regime,
     trace: &mut Trace,
 ) -> ClaimReport {
     let (id, cfg) = (claim.id, claim.cfg);
@@ -405,6 +414,20 @@ fn check_claim(
     consistency::explain(claim, consistency.as_ref(), &mut findings, trace);
 
     let (verdict, reasons) = conclude(id, findings.reasons, findings.notes, &support, cfg, trace);
+    // The learned score reads what the checks found.
+    let score = (cfg.answer_scoring == AnswerScoring::Learned).then(|| {
+        let found = crate::model::features::Findings {
+            support: support.support.support,
+            confidence: confidence::score(&claim.answer[claim.start..claim.end]).score,
+            best: support.support.best,
+            wrong_number: !number_mismatches.is_empty(),
+            negation_flip: negation.is_some(),
+            opposite_word: antonym.is_some(),
+            invented_name: !invented_entities.is_empty(),
+            citations: Some(&citations),
+        };
+        AnswerModel::shipped().score_claim(regime, &ClaimFeatures::of(&terms, claim.doc, &found))
+    });
     ClaimReport {
         id: id.to_string(),
         text: claim.answer[claim.start..claim.end].to_string(),
@@ -426,6 +449,7 @@ fn check_claim(
         consistency,
         reasons,
         marks: findings.marks,
+        score,
     }
 }
 
@@ -735,18 +759,34 @@ fn check_drift(
     result
 }
 
-/// Step 4's decision: the first claim that is not supported, and what the
-/// failure policy does with it.
+/// Step 4's decision: the first claim that is not supported gets the
+/// policy's decision, and an answer without one is delivered. With
+/// `answer_scoring: learned`, the learned score decides instead (see
+/// [`learned_stake`]): from `decision_threshold` up, the policy's decision
+/// for the claim the stake names; below, deliver, with any failing claims
+/// still marked (one weak claim among many need not sink an answer).
 fn decide(
     claims: &[Cow<ClaimReport>],
+    regime: Regime,
     cfg: &Config,
     trace: &mut Trace,
-) -> (Option<String>, Decision) {
+) -> (Option<String>, Decision, Option<LearnedScore>) {
     // By position: a known claim keeps the id it had in the earlier check.
-    let first_problem = claims
-        .iter()
-        .position(|c| c.verdict != Verdict::Supported)
-        .map(|k| format!("C{}", k + 1));
+    let id = |k: usize| format!("C{}", k + 1);
+    let failing = claims.iter().position(|c| c.verdict != Verdict::Supported);
+    let learned = (cfg.answer_scoring == AnswerScoring::Learned && !claims.is_empty()).then(|| {
+        let features: Vec<ClaimFeatures> = claims
+            .iter()
+            .filter_map(|c| c.score.as_ref().and_then(LearnedScore::claim_features))
+            .collect();
+        AnswerModel::shipped().score_answer(regime, &features)
+    });
+    let first_problem = match &learned {
+        Some(s) => learned_stake(claims.iter().map(|c| c.as_ref()))
+            .named(s.probability, cfg.decision_threshold)
+            .map(id),
+        None => failing.map(id),
+    };
     let decision = Decision::from_first_problem(first_problem.as_deref(), cfg.policy);
     let n = claims.len();
     trace.push(
@@ -755,19 +795,58 @@ fn decide(
             decision,
             first_problem: first_problem.clone(),
         },
-        || match (decision, &first_problem) {
-            (Decision::Deliver, _) if n == 0 => {
-                "Nothing to check: the answer has no claims. Deliver.".to_string()
-            }
-            (Decision::Deliver, _) => format!("All {n} claims are supported. Deliver."),
-            (Decision::Block, Some(p)) => {
-                format!("{p} fails and the policy is block: the answer is withheld.")
-            }
-            (_, Some(p)) => format!("{p} fails and the policy is flag: deliver, marked with {p}."),
-            _ => String::new(),
+        || {
+            let score = learned.as_ref().map(|s| {
+                format!(
+                    "Learned score {} against decision threshold {}: ",
+                    Decimal(s.probability),
+                    Decimal(cfg.decision_threshold)
+                )
+            });
+            let told = match (decision, &first_problem) {
+                (Decision::Deliver, _) if n == 0 => {
+                    "Nothing to check: the answer has no claims. Deliver.".to_string()
+                }
+                (Decision::Deliver, _) if failing.is_some() => {
+                    "below it, deliver (failing claims stay marked).".to_string()
+                }
+                (Decision::Deliver, _) => format!("All {n} claims are supported. Deliver."),
+                (Decision::Block, Some(p)) => {
+                    format!("{p} fails and the policy is block: the answer is withheld.")
+                }
+                (_, Some(p)) => {
+                    format!("{p} fails and the policy is flag: deliver, marked with {p}.")
+                }
+                _ => String::new(),
+            };
+            score.unwrap_or_default() + &told
         },
     );
-    (first_problem, decision)
+    (first_problem, decision, learned)
+}
+
+/// What the learned decision stakes on an answer ([`Stake`]):
+///
+/// - a claim in another language than its source cannot be scored: it is
+///   named at any threshold;
+/// - otherwise the first claim that fails, or else the first supported
+///   claim with a content word its sentence lacks, is named when the
+///   answer's probability reaches the threshold;
+/// - an answer whose every claim is fully supported (every content word in
+///   its sentence, no finding) stakes nothing and is delivered.
+pub fn learned_stake<'a>(claims: impl Iterator<Item = &'a ClaimReport> + Clone) -> Stake {
+    let unscorable = claims.clone().position(|c| {
+        c.reasons
+            .first()
+            .is_some_and(|r| r.kind == ReasonKind::LanguageMismatch)
+    });
+    let failing = claims.clone().position(|c| c.verdict != Verdict::Supported);
+    let doubtful = claims.clone().position(|c| !c.missing_words.is_empty());
+    match (unscorable, failing.or(doubtful)) {
+        (Some(k), _) => Stake::Unscorable(k),
+        (None, Some(k)) => Stake::Claim(k),
+        (None, None) => Stake::Nothing,
+    }
 }
 
 /// Step 4's risk: the failure patterns found (seed 001's triggers).

@@ -17,6 +17,7 @@ use crate::checks::negation::{AntonymFlip, NegationFlip};
 use crate::checks::numbers::MissingNumber;
 use crate::config::Policy;
 use crate::drift::DriftResult;
+use crate::model::LearnedScore;
 use crate::scoring::Quality;
 pub use crate::text::SourceReport;
 use crate::trace::Event;
@@ -58,6 +59,9 @@ pub struct ClaimReport {
     /// Most severe first; the first one explains the verdict.
     pub reasons: Vec<Reason>,
     pub marks: Vec<Mark>,
+    /// The learned claim score and why (`answer_scoring: learned`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<LearnedScore>,
 }
 
 impl ClaimReport {
@@ -104,6 +108,10 @@ pub struct Report {
     pub sources: std::sync::Arc<[SourceReport]>,
     pub passages: usize,
     pub decision: Decision,
+    /// The learned answer score and why (`answer_scoring: learned`), which
+    /// made the decision.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer_score: Option<LearnedScore>,
     pub policy: Policy,
     /// Id of the first claim that is not supported.
     pub first_problem: Option<String>,

@@ -23,7 +23,7 @@ const LAYERS: &[&[&str]] = &[
     &["verdict"],
     &["trace"],
     &["checks"],
-    &["scoring", "drift"],
+    &["scoring", "drift", "model"],
     &["report"],
     &["repair", "pin"],
     &["pipeline"],

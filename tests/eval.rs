@@ -167,9 +167,9 @@ fn a_threshold_is_chosen_on_the_tuning_split() {
     ]);
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stderr)
-        .contains("threshold chosen on the train split: answer_threshold"));
+        .contains("threshold chosen on the train split: decision_threshold"));
     let r: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(r["at_threshold"]["setting"], "answer_threshold");
+    assert_eq!(r["at_threshold"]["setting"], "decision_threshold");
     assert_eq!(r["split"], "test");
 }
 

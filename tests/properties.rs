@@ -190,7 +190,7 @@ fn report_ok(source: &str, answer: &str, r: &Report) -> Result<(), TestCaseError
 }
 
 /// The relations `claimlab::verdict` documents, on one report.
-fn verdict_system_ok(r: &Report) -> Result<(), TestCaseError> {
+fn verdict_system_ok(r: &Report, cfg: &Config) -> Result<(), TestCaseError> {
     for c in &r.claims {
         // The verdict is the most severe reason's, and the first reason explains it.
         let counted: Vec<_> = c
@@ -210,12 +210,23 @@ fn verdict_system_ok(r: &Report) -> Result<(), TestCaseError> {
             c.reasons
         );
     }
-    let first_problem = r
-        .claims
-        .iter()
-        .find(|c| c.verdict != Verdict::Supported)
-        .map(|c| c.id.clone());
+    // The claim rule names the first failing claim; the learned score names
+    // what its stake names once the score reaches the threshold.
+    let first_problem = match &r.answer_score {
+        Some(s) => claimlab::pipeline::learned_stake(r.claims.iter())
+            .named(s.probability, cfg.decision_threshold)
+            .map(|k| r.claims[k].id.clone()),
+        None => r
+            .claims
+            .iter()
+            .find(|c| c.verdict != Verdict::Supported)
+            .map(|c| c.id.clone()),
+    };
     prop_assert_eq!(&r.first_problem, &first_problem);
+    prop_assert_eq!(
+        r.answer_score.is_some(),
+        cfg.answer_scoring == claimlab::AnswerScoring::Learned && !r.claims.is_empty()
+    );
     prop_assert_eq!(
         r.decision,
         Decision::from_first_problem(first_problem.as_deref(), r.policy)
@@ -310,7 +321,7 @@ fn all_configs_ok(source: &str, answer: &str, samples: &[String]) -> Result<(), 
         };
         let first = check(&doc, &input, &cfg);
         report_ok(source, answer, &first)
-            .and_then(|()| verdict_system_ok(&first))
+            .and_then(|()| verdict_system_ok(&first, &cfg))
             .and_then(|()| shipped_repair_passes(&doc, &first, &cfg))
             .map_err(|e| TestCaseError::fail(format!("config {name}: {e}")))?;
         let second = check(&doc, &input, &cfg);

@@ -120,6 +120,20 @@ fn files_matching(
     Ok(files)
 }
 
+/// The files of a set that [`load`] reads (for the model card's hashes).
+pub fn files_read(dataset: Dataset, dir: &Path) -> Result<Vec<PathBuf>, String> {
+    match dataset {
+        Dataset::RagTruth => files_matching(dir, "QA.jsonl and response", |n| {
+            n == "QA.jsonl" || n.ends_with("hallucination.jsonl")
+        }),
+        Dataset::HaluEval => Ok(vec![need(dir.join("qa_data.json"))?]),
+        Dataset::SummEdits => files_matching(dir, "summedits_<domain>.json", |n| {
+            n.starts_with("summedits_") && n.ends_with(".json")
+        }),
+        Dataset::WikiBio => Err("wikibio is not read by training".into()),
+    }
+}
+
 fn need(file: PathBuf) -> Result<PathBuf, String> {
     if file.is_file() {
         Ok(file)

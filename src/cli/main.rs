@@ -17,6 +17,8 @@ mod json;
 #[cfg(not(target_arch = "wasm32"))]
 mod render;
 #[cfg(not(target_arch = "wasm32"))]
+mod train;
+#[cfg(not(target_arch = "wasm32"))]
 mod vectors;
 
 #[cfg(target_arch = "wasm32")]
@@ -145,6 +147,25 @@ mod native {
         Eval(EvalArgs),
         /// Check one answer per line of a JSON Lines file; one report per line out.
         Batch(BatchArgs),
+        /// Train the learned answer score on the labelled sets' tuning splits (models/README.md).
+        Train(TrainArgs),
+    }
+
+    #[derive(Args)]
+    struct TrainArgs {
+        /// The folder holding ragtruth_qa/, halueval/ and summedits/ (e.g. ../shared/data).
+        #[arg(long, value_name = "DIR")]
+        data: String,
+        /// Where to write the weights.
+        #[arg(long, value_name = "FILE", default_value = "models/answer-score.json")]
+        out: String,
+        /// Where to write the card's figures (data hashes, tuning figures, calibration).
+        #[arg(
+            long,
+            value_name = "FILE",
+            default_value = "models/answer-score.card.json"
+        )]
+        card: String,
     }
 
     #[derive(Args)]
@@ -218,6 +239,10 @@ mod native {
         /// Same as --set sim_threshold=X.
         #[arg(long, value_name = "X")]
         sim_threshold: Option<String>,
+        /// Same as --set decision_threshold=X: the learned score from which an
+        /// answer is blocked or flagged (answer_scoring learned; the improved preset).
+        #[arg(long, value_name = "X")]
+        decision_threshold: Option<String>,
     }
 
     impl SettingsArgs {
@@ -248,6 +273,7 @@ mod native {
             let own = [
                 ("support_threshold", &self.support_threshold),
                 ("sim_threshold", &self.sim_threshold),
+                ("decision_threshold", &self.decision_threshold),
             ];
             singles.extend(own.iter().filter_map(|(n, v)| Some((*n, v.as_deref()?))));
             singles.extend_from_slice(shortcuts);
@@ -412,6 +438,18 @@ mod native {
             Command::Check(args) => check(args),
             Command::Eval(args) => eval(args),
             Command::Batch(args) => batch(args),
+            Command::Train(args) => {
+                let model = crate::train::run(
+                    std::path::Path::new(&args.data),
+                    std::path::Path::new(&args.out),
+                    std::path::Path::new(&args.card),
+                )?;
+                print(&format!(
+                    "Wrote {} and {} (decision threshold {}).\n",
+                    args.out, args.card, model.decision_threshold
+                ))?;
+                Ok(0)
+            }
         }
     }
 

@@ -23,6 +23,7 @@
 pub mod datasets;
 pub mod metrics;
 pub mod protocol;
+pub mod train;
 
 use serde::{Deserialize, Serialize};
 
@@ -63,6 +64,11 @@ impl Cut {
                 setting: "answer_threshold",
                 value: cfg.answer_threshold,
             },
+            AnswerScoring::Learned => Cut {
+                scoring: AnswerScoring::Learned,
+                setting: "decision_threshold",
+                value: cfg.decision_threshold,
+            },
         }
     }
 
@@ -72,7 +78,7 @@ impl Cut {
             // A claim no sentence shares a word with scores 1 and is
             // unsupported at any threshold, 0 included.
             AnswerScoring::WorstClaim => score >= 1.0 || score > 1.0 - self.value + EPS,
-            AnswerScoring::NoisyOr => meets(score, self.value),
+            AnswerScoring::NoisyOr | AnswerScoring::Learned => meets(score, self.value),
         }
     }
 
@@ -82,7 +88,7 @@ impl Cut {
         let mid = (at + below) / 2.0;
         let value = match scoring {
             AnswerScoring::WorstClaim => 1.0 - mid,
-            AnswerScoring::NoisyOr => mid,
+            AnswerScoring::NoisyOr | AnswerScoring::Learned => mid,
         };
         Cut {
             value: value.clamp(0.0, 1.0),
@@ -102,6 +108,7 @@ impl Cut {
         match self.scoring {
             AnswerScoring::WorstClaim => out.support_threshold = self.value,
             AnswerScoring::NoisyOr => out.answer_threshold = self.value,
+            AnswerScoring::Learned => out.decision_threshold = self.value,
         }
         out
     }
@@ -124,6 +131,9 @@ pub struct AnswerScore {
 
 /// Score an answer against an analysed source.
 pub fn score_answer(doc: &Document, question: &str, answer: &str, cfg: &Config) -> AnswerScore {
+    if cfg.answer_scoring == AnswerScoring::Learned {
+        return learned_score(doc, question, answer, cfg);
+    }
     // At support threshold 0 every claim with a best sentence gets every
     // check, so one run yields each claim's hard failures and its support.
     let every_check = Config {
@@ -161,7 +171,8 @@ pub fn score_answer(doc: &Document, question: &str, answer: &str, cfg: &Config) 
     }
     let score = match cfg.answer_scoring {
         AnswerScoring::WorstClaim => worst,
-        AnswerScoring::NoisyOr => 1.0 - none_hallucinated,
+        // (`learned` was scored above.)
+        AnswerScoring::NoisyOr | AnswerScoring::Learned => 1.0 - none_hallucinated,
     };
     let flagged = Cut::of(cfg).flags(score);
     if !flagged {
@@ -173,6 +184,46 @@ pub fn score_answer(doc: &Document, question: &str, answer: &str, cfg: &Config) 
         score,
         flagged,
         flagged_spans: chars.chunks(2).map(|c| (c[0], c[1])).collect(),
+        claims: report.claims.len(),
+    }
+}
+
+/// The learned score as the decision cuts it (`pipeline::learned_stake`),
+/// from the check under the settings as they are (its features read what
+/// the checks find at the support threshold in force). The flagged spans
+/// are the failing claims of a flagged answer (or the claim it names).
+fn learned_score(doc: &Document, question: &str, answer: &str, cfg: &Config) -> AnswerScore {
+    let report = check(
+        doc,
+        &CheckInput {
+            question,
+            ..CheckInput::answer(answer)
+        },
+        &Config {
+            repair: false,
+            ..cfg.clone()
+        },
+    );
+    // As the decision reads it (`pipeline::learned_stake`).
+    let probability = report.answer_score.as_ref().map_or(0.0, |s| s.probability);
+    let stake = crate::pipeline::learned_stake(report.claims.iter());
+    let score = stake.score(probability);
+    let named = stake.named(probability, cfg.decision_threshold);
+    let flagged = named.is_some();
+    // The failing claims, or the one claim the decision names.
+    let mut failing: Vec<&crate::ClaimReport> = report
+        .claims
+        .iter()
+        .filter(|c| flagged && c.verdict != Verdict::Supported)
+        .collect();
+    if flagged && failing.is_empty() {
+        failing.extend(named.map(|k| &report.claims[k]));
+    }
+    let failing = failing.into_iter();
+    AnswerScore {
+        score,
+        flagged,
+        flagged_spans: failing.map(|c| (c.start, c.end)).collect(),
         claims: report.claims.len(),
     }
 }

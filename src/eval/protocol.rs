@@ -25,6 +25,22 @@ pub fn score_all(
     cfg: &Config,
     scored: &(dyn Fn() + Sync),
 ) -> Vec<AnswerScore> {
+    for_each_answer(
+        answers,
+        cfg,
+        &|doc, a| score_answer(doc, &a.question, &a.answer, cfg),
+        scored,
+    )
+}
+
+/// `work` on every answer against its analysed source, each source
+/// analysed once, on every core there is; results in the answers' order.
+pub fn for_each_answer<T: Send>(
+    answers: &[LabelledAnswer],
+    cfg: &Config,
+    work: &(dyn Fn(&Document, &LabelledAnswer) -> T + Sync),
+    done: &(dyn Fn() + Sync),
+) -> Vec<T> {
     // Group by source so that a source shared by several answers is analysed once.
     let mut by_source: HashMap<&str, Vec<usize>> = HashMap::new();
     for (i, a) in answers.iter().enumerate() {
@@ -32,26 +48,24 @@ pub fn score_all(
     }
     let mut groups: Vec<(&str, Vec<usize>)> = by_source.into_iter().collect();
     groups.sort_by_key(|g| g.1[0]);
-    let score_share = |share: usize, of: usize| {
+    let share_of = |share: usize, of: usize| {
         let mut out = Vec::new();
         for (source, members) in groups.iter().skip(share).step_by(of) {
             let doc = Document::analyse(source, cfg.into());
             for &i in members {
-                let a = &answers[i];
-                out.push((i, score_answer(&doc, &a.question, &a.answer, cfg)));
-                scored();
+                out.push((i, work(&doc, &answers[i])));
+                done();
             }
         }
         out
     };
-    let shares = in_parallel(groups.len(), &score_share);
-    let mut scores: Vec<Option<AnswerScore>> = vec![None; answers.len()];
-    for (i, s) in shares.into_iter().flatten() {
-        scores[i] = Some(s);
+    let mut results: Vec<Option<T>> = (0..answers.len()).map(|_| None).collect();
+    for (i, r) in in_parallel(groups.len(), &share_of).into_iter().flatten() {
+        results[i] = Some(r);
     }
-    scores
+    results
         .into_iter()
-        .map(|s| s.expect("every answer scored"))
+        .map(|r| r.expect("every answer is in one group"))
         .collect()
 }
 
