@@ -147,10 +147,17 @@ impl Report {
         match self.quality.routing {
             Routing::Accept => Delivery::Answer {
                 flagged: if self.decision == Decision::DeliverWithFlags {
-                    self.claims
+                    let failing: Vec<&ClaimReport> = self
+                        .claims
                         .iter()
                         .filter(|c| c.verdict != Verdict::Supported)
-                        .collect()
+                        .collect();
+                    // The learned score may flag for a supported claim's missing words.
+                    if failing.is_empty() {
+                        first_problem.into_iter().collect()
+                    } else {
+                        failing
+                    }
                 } else {
                     Vec::new()
                 },
@@ -222,6 +229,11 @@ impl Report {
                 answer("faithfulness", self.summary.faithfulness)
             }
             "accept_threshold" => answer("quality score", self.quality.score),
+            "decision_threshold" => self
+                .answer_score
+                .iter()
+                .flat_map(|s| answer("hallucination score", s.probability))
+                .collect(),
             "drift_threshold" => self
                 .drift
                 .iter()
@@ -237,9 +249,14 @@ impl Report {
     }
 }
 
-/// How a claim fails, in the headline's words (`C2 is contradicted`).
+/// How a claim fails, in the headline's words (`C2 is contradicted`; a
+/// supported claim the learned score named: `C2 has words its source
+/// sentence lacks`).
 fn fails(c: &ClaimReport) -> String {
-    format!("{} is {}", c.id, c.verdict.name())
+    match c.verdict {
+        Verdict::Supported => format!("{} has words its source sentence lacks", c.id),
+        v => format!("{} is {}", c.id, v.name()),
+    }
 }
 
 impl Report {
@@ -257,7 +274,19 @@ impl Report {
         };
         match self.delivery() {
             Delivery::Answer { flagged } if flagged.is_empty() => {
-                "Deliver: every claim is supported.".into()
+                let failing: Vec<&ClaimReport> = self
+                    .claims
+                    .iter()
+                    .filter(|c| c.verdict != Verdict::Supported)
+                    .collect();
+                match (failing.first(), &self.answer_score) {
+                    (Some(c), Some(s)) => format!(
+                        "Deliver: the hallucination score {:.2} is under the decision threshold, though {} (still marked).",
+                        crate::text::decimal::Decimal(s.probability),
+                        fails(c)
+                    ),
+                    _ => "Deliver: every claim is supported.".into(),
+                }
             }
             Delivery::Answer { flagged } => {
                 let ids: Vec<&str> = flagged.iter().map(|c| c.id.as_str()).collect();

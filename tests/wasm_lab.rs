@@ -6,7 +6,7 @@ use claimlab::app::claims::ClaimsPanel;
 use claimlab::app::controls::Controls;
 use claimlab::app::editors::AnswerPanel;
 use claimlab::app::lessons::{track_progress, LessonsPanel};
-use claimlab::app::trace::{DecisionBanner, TracePanel};
+use claimlab::app::trace::{DecisionBanner, FinalMetrics, TracePanel};
 use claimlab::app::Lab;
 use claimlab::lab_state::LabState;
 use leptos::prelude::*;
@@ -473,6 +473,132 @@ async fn the_seed_004_lesson_notices_the_threshold_step() {
     assert_eq!(
         attr(&host, r#"[data-step="2"]"#, "data-done").as_deref(),
         Some("false")
+    );
+    host.remove();
+}
+
+/// The `data-contribution` of every bar of the chart `[data-score-chart=of]`.
+fn bars(host: &web_sys::HtmlElement, of: &str) -> Vec<(String, f64)> {
+    let items = host
+        .query_selector_all(&format!("[data-score-chart=\"{of}\"] [data-feature]"))
+        .unwrap();
+    (0..items.length())
+        .map(|i| {
+            let el: web_sys::Element = items.item(i).unwrap().unchecked_into();
+            let value = el.get_attribute("data-contribution").unwrap();
+            (
+                el.get_attribute("data-feature").unwrap(),
+                value.parse::<f64>().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// Under the improved preset (the learned score), the answer's chart and a
+/// claim's draw one bar per feature, and the bars add up to the score's
+/// log-odds less the baseline's; the decision threshold's slider comes
+/// first among the controls (once: not also in the drawer) and decides live.
+#[wasm_bindgen_test]
+async fn the_learned_score_is_explained_by_bars_that_add_up() {
+    use claimlab::model::logit;
+    let host = host();
+    let mut state = LabState::from_example(&claimlab::examples::by_name("confident-lie").unwrap());
+    state.config = claimlab::Preset::Improved.config();
+    let lab = new_lab(state);
+    let _handle = leptos::mount::mount_to(host.clone(), move || {
+        view! { <DecisionBanner lab/><Controls lab/><FinalMetrics lab/><ClaimsPanel lab/> }
+    });
+    settle().await;
+    let report = lab.checked.with_untracked(|c| c.report.clone());
+    let score = report
+        .answer_score
+        .clone()
+        .expect("the improved preset scores the answer");
+    let answer = bars(&host, "answer");
+    assert_eq!(answer.len(), score.contributions.len());
+    // Sorted by size, largest first.
+    assert!(
+        answer.windows(2).all(|w| w[0].1.abs() >= w[1].1.abs()),
+        "{answer:?}"
+    );
+    let sum: f64 = answer.iter().map(|b| b.1).sum();
+    let expected = logit(score.probability) - logit(score.baseline);
+    assert!(
+        (sum - expected).abs() < 1e-6,
+        "bars {sum}, score {expected}"
+    );
+    assert!(host
+        .query_selector(r#"[data-score-chart="answer"]"#)
+        .unwrap()
+        .unwrap()
+        .text_content()
+        .unwrap()
+        .contains(&format!("Why the score is {:.2}", score.probability)));
+    // A claim's chart opens under its row.
+    assert!(bars(&host, "C1").is_empty());
+    host.query_selector(r#"[data-score-toggle="C1"]"#)
+        .unwrap()
+        .expect("a score button per claim")
+        .unchecked_into::<web_sys::HtmlElement>()
+        .click();
+    settle().await;
+    let claim = report.claims[0].score.clone().unwrap();
+    let c1 = bars(&host, "C1");
+    assert_eq!(c1.len(), claim.contributions.len());
+    let sum: f64 = c1.iter().map(|b| b.1).sum();
+    let expected = logit(claim.probability) - logit(claim.baseline);
+    assert!(
+        (sum - expected).abs() < 1e-6,
+        "bars {sum}, score {expected}"
+    );
+    // The open chart stays open while the answer changes.
+    lab.answer.update(|a| a.push(' '));
+    settle().await;
+    assert!(!bars(&host, "C1").is_empty());
+    // The decision threshold: one control, first, live.
+    assert_eq!(
+        host.query_selector_all("[data-setting=decision_threshold]")
+            .unwrap()
+            .length(),
+        1
+    );
+    assert!(host
+        .query_selector(".threshold #decision-threshold")
+        .unwrap()
+        .is_some());
+    assert_ne!(
+        attr(&host, "#decision", "data-decision").as_deref(),
+        Some("deliver")
+    );
+    assert!(score.probability < 0.99);
+    let slider: web_sys::HtmlInputElement = host
+        .query_selector("#decision-threshold")
+        .unwrap()
+        .unwrap()
+        .unchecked_into();
+    slider.set_value("0.99");
+    slider
+        .dispatch_event(&web_sys::Event::new("input").unwrap())
+        .unwrap();
+    settle().await;
+    assert_eq!(lab.config.get_untracked().decision_threshold, 0.99);
+    assert_eq!(
+        attr(&host, "#decision", "data-decision").as_deref(),
+        Some("deliver")
+    );
+    // Back to the seed's scoring: no chart, and the slider is in the drawer.
+    lab.config.set(claimlab::Preset::Seed.config());
+    settle().await;
+    assert!(host.query_selector("[data-score-chart]").unwrap().is_none());
+    assert!(host
+        .query_selector(".threshold #decision-threshold")
+        .unwrap()
+        .is_none());
+    assert_eq!(
+        host.query_selector_all("[data-setting=decision_threshold]")
+            .unwrap()
+            .length(),
+        1
     );
     host.remove();
 }

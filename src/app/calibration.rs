@@ -3,11 +3,17 @@
 //! point on it. Moving the threshold slider moves the point; any example
 //! can be opened in the lab.
 //!
-//! The curve is the support-threshold sweep: each answer scores its worst
-//! claim (`answer_scoring: worst_claim` whatever the preset, since the
-//! slider is the support threshold), which does not depend on the
-//! threshold; the point is where the slider's threshold cuts it, by
-//! `eval::Cut`, as `eval` cuts it.
+//! Which score the curve sweeps follows the settings' `answer_scoring`:
+//!
+//! - `learned` (the `improved` preset): each answer's learned hallucination
+//!   score, with the settings as they are (it reads what the checks find at
+//!   the support threshold in force), cut at `decision_threshold`;
+//! - otherwise the support-threshold sweep: each answer scores its worst
+//!   claim (`answer_scoring: worst_claim`, since the slider is the support
+//!   threshold), cut at `support_threshold`.
+//!
+//! Neither score depends on the threshold that cuts it, so moving that
+//! slider only moves the point, where `eval::Cut` puts it, as `eval` cuts.
 
 use std::sync::Arc;
 
@@ -78,12 +84,16 @@ async fn fetch_text(url: &str) -> Result<String, String> {
         .ok_or_else(|| "the response is not text".to_string())
 }
 
-/// Scores of every example under the given settings (worst-claim scoring).
+/// Scores of every example under the given settings, as [`swept`] scores.
 fn score_set(set: &CalibrationSet, cfg: &Config) -> Vec<(f64, bool)> {
     // Written out here, not through `swept`: with the scoring known where the
     // score is computed, the page does not link the noisy-OR's `powf`.
     let cfg = &Config {
-        answer_scoring: AnswerScoring::WorstClaim,
+        answer_scoring: if cfg.answer_scoring == AnswerScoring::Learned {
+            AnswerScoring::Learned
+        } else {
+            AnswerScoring::WorstClaim
+        },
         ..cfg.clone()
     };
     set.examples
@@ -98,12 +108,37 @@ fn score_set(set: &CalibrationSet, cfg: &Config) -> Vec<(f64, bool)> {
         .collect()
 }
 
-/// The settings the panel sweeps: the worst claim's score, cut at the
-/// support threshold (the lab's slider).
+/// The settings the panel sweeps: the learned score cut at the decision
+/// threshold when the settings score answers so, else the worst claim's
+/// score cut at the support threshold.
 fn swept(cfg: &Config) -> Config {
-    Config {
-        answer_scoring: AnswerScoring::WorstClaim,
-        ..cfg.clone()
+    match cfg.answer_scoring {
+        AnswerScoring::Learned => cfg.clone(),
+        _ => Config {
+            answer_scoring: AnswerScoring::WorstClaim,
+            ..cfg.clone()
+        },
+    }
+}
+
+/// The settings the scores depend on: the swept ones with the threshold
+/// that cuts them (and the unused noisy-OR's) set aside, so that moving
+/// that slider does not score the sample again.
+fn scoring(cfg: &Config) -> Config {
+    let mut cfg = swept(cfg);
+    cfg.answer_threshold = 0.5;
+    cfg.decision_threshold = 0.5;
+    if cfg.answer_scoring != AnswerScoring::Learned {
+        cfg.support_threshold = 0.5;
+    }
+    cfg
+}
+
+/// What the panel sweeps, in words.
+fn sweep_text(scoring: AnswerScoring) -> &'static str {
+    match scoring {
+        AnswerScoring::Learned => "Sweeping the learned hallucination score (answer scoring: learned), cut at the decision threshold.",
+        _ => "Sweeping each answer's worst claim (1 − support, or a failed check), cut at the support threshold.",
     }
 }
 
@@ -139,13 +174,11 @@ pub fn CalibrationPanel(lab: Lab) -> impl IntoView {
             }
         });
     };
-    // Scores depend on the settings but not on the threshold that cuts them.
+    // Scores depend on the settings but not on the threshold that cuts
+    // them: the sample is scored again only when `scoring` changes.
+    let scored_with = Memo::new(move |_| lab.config.with(scoring));
     let scores = Memo::new(move |_| {
-        let cfg = lab.config.with(|c| Config {
-            support_threshold: 0.5,
-            answer_threshold: 0.5,
-            ..c.clone()
-        });
+        let cfg = scored_with.get();
         set.with(|s| match s {
             Some(Ok(s)) => Some(Shared(Arc::new(score_set(s, &cfg)))),
             _ => None,
@@ -276,6 +309,9 @@ pub fn CalibrationPanel(lab: Lab) -> impl IntoView {
                 Some(Ok(s)) => Some(view! { <p class="note">{format!("{} ({} answers; {}).", s.name, s.examples.len(), s.licence)}</p> }.into_any()),
                 None => None,
             }}
+            <p class="hint" id="calibration-sweep" data-sweeps=move || scored_with.with(|c| Cut::of(c).setting)>
+                {move || sweep_text(scored_with.with(|c| c.answer_scoring))}
+            </p>
             {chart}
             {examples}
         </section>

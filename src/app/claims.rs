@@ -9,6 +9,7 @@ use crate::report::{ClaimReport, MarkKind, MarkSide, Verdict};
 use crate::text::decimal::Decimal;
 use crate::text::highlight;
 
+use super::contributions::ContributionChart;
 use super::lab::Lab;
 use super::widgets::Limits;
 
@@ -66,6 +67,8 @@ fn verdict_label(v: Verdict) -> &'static str {
 #[component]
 pub fn ClaimsPanel(lab: Lab) -> impl IntoView {
     let report = move || lab.checked.get();
+    // Claims whose score chart is open, kept while the rows are rebuilt.
+    let opened: StoredValue<Vec<String>> = StoredValue::new(Vec::new());
     let has_samples = move || {
         lab.checked
             .with(|c| c.report.claims.iter().any(|c| c.consistency.is_some()))
@@ -96,7 +99,7 @@ pub fn ClaimsPanel(lab: Lab) -> impl IntoView {
                             let checked = report();
                             let samples = has_samples();
                             let has_source = !checked.report.sources.is_empty();
-                            checked.report.claims.iter().map(|c| claim_row(lab, c, samples, has_source)).collect::<Vec<_>>()
+                            checked.report.claims.iter().map(|c| claim_row(lab, c, samples, has_source, opened)).collect::<Vec<_>>()
                         }}
                     </tbody>
                 </table>
@@ -126,7 +129,13 @@ struct Shown {
     verdict: bool,
 }
 
-fn claim_row(lab: Lab, c: &ClaimReport, show_consistency: bool, has_source: bool) -> impl IntoView {
+fn claim_row(
+    lab: Lab,
+    c: &ClaimReport,
+    show_consistency: bool,
+    has_source: bool,
+    opened: StoredValue<Vec<String>>,
+) -> impl IntoView {
     let id = c.id.clone();
     let focus_id = id.clone();
     let enter_id = id.clone();
@@ -231,6 +240,47 @@ fn claim_row(lab: Lab, c: &ClaimReport, show_consistency: bool, has_source: bool
     } else {
         vec![]
     };
+    // The learned score (the `improved` preset's): a button in the verdict
+    // cell opens its chart in a row of its own under the claim's.
+    let score = c.score.clone();
+    let open = RwSignal::new(opened.with_value(|o| o.contains(&id)));
+    let toggle = {
+        let id = id.clone();
+        move |_| {
+            let now = !open.get_untracked();
+            opened.update_value(|o| {
+                o.retain(|x| *x != id);
+                if now {
+                    o.push(id.clone());
+                }
+            });
+            open.set(now);
+        }
+    };
+    let score_button = score.as_ref().map(|s| {
+        let p = format!("{:.2}", Decimal(s.probability));
+        (
+            p.clone(),
+            format!("Why {id}'s hallucination score is {p}"),
+            id.clone(),
+        )
+    });
+    let chart_id = format!("score-{id}");
+    let detail = {
+        let (id, chart_id) = (id.clone(), chart_id.clone());
+        move || {
+            let s = score
+                .clone()
+                .filter(|_| open.get() && stage.get().verdict)?;
+            Some(view! {
+                <tr class="score-row" id=chart_id.clone()>
+                    <td colspan=if show_consistency { "9" } else { "8" }>
+                        <ContributionChart score=s of=id.clone()/>
+                    </td>
+                </tr>
+            })
+        }
+    };
     view! {
         <tr
             data-claim-id=id.clone()
@@ -274,6 +324,13 @@ fn claim_row(lab: Lab, c: &ClaimReport, show_consistency: bool, has_source: bool
                             view! {
                                 <span class=format!("badge verdict-{}", verdict.name())>{verdict_label(verdict)}</span>
                                 <span class="reason">{reason.clone()}</span>
+                                {score_button.clone().map(|(p, title, id)| view! {
+                                    <button type="button" class="score-toggle" data-score-toggle=id title=title
+                                        aria-controls=chart_id.clone()
+                                        aria-expanded=move || open.get().to_string() on:click=toggle.clone()>
+                                        "score "{p}
+                                    </button>
+                                })}
                             }.into_any()
                         } else {
                             view! { <span class="badge verdict-pending">"pending"</span> }.into_any()
@@ -282,5 +339,6 @@ fn claim_row(lab: Lab, c: &ClaimReport, show_consistency: bool, has_source: bool
                 }
             }}
         </tr>
+        {detail}
     }
 }

@@ -1,5 +1,7 @@
-//! The controls: examples, presets, the support threshold slider, the check
-//! toggles, the failure policy, reset. Every change recomputes at once.
+//! The controls: examples, presets, the support threshold slider (and,
+//! first, the decision threshold's when the answer is scored by the learned
+//! model), the check toggles, the failure policy, reset. Every change
+//! recomputes at once.
 //! Labels and help come from the settings table (`crate::config::row`).
 
 use leptos::prelude::*;
@@ -9,7 +11,9 @@ use crate::examples::{self, Seed};
 use crate::text::decimal::Decimal;
 
 use super::lab::Lab;
-use super::settings::{AllSettings, ChoiceSetting, NumberSetting, PinCompare, ToggleSetting};
+use super::settings::{
+    learned_scoring, AllSettings, ChoiceSetting, NumberSetting, PinCompare, ToggleSetting,
+};
 
 #[component]
 pub fn ExamplePicker(lab: Lab) -> impl IntoView {
@@ -72,10 +76,19 @@ pub fn Controls(lab: Lab) -> impl IntoView {
         lab.config
             .with(|c| c.preset().map_or("custom", |p| p.name()))
     };
+    // Under the learned score (the `improved` preset) the decision
+    // threshold decides the answer: it comes first, its strip showing the
+    // answer's score.
+    let learned = learned_scoring(lab);
     view! {
         <section class="panel controls" aria-labelledby="controls-title" class:hidden=lab.is_hidden("controls")>
             <h2 id="controls-title" class="visually-hidden">"Settings"</h2>
             <div class="threshold" class:hidden=lab.is_hidden("support-threshold")>
+                {move || learned.get().then(|| view! {
+                    <div class="decision-threshold">
+                        <NumberSetting lab setting=row::decision_threshold id="decision-threshold"/>
+                    </div>
+                })}
                 <NumberSetting lab setting=row::support_threshold id="support-threshold"/>
                 <output class="visually-hidden" for="support-threshold" id="support-threshold-value">
                     {move || Decimal(lab.config.with(|c| c.support_threshold)).to_string()}

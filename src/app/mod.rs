@@ -6,6 +6,7 @@
 
 pub mod calibration;
 pub mod claims;
+pub mod contributions;
 pub mod controls;
 pub mod drift;
 pub mod editors;

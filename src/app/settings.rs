@@ -8,7 +8,7 @@
 
 use leptos::prelude::*;
 
-use crate::config::{Group, Range, Setting, Value, SETTINGS};
+use crate::config::{AnswerScoring, Group, Range, Setting, Value, SETTINGS};
 use crate::pin::Pinned;
 use crate::text::decimal::Decimal;
 
@@ -25,6 +25,19 @@ pub const MAIN: [&str; 8] = [
     "stemming",
     "number_normalisation",
 ];
+
+/// Shown among the main controls (and not in the drawer) while the
+/// answer is scored by the learned model: the threshold that decides it.
+pub const LEARNED_MAIN: &str = "decision_threshold";
+
+/// Is the answer scored by the learned model (`answer_scoring: learned`)?
+/// Changes only when the scoring does, not with every setting.
+pub fn learned_scoring(lab: Lab) -> Memo<bool> {
+    Memo::new(move |_| {
+        lab.config
+            .with(|c| c.answer_scoring == AnswerScoring::Learned)
+    })
+}
 
 /// A control's element id: the one given, else `setting-` and the name
 /// (`setting-drift-window`).
@@ -261,20 +274,30 @@ pub fn SettingControl(lab: Lab, setting: Setting) -> impl IntoView {
 /// The drawer of every setting not among the main controls, by group.
 #[component]
 pub fn AllSettings(lab: Lab) -> impl IntoView {
+    let learned = learned_scoring(lab);
     let groups = Group::ALL
         .into_iter()
         .filter_map(|g| {
             let rows: Vec<_> = SETTINGS
                 .iter()
                 .filter(|s| s.group == g && !MAIN.contains(&s.name))
-                .map(|s| view! { <SettingControl lab setting=*s/> })
+                .map(|s| {
+                    let setting = *s;
+                    if setting.name == LEARNED_MAIN {
+                        // Among the main controls while it decides.
+                        (move || (!learned.get()).then(|| view! { <SettingControl lab setting/> }))
+                            .into_any()
+                    } else {
+                        view! { <SettingControl lab setting/> }.into_any()
+                    }
+                })
                 .collect();
             (!rows.is_empty()).then(|| view! { <fieldset class="setting-group"><legend>{g.title()}</legend>{rows}</fieldset> })
         })
         .collect::<Vec<_>>();
     view! {
         <details class="drawer" id="all-settings">
-            <summary>{format!("All settings ({} more)", SETTINGS.len() - MAIN.len())}</summary>
+            <summary>{move || format!("All settings ({} more)", SETTINGS.len() - MAIN.len() - usize::from(learned.get()))}</summary>
             {groups}
         </details>
     }

@@ -15,6 +15,7 @@ use crate::text::decimal::Decimal;
 use crate::trace::reveal_times;
 
 use super::claims::marked_text;
+use super::contributions::ContributionChart;
 use super::lab::{Lab, Shared};
 use super::widgets::Limits;
 
@@ -246,6 +247,17 @@ pub fn FinalMetrics(lab: Lab) -> impl IntoView {
             }
         })
     };
+    // The learned score's bars (the `improved` preset's), once the replay
+    // has revealed the decision they explain.
+    let score = move || {
+        let shown = lab.revealed.with(|r| r.decision);
+        let score = lab.checked.with(|c| c.report.answer_score.clone())?;
+        Some(if shown {
+            view! { <ContributionChart score of="answer".to_string()/> }.into_any()
+        } else {
+            view! { <p class="hint score-pending">"The hallucination score is revealed with the decision."</p> }.into_any()
+        })
+    };
     view! {
         <section class="panel metrics" aria-labelledby="metrics-title" class:hidden=lab.is_hidden("metrics")>
             <header class="panel-head">
@@ -253,6 +265,7 @@ pub fn FinalMetrics(lab: Lab) -> impl IntoView {
                 <span class="hint" id="recompute-ms">{recompute}</span>
             </header>
             {body}
+            {score}
             <Limits items=vec![("Confidence", confidence::LIMITS), ("Drift", crate::drift::LIMITS)]/>
         </section>
     }

@@ -398,6 +398,20 @@ pub fn text(r: &EvalReport) -> String {
             g.group, g.examples, g.balanced_accuracy, g.f1, g.average_precision
         );
     }
+    if let Some(c) = &r.calibration {
+        let _ = writeln!(
+            out,
+            "  calibration: expected calibration error {:.3}; predicted → observed per bin:",
+            c.ece
+        );
+        for b in c.bins.iter().filter(|b| b.answers > 0) {
+            let _ = writeln!(
+                out,
+                "    {:.1}–{:.1} {:>5} answers  predicted {:.3}  observed {:.3}",
+                b.from, b.to, b.answers, b.predicted, b.observed
+            );
+        }
+    }
     let _ = writeln!(out, "  time {:.2} s", r.seconds);
     if let Some(curve) = &r.curve {
         let _ = writeln!(

@@ -35,6 +35,8 @@ struct Card {
     decision_threshold: f64,
     /// Each set's own measure at the decision threshold, on the training data.
     tuning: Vec<train::SetMeasure>,
+    /// The same at thresholds 0.05 … 0.95: the trade-off the threshold moves along.
+    trade_off: Vec<(f64, Vec<train::SetMeasure>)>,
     /// Calibration over the training answers (each set as it is).
     calibration: train::Calibration,
 }
@@ -152,6 +154,7 @@ pub fn run(data: &Path, out: &Path, card: &Path) -> Result<AnswerModel, String> 
         data: used,
         decision_threshold: threshold,
         tuning,
+        trade_off: train::trade_off(&model, &sets),
         calibration: train::calibration(&scored),
     };
     write(out, &model)?;

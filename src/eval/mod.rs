@@ -127,6 +127,10 @@ pub struct AnswerScore {
     /// Char spans (into the answer) of the claims flagged at that threshold.
     pub flagged_spans: Vec<(usize, usize)>,
     pub claims: usize,
+    /// The learned probability of a hallucination (`answer_scoring: learned`),
+    /// before the decision's stake cuts it; what calibration measures.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub probability: Option<f64>,
 }
 
 /// Score an answer against an analysed source.
@@ -185,6 +189,7 @@ pub fn score_answer(doc: &Document, question: &str, answer: &str, cfg: &Config) 
         flagged,
         flagged_spans: chars.chunks(2).map(|c| (c[0], c[1])).collect(),
         claims: report.claims.len(),
+        probability: None,
     }
 }
 
@@ -225,6 +230,7 @@ fn learned_score(doc: &Document, question: &str, answer: &str, cfg: &Config) -> 
         flagged,
         flagged_spans: failing.map(|c| (c.start, c.end)).collect(),
         claims: report.claims.len(),
+        probability: report.answer_score.as_ref().map(|s| s.probability),
     }
 }
 

@@ -184,6 +184,10 @@ pub struct EvalReport {
     /// Wall time of the whole run (set by whoever times it).
     pub seconds: f64,
     pub curve: Option<Vec<SweepPoint>>,
+    /// How well the learned probabilities mean what they say (learned
+    /// scoring only; answers without claims have no probability).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub calibration: Option<crate::eval::train::Calibration>,
 }
 
 #[derive(Debug, Serialize)]
@@ -277,6 +281,14 @@ pub fn evaluate(
         per_group: per_group(answers, scores),
         seconds: 0.0,
         curve,
+        calibration: (cfg.answer_scoring == crate::AnswerScoring::Learned).then(|| {
+            let scored: Vec<(f64, bool)> = scores
+                .iter()
+                .zip(answers)
+                .filter_map(|(s, a)| Some((s.probability?, a.label)))
+                .collect();
+            crate::eval::train::calibration(&scored)
+        }),
     }
 }
 
@@ -402,5 +414,6 @@ pub fn evaluate_wikibio(
         per_group: vec![],
         seconds: 0.0,
         curve,
+        calibration: None,
     }
 }

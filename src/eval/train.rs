@@ -33,7 +33,8 @@ pub struct TrainingAnswer {
 
 /// Strength of the L2 penalty on the standardised weights.
 pub const L2: f64 = 1.0;
-/// Newton steps (it converges in well under this many).
+/// At most this many Newton steps (it stops sooner once a step moves no
+/// weight by more than 1e-12).
 pub const STEPS: usize = 25;
 
 fn sigmoid(z: f64) -> f64 {
@@ -92,6 +93,54 @@ fn fit_regime(regime: Regime, rows: &[([f64; ANSWER_COUNT], f64, f64)]) -> Weigh
         })
     };
     let xs: Vec<[f64; K]> = rows.iter().map(|r| standard(&r.0)).collect();
+    // Evidence weighs towards a hallucination or not at all: fit, drop the
+    // most negative evidence weight, fit again, until none is negative.
+    let mut active = [true; K];
+    let beta = loop {
+        let beta = newton(&xs, rows, &active);
+        let worst = (0..ANSWER_COUNT)
+            .filter(|&i| active[i] && !may_lower(i) && beta[i] < 0.0)
+            .reduce(|a, b| if beta[b] < beta[a] { b } else { a });
+        match worst {
+            Some(i) => active[i] = false,
+            None => break beta,
+        }
+    };
+    // Four decimals: the file stays small and readable, and the model
+    // decides (its threshold is chosen) with the weights as written.
+    let round = |x: f64| (x * 1e4).round() / 1e4 + 0.0;
+    Weights {
+        regime: regime.name().to_string(),
+        answers: rows.len(),
+        means: means.iter().map(|&m| round(m)).collect(),
+        weights: (0..ANSWER_COUNT)
+            .map(|i| {
+                if spreads[i] > 1e-9 {
+                    round(beta[i] / spreads[i])
+                } else {
+                    0.0
+                }
+            })
+            .collect(),
+        intercept: round(beta[ANSWER_COUNT]),
+    }
+}
+
+/// May this answer feature lower the score? Only size may (the number of
+/// claims, their length); every other feature is evidence of a
+/// hallucination and gets a weight of 0 or more.
+pub fn may_lower(i: usize) -> bool {
+    let name = answer_feature_name(i);
+    name == "claims" || name.ends_with(" length")
+}
+
+/// Newton's method on standardised rows, the intercept last; columns not
+/// `active` keep a weight of 0.
+fn newton<const K: usize>(
+    xs: &[[f64; K]],
+    rows: &[([f64; ANSWER_COUNT], f64, f64)],
+    active: &[bool; K],
+) -> [f64; K] {
     let mut beta = [0.0; K];
     for _ in 0..STEPS {
         let mut gradient = [0.0; K];
@@ -99,9 +148,9 @@ fn fit_regime(regime: Regime, rows: &[([f64; ANSWER_COUNT], f64, f64)]) -> Weigh
         for (x, r) in xs.iter().zip(rows) {
             let p = sigmoid(x.iter().zip(&beta).map(|(a, b)| a * b).sum());
             let (y, w) = (r.1, r.2);
-            for i in 0..K {
+            for i in (0..K).filter(|&i| active[i]) {
                 gradient[i] += w * (p - y) * x[i];
-                for j in 0..=i {
+                for j in (0..=i).filter(|&j| active[j]) {
                     hessian[i][j] += w * p * (1.0 - p) * x[i] * x[j];
                 }
             }
@@ -110,7 +159,7 @@ fn fit_regime(regime: Regime, rows: &[([f64; ANSWER_COUNT], f64, f64)]) -> Weigh
             for j in 0..i {
                 hessian[j][i] = hessian[i][j];
             }
-            if i < ANSWER_COUNT {
+            if i < K - 1 {
                 gradient[i] += L2 * beta[i];
                 hessian[i][i] += L2;
             }
@@ -121,22 +170,11 @@ fn fit_regime(regime: Regime, rows: &[([f64; ANSWER_COUNT], f64, f64)]) -> Weigh
         for i in 0..K {
             beta[i] -= step[i];
         }
+        if step.iter().all(|s| s.abs() < 1e-12) {
+            break;
+        }
     }
-    Weights {
-        regime: regime.name().to_string(),
-        answers: rows.len(),
-        means: means.to_vec(),
-        weights: (0..ANSWER_COUNT)
-            .map(|i| {
-                if spreads[i] > 1e-9 {
-                    beta[i] / spreads[i]
-                } else {
-                    0.0
-                }
-            })
-            .collect(),
-        intercept: beta[ANSWER_COUNT],
-    }
+    beta
 }
 
 /// Solve `a x = b` by Gaussian elimination with partial pivoting.
@@ -192,35 +230,7 @@ pub struct SetMeasure {
 /// measures of the decision (as [`Stake`] cuts it) is highest (the lowest
 /// such), and each set's figures there.
 pub fn choose_threshold(model: &AnswerModel, sets: &[TrainingSet]) -> (f64, Vec<SetMeasure>) {
-    let scored: Vec<Vec<(Stake, f64, bool)>> = sets
-        .iter()
-        .map(|s| {
-            s.answers
-                .iter()
-                .map(|a| {
-                    let p = model.score_answer(a.regime, &a.claims).probability;
-                    (a.stake, p, a.hallucinated)
-                })
-                .collect()
-        })
-        .collect();
-    let at = |t: f64| -> Vec<SetMeasure> {
-        sets.iter()
-            .zip(&scored)
-            .map(|(s, xs)| {
-                let c = Confusion::from_predictions(
-                    xs.iter()
-                        .map(|&(stake, p, l)| (stake.named(p, t).is_some(), l)),
-                );
-                SetMeasure {
-                    set: s.name.clone(),
-                    measure: (s.measure)(&c),
-                    precision: c.precision(),
-                    recall: c.recall(),
-                }
-            })
-            .collect()
-    };
+    let at = |t: f64| measures_at(model, sets, t);
     let mean = |m: &[SetMeasure]| m.iter().map(|x| x.measure).sum::<f64>() / m.len().max(1) as f64;
     let mut best = (0.5, at(0.5));
     for k in 1..100 {
@@ -231,6 +241,35 @@ pub fn choose_threshold(model: &AnswerModel, sets: &[TrainingSet]) -> (f64, Vec<
         }
     }
     best
+}
+
+/// Each set's figures when the decision threshold is `t`.
+fn measures_at(model: &AnswerModel, sets: &[TrainingSet], t: f64) -> Vec<SetMeasure> {
+    sets.iter()
+        .map(|s| {
+            let c = Confusion::from_predictions(s.answers.iter().map(|a| {
+                let p = model.score_answer(a.regime, &a.claims).probability;
+                (a.stake.named(p, t).is_some(), a.hallucinated)
+            }));
+            SetMeasure {
+                set: s.name.clone(),
+                measure: (s.measure)(&c),
+                precision: c.precision(),
+                recall: c.recall(),
+            }
+        })
+        .collect()
+}
+
+/// Each set's measure, precision and recall at thresholds 0.05, 0.10, …,
+/// 0.95: the trade-off the decision threshold moves along.
+pub fn trade_off(model: &AnswerModel, sets: &[TrainingSet]) -> Vec<(f64, Vec<SetMeasure>)> {
+    (1..20)
+        .map(|k| {
+            let t = k as f64 / 20.0;
+            (t, measures_at(model, sets, t))
+        })
+        .collect()
 }
 
 /// One bin of a reliability diagram.
