@@ -781,12 +781,12 @@ fn decide(
             .collect();
         AnswerModel::shipped().score_answer(regime, &features)
     });
-    let first_problem = match &learned {
+    let named = match &learned {
         Some(s) => learned_stake(claims.iter().map(|c| c.as_ref()))
-            .named(s.probability, cfg.decision_threshold)
-            .map(id),
-        None => failing.map(id),
+            .named(s.probability, cfg.decision_threshold),
+        None => failing,
     };
+    let first_problem = named.map(id);
     let decision = Decision::from_first_problem(first_problem.as_deref(), cfg.policy);
     let n = claims.len();
     trace.push(
@@ -796,30 +796,42 @@ fn decide(
             first_problem: first_problem.clone(),
         },
         || {
-            let score = learned.as_ref().map(|s| {
-                format!(
-                    "Learned score {} against decision threshold {}: ",
-                    Decimal(s.probability),
-                    Decimal(cfg.decision_threshold)
-                )
+            // How the named claim fails (the learned score may name a
+            // supported claim for the words its sentence lacks).
+            let how = named.map(|k| match claims[k].verdict {
+                Verdict::Supported => format!("{} has words its sentence lacks", id(k)),
+                _ => format!("{} fails", id(k)),
             });
-            let told = match (decision, &first_problem) {
+            let told = match (decision, &how) {
                 (Decision::Deliver, _) if n == 0 => {
                     "Nothing to check: the answer has no claims. Deliver.".to_string()
                 }
                 (Decision::Deliver, _) if failing.is_some() => {
-                    "below it, deliver (failing claims stay marked).".to_string()
+                    "Deliver; the failing claims stay marked.".to_string()
                 }
                 (Decision::Deliver, _) => format!("All {n} claims are supported. Deliver."),
                 (Decision::Block, Some(p)) => {
-                    format!("{p} fails and the policy is block: the answer is withheld.")
+                    format!("{p} and the policy is block: the answer is withheld.")
                 }
                 (_, Some(p)) => {
-                    format!("{p} fails and the policy is flag: deliver, marked with {p}.")
+                    let id = first_problem.as_deref().unwrap_or_default();
+                    format!("{p} and the policy is flag: deliver, marked with {id}.")
                 }
                 _ => String::new(),
             };
-            score.unwrap_or_default() + &told
+            match &learned {
+                Some(s) => format!(
+                    "Learned score {:.2}, {} the decision threshold {}: {told}",
+                    Decimal(s.probability),
+                    if meets(s.probability, cfg.decision_threshold) {
+                        "at or above"
+                    } else {
+                        "under"
+                    },
+                    Decimal(cfg.decision_threshold)
+                ),
+                None => told,
+            }
         },
     );
     (first_problem, decision, learned)
@@ -827,23 +839,27 @@ fn decide(
 
 /// What the learned decision stakes on an answer ([`Stake`]):
 ///
-/// - a claim in another language than its source cannot be scored: it is
-///   named at any threshold;
+/// - a contradicted or miscited claim (a wrong number, a flipped negation
+///   or opposite, a citation to the wrong or no sentence: each finding
+///   names its evidence), or one in another language than its source
+///   (which the score cannot read), is named at any threshold: the score
+///   never forgives it;
 /// - otherwise the first claim that fails, or else the first supported
 ///   claim with a content word its sentence lacks, is named when the
 ///   answer's probability reaches the threshold;
 /// - an answer whose every claim is fully supported (every content word in
 ///   its sentence, no finding) stakes nothing and is delivered.
 pub fn learned_stake<'a>(claims: impl Iterator<Item = &'a ClaimReport> + Clone) -> Stake {
-    let unscorable = claims.clone().position(|c| {
-        c.reasons
-            .first()
-            .is_some_and(|r| r.kind == ReasonKind::LanguageMismatch)
+    let always = claims.clone().position(|c| {
+        matches!(c.verdict, Verdict::Contradicted | Verdict::Miscited)
+            || c.reasons
+                .first()
+                .is_some_and(|r| r.kind == ReasonKind::LanguageMismatch)
     });
     let failing = claims.clone().position(|c| c.verdict != Verdict::Supported);
     let doubtful = claims.clone().position(|c| !c.missing_words.is_empty());
-    match (unscorable, failing.or(doubtful)) {
-        (Some(k), _) => Stake::Unscorable(k),
+    match (always, failing.or(doubtful)) {
+        (Some(k), _) => Stake::Always(k),
         (None, Some(k)) => Stake::Claim(k),
         (None, None) => Stake::Nothing,
     }

@@ -93,13 +93,14 @@ fn fit_regime(regime: Regime, rows: &[([f64; ANSWER_COUNT], f64, f64)]) -> Weigh
         })
     };
     let xs: Vec<[f64; K]> = rows.iter().map(|r| standard(&r.0)).collect();
-    // Evidence weighs towards a hallucination or not at all: fit, drop the
-    // most negative evidence weight, fit again, until none is negative.
+    // Every feature is evidence of a hallucination: it weighs towards one
+    // or not at all. Fit, drop the most negative weight, fit again, until
+    // none is negative.
     let mut active = [true; K];
     let beta = loop {
         let beta = newton(&xs, rows, &active);
         let worst = (0..ANSWER_COUNT)
-            .filter(|&i| active[i] && !may_lower(i) && beta[i] < 0.0)
+            .filter(|&i| active[i] && beta[i] < 0.0)
             .reduce(|a, b| if beta[b] < beta[a] { b } else { a });
         match worst {
             Some(i) => active[i] = false,
@@ -124,14 +125,6 @@ fn fit_regime(regime: Regime, rows: &[([f64; ANSWER_COUNT], f64, f64)]) -> Weigh
             .collect(),
         intercept: round(beta[ANSWER_COUNT]),
     }
-}
-
-/// May this answer feature lower the score? Only size may (the number of
-/// claims, their length); every other feature is evidence of a
-/// hallucination and gets a weight of 0 or more.
-pub fn may_lower(i: usize) -> bool {
-    let name = answer_feature_name(i);
-    name == "claims" || name.ends_with(" length")
 }
 
 /// Newton's method on standardised rows, the intercept last; columns not

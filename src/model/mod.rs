@@ -37,15 +37,14 @@ use serde::{Deserialize, Serialize};
 
 pub use features::ClaimFeatures;
 
-/// Answer features: each claim feature's mean, then its maximum, then `claims`.
-pub const ANSWER_COUNT: usize = 2 * features::COUNT + 1;
+/// Answer features: each claim feature's mean, then its maximum.
+pub const ANSWER_COUNT: usize = 2 * features::COUNT;
 
-/// An answer feature's name: `mean unsupported`, `max unsupported`, …, `claims`.
+/// An answer feature's name: `mean unsupported`, …, `max unsupported`, ….
 pub fn answer_feature_name(i: usize) -> String {
     match i {
         i if i < features::COUNT => format!("mean {}", features::NAMES[i]),
-        i if i < 2 * features::COUNT => format!("max {}", features::NAMES[i - features::COUNT]),
-        _ => "claims".into(),
+        _ => format!("max {}", features::NAMES[i - features::COUNT]),
     }
 }
 
@@ -59,7 +58,6 @@ pub fn answer_features(claims: &[ClaimFeatures]) -> [f64; ANSWER_COUNT] {
             out[n + i] = out[n + i].max(*v);
         }
     }
-    out[2 * n] = ((claims.len() as f64 + 1.0).ln() / 64f64.ln()).min(1.0);
     out
 }
 
@@ -128,9 +126,10 @@ pub enum Stake {
     /// This claim (0-based) is named when the probability reaches the
     /// decision threshold.
     Claim(usize),
-    /// This claim cannot be scored (another language than the source): the
-    /// policy's decision at any threshold.
-    Unscorable(usize),
+    /// This claim is contradicted or miscited (a finding that names its
+    /// evidence), or in another language than its source (which the score
+    /// cannot read): the policy's decision at any threshold.
+    Always(usize),
 }
 
 impl Stake {
@@ -139,7 +138,7 @@ impl Stake {
         match self {
             Stake::Nothing => 0.0,
             Stake::Claim(_) => probability,
-            Stake::Unscorable(_) => 1.0,
+            Stake::Always(_) => 1.0,
         }
     }
 
@@ -147,7 +146,7 @@ impl Stake {
     pub fn named(self, probability: f64, threshold: f64) -> Option<usize> {
         let score = self.score(probability);
         match self {
-            Stake::Claim(k) | Stake::Unscorable(k)
+            Stake::Claim(k) | Stake::Always(k)
                 if score > 0.0 && score >= threshold - crate::verdict::EPS =>
             {
                 Some(k)
@@ -173,9 +172,13 @@ pub struct LearnedScore {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Contribution {
     pub feature: String,
-    /// The feature's value for this claim or answer, 0–1.
+    /// The feature's value, 0–1: a claim's own, or its maximum over the
+    /// answer's claims.
     pub value: f64,
-    /// What it adds to the logit (negative: towards faithful).
+    /// Its mean over the answer's claims (a claim's own value for a claim).
+    pub mean: f64,
+    /// What it adds to the logit, weight × (mean − average) + weight ×
+    /// (maximum − average) (negative: towards faithful).
     pub contribution: f64,
 }
 
@@ -254,20 +257,15 @@ impl AnswerModel {
     }
 
     /// The answer's score, one contribution per claim feature (its mean and
-    /// maximum together) and one for the number of claims.
+    /// maximum together).
     pub fn score_answer(&self, regime: Regime, claims: &[ClaimFeatures]) -> LearnedScore {
         self.weights(regime).score_answer(claims)
     }
 
     /// A claim's score: that of an answer of the same regime made of this
-    /// claim alone. The number of claims is then the same for every claim
-    /// and counts in the baseline.
+    /// claim alone.
     pub fn score_claim(&self, regime: Regime, claim: &ClaimFeatures) -> LearnedScore {
-        let w = self.weights(regime);
-        let mut whole = w.score_answer(std::slice::from_ref(claim));
-        let claims = whole.contributions.pop().map_or(0.0, |c| c.contribution);
-        whole.baseline = sigmoid(w.intercept + claims);
-        whole
+        self.weights(regime).score_answer(std::slice::from_ref(claim))
     }
 }
 
@@ -281,18 +279,15 @@ impl Weights {
         let x = answer_features(claims);
         let terms = self.terms(&x);
         let n = features::COUNT;
-        let mut contributions: Vec<Contribution> = (0..n)
+        let contributions: Vec<Contribution> = (0..n)
             .map(|i| Contribution {
                 feature: features::NAMES[i].to_string(),
                 value: x[n + i],
-                contribution: terms[i] + terms[n + i],
+                mean: x[i],
+                // `+ 0.0` writes a zero as 0, not -0.
+                contribution: terms[i] + terms[n + i] + 0.0,
             })
             .collect();
-        contributions.push(Contribution {
-            feature: "claims".into(),
-            value: x[2 * n],
-            contribution: terms[2 * n],
-        });
         self.explained(contributions)
     }
 
@@ -367,6 +362,8 @@ mod tests {
             let w = m.weights(regime);
             let x: [f64; ANSWER_COUNT] = w.means.clone().try_into().unwrap();
             assert!(w.terms(&x).iter().all(|t| t.abs() < 1e-12));
+            // Every weight of evidence is 0 or more.
+            assert!(w.weights.iter().all(|x| *x >= 0.0), "{:?}", w.weights);
         }
     }
 
@@ -376,10 +373,16 @@ mod tests {
         let good = claim([0.0; features::COUNT]);
         let short = answer_features(&[weak, good]);
         let long = answer_features(&[weak, good, weak, good, weak, good]);
-        // Mean and maximum are the same; only the count of claims differs.
-        assert_eq!(short[..2 * features::COUNT], long[..2 * features::COUNT]);
-        assert!(long[2 * features::COUNT] > short[2 * features::COUNT]);
+        // The same answer three times over reads the same.
+        assert_eq!(short, long);
         assert_eq!(answer_features(&[]), [0.0; ANSWER_COUNT]);
+        let m = AnswerModel::shipped();
+        for &regime in Regime::ALL {
+            assert_eq!(
+                m.score_answer(regime, &[weak, good]),
+                m.score_answer(regime, &[weak, good, weak, good, weak, good])
+            );
+        }
     }
 
     #[test]
