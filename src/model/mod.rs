@@ -265,7 +265,8 @@ impl AnswerModel {
     /// A claim's score: that of an answer of the same regime made of this
     /// claim alone.
     pub fn score_claim(&self, regime: Regime, claim: &ClaimFeatures) -> LearnedScore {
-        self.weights(regime).score_answer(std::slice::from_ref(claim))
+        self.weights(regime)
+            .score_answer(std::slice::from_ref(claim))
     }
 }
 
