@@ -67,8 +67,36 @@ fn verdict_label(v: Verdict) -> &'static str {
 #[component]
 pub fn ClaimsPanel(lab: Lab) -> impl IntoView {
     let report = move || lab.checked.get();
-    // Claims whose score chart is open, kept while the rows are rebuilt.
-    let opened: StoredValue<Vec<String>> = StoredValue::new(Vec::new());
+    // The claim whose learned score is explained under the table (its row's
+    // "score" button opens and closes it), once its verdict is revealed.
+    let chart_for: RwSignal<Option<String>> = RwSignal::new(None);
+    let chart = move || {
+        let id = chart_for.get()?;
+        let score = lab
+            .checked
+            .with(|c| c.report.claims.iter().find(|c| c.id == id)?.score.clone())?;
+        lab.revealed.with(|r| r.claim(&id)).then(|| {
+            view! { <div id="claim-score" class="claim-score"><ContributionChart score of=id/></div> }
+        })
+    };
+    // One handler for every row's button.
+    let toggle = move |ev: leptos::ev::MouseEvent| {
+        use wasm_bindgen::JsCast;
+        let id = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|t| t.closest("[data-score-toggle]").ok().flatten())
+            .and_then(|b| b.get_attribute("data-score-toggle"));
+        if let Some(id) = id {
+            chart_for.update(|c| {
+                *c = if c.as_ref() == Some(&id) {
+                    None
+                } else {
+                    Some(id)
+                }
+            });
+        }
+    };
     let has_samples = move || {
         lab.checked
             .with(|c| c.report.claims.iter().any(|c| c.consistency.is_some()))
@@ -80,7 +108,7 @@ pub fn ClaimsPanel(lab: Lab) -> impl IntoView {
                 <p class="hint">"Hover or focus a row to see its evidence in the answer and the source."</p>
             </header>
             <div class="table-wrap">
-                <table class="claims-table">
+                <table class="claims-table" on:click=toggle>
                     <thead>
                         <tr>
                             <th scope="col">"#"</th>
@@ -99,10 +127,11 @@ pub fn ClaimsPanel(lab: Lab) -> impl IntoView {
                             let checked = report();
                             let samples = has_samples();
                             let has_source = !checked.report.sources.is_empty();
-                            checked.report.claims.iter().map(|c| claim_row(lab, c, samples, has_source, opened)).collect::<Vec<_>>()
+                            checked.report.claims.iter().map(|c| claim_row(lab, c, samples, has_source, chart_for)).collect::<Vec<_>>()
                         }}
                     </tbody>
                 </table>
+                {chart}
                 {move || lab.checked.with(|c| c.report.claims.is_empty()).then(|| view! {
                     <p class="empty">"The answer has no claims yet: type a sentence that states something."</p>
                 })}
@@ -134,7 +163,7 @@ fn claim_row(
     c: &ClaimReport,
     show_consistency: bool,
     has_source: bool,
-    opened: StoredValue<Vec<String>>,
+    chart_for: RwSignal<Option<String>>,
 ) -> impl IntoView {
     let id = c.id.clone();
     let focus_id = id.clone();
@@ -240,47 +269,11 @@ fn claim_row(
     } else {
         vec![]
     };
-    // The learned score (the `improved` preset's): a button in the verdict
-    // cell opens its chart in a row of its own under the claim's.
-    let score = c.score.clone();
-    let open = RwSignal::new(opened.with_value(|o| o.contains(&id)));
-    let toggle = {
-        let id = id.clone();
-        move |_| {
-            let now = !open.get_untracked();
-            opened.update_value(|o| {
-                o.retain(|x| *x != id);
-                if now {
-                    o.push(id.clone());
-                }
-            });
-            open.set(now);
-        }
-    };
-    let score_button = score.as_ref().map(|s| {
-        let p = format!("{:.2}", Decimal(s.probability));
-        (
-            p.clone(),
-            format!("Why {id}'s hallucination score is {p}"),
-            id.clone(),
-        )
-    });
-    let chart_id = format!("score-{id}");
-    let detail = {
-        let (id, chart_id) = (id.clone(), chart_id.clone());
-        move || {
-            let s = score
-                .clone()
-                .filter(|_| open.get() && stage.get().verdict)?;
-            Some(view! {
-                <tr class="score-row" id=chart_id.clone()>
-                    <td colspan=if show_consistency { "9" } else { "8" }>
-                        <ContributionChart score=s of=id.clone()/>
-                    </td>
-                </tr>
-            })
-        }
-    };
+    // The learned score (the `improved` preset's), whose button opens its chart.
+    let score = c
+        .score
+        .as_ref()
+        .map(|s| (format!("score {:.2}", Decimal(s.probability)), id.clone()));
     view! {
         <tr
             data-claim-id=id.clone()
@@ -324,11 +317,10 @@ fn claim_row(
                             view! {
                                 <span class=format!("badge verdict-{}", verdict.name())>{verdict_label(verdict)}</span>
                                 <span class="reason">{reason.clone()}</span>
-                                {score_button.clone().map(|(p, title, id)| view! {
-                                    <button type="button" class="score-toggle" data-score-toggle=id title=title
-                                        aria-controls=chart_id.clone()
-                                        aria-expanded=move || open.get().to_string() on:click=toggle.clone()>
-                                        "score "{p}
+                                {score.clone().map(|(text, id)| view! {
+                                    <button type="button" class="score-toggle" data-score-toggle=id.clone() aria-controls="claim-score"
+                                        aria-expanded=move || chart_for.with(|c| c.as_ref() == Some(&id)).to_string()>
+                                        {text}
                                     </button>
                                 })}
                             }.into_any()
@@ -339,6 +331,5 @@ fn claim_row(
                 }
             }}
         </tr>
-        {detail}
     }
 }

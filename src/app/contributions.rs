@@ -1,4 +1,4 @@
-//! "Why the score is 0.83": the learned score of an answer or a claim
+//! "Why the answer scores 0.83": the learned score of an answer or a claim
 //! (`crate::model::LearnedScore`) drawn as one bar per feature, each the
 //! feature's contribution to the score's log-odds, right of the centre line
 //! towards hallucinated, left towards faithful. The bars start from an
@@ -8,19 +8,11 @@
 //!
 //! Bars of less than [`MINOR`] are folded under "N more" (still in the page,
 //! with their `data-contribution`, so the bars always add up).
-//!
-//! The chart's inside is written with plain DOM calls when its `<figure>` is
-//! made (a directive), not with `view!`: it never changes once drawn (a new
-//! score makes a new chart), and a typed view of a list of bars cost the
-//! page's wasm about four times the bytes. Every text is set as text.
 
 use leptos::prelude::*;
-use web_sys::Element;
 
 use crate::model::{Contribution, LearnedScore};
 use crate::text::decimal::Decimal;
-
-use super::widgets::svg_number;
 
 /// Contributions smaller than this (log-odds) are folded away.
 pub const MINOR: f64 = 0.01;
@@ -51,129 +43,34 @@ pub fn feature_label(name: &str) -> &'static str {
     }
 }
 
-const SVG: &str = "http://www.w3.org/2000/svg";
-
-/// A new element under `parent`: `tag` (an SVG one when `svg`), its class,
-/// its text (none when empty).
-fn add(parent: &Element, svg: bool, tag: &str, class: &str, text: &str) -> Element {
-    let doc = parent.owner_document().expect("an element has a document");
-    let el = if svg {
-        doc.create_element_ns(Some(SVG), tag)
-    } else {
-        doc.create_element(tag)
-    }
-    .expect("a known tag");
-    if !class.is_empty() {
-        let _ = el.set_attribute("class", class);
-    }
-    if !text.is_empty() {
-        el.set_text_content(Some(text));
-    }
-    let _ = parent.append_child(&el);
-    el
+/// `+0.82` or `−0.31` (a true minus sign).
+fn signed(x: f64) -> String {
+    let sign = if x < 0.0 { "\u{2212}" } else { "+" };
+    format!("{sign}{:.2}", Decimal(x.abs()))
 }
 
-/// Two decimals.
-fn two(x: f64) -> String {
-    format!("{:.2}", Decimal(x))
-}
-
-/// One feature's row: its name and value, the bar, the contribution
-/// (`+0.82`, or `−0.31` with a true minus sign).
-fn bar(list: &Element, c: &Contribution, scale: f64) {
-    let up = c.contribution > 0.0;
-    let row = add(
-        list,
-        false,
-        "li",
-        if up { "contribution up" } else { "contribution down" },
-        "",
-    );
-    let _ = row.set_attribute("data-feature", &c.feature);
-    let _ = row.set_attribute("data-contribution", &Decimal(c.contribution).to_string());
+/// One feature's row: its name and value, the bar, the contribution.
+fn bar(c: &Contribution, scale: f64) -> impl IntoView {
     let label = match feature_label(&c.feature) {
-        "" => &c.feature,
-        l => l,
+        "" => c.feature.clone(),
+        l => l.to_string(),
     };
-    let name = add(&row, false, "span", "feature-name", label);
-    let _ = name.set_attribute("title", &c.feature);
-    add(&name, false, "span", "feature-value", &two(c.value));
-    // The bar's part of the 0–100 box: from the centre line to the right
+    // The bar's half of the 0–100 box: from the centre line to the right
     // (towards hallucinated) or to the left (towards faithful).
     let len = (c.contribution.abs() / scale * 50.0).min(50.0);
-    let chart = add(&row, true, "svg", "bar", "");
-    for (k, v) in [
-        ("viewBox", "0 0 100 10"),
-        ("preserveAspectRatio", "none"),
-        ("aria-hidden", "true"),
-    ] {
-        let _ = chart.set_attribute(k, v);
-    }
-    let rect = add(&chart, true, "rect", "", "");
-    let _ = rect.set_attribute("x", &svg_number(if up { 50.0 } else { 50.0 - len }));
-    let _ = rect.set_attribute("width", &svg_number(len.max(0.4)));
-    add(&chart, true, "line", "", "");
-    let sign = if up { "+" } else { "\u{2212}" };
-    add(
-        &row,
-        false,
-        "span",
-        "contribution-value",
-        &format!("{sign}{}", two(c.contribution.abs())),
-    );
-}
-
-/// Draw `score` into the chart's `<figure>` (emptied first).
-fn draw(figure: Element, (score, answer): (LearnedScore, bool)) {
-    figure.set_text_content(None);
-    let _ = figure.set_attribute("data-probability", &Decimal(score.probability).to_string());
-    let _ = figure.set_attribute("data-baseline", &Decimal(score.baseline).to_string());
-    let caption = add(&figure, false, "figcaption", "", "");
-    add(
-        &caption,
-        false,
-        "strong",
-        "",
-        &format!("Why the score is {}", two(score.probability)),
-    );
-    let hint = add(&caption, false, "span", "hint", "");
-    let whose = if answer { "an average answer" } else { "an average claim" };
-    let _ = hint.append_with_str_1(&format!(
-        "The chance of a hallucination; {whose} scores {}. Each bar moves it (log-odds): ",
-        two(score.baseline)
-    ));
-    add(&hint, false, "span", "towards-up", "right, towards hallucinated");
-    let _ = hint.append_with_str_1("; ");
-    add(&hint, false, "span", "towards-down", "left, towards faithful");
-    let _ = hint.append_with_str_1(if answer {
-        ". Values are the highest over the claims."
-    } else {
-        ". Values are the claim's own."
-    });
-
-    let mut bars: Vec<&Contribution> = score.contributions.iter().collect();
-    crate::order::sort_by(&mut bars, |a, b| {
-        b.contribution.abs().total_cmp(&a.contribution.abs())
-    });
-    // Every bar on one scale, the largest reaching the edge (at least one
-    // unit of log-odds, so that small pushes look small).
-    let scale = bars.first().map_or(1.0, |c| c.contribution.abs()).max(1.0);
-    // Sorted by size, the small ones are last: they go under a fold.
-    let n_minor = bars.iter().filter(|c| c.contribution.abs() < MINOR).count();
-    let mut list = add(&figure, false, "ul", "contributions", "");
-    for (i, c) in bars.iter().enumerate() {
-        if i + n_minor == bars.len() {
-            let fold = add(&figure, false, "details", "minor-contributions", "");
-            add(
-                &fold,
-                false,
-                "summary",
-                "",
-                &format!("{n_minor} more with almost no effect"),
-            );
-            list = add(&fold, false, "ul", "contributions", "");
-        }
-        bar(&list, c, scale);
+    let up = c.contribution > 0.0;
+    let x = if up { 50.0 } else { 50.0 - len };
+    view! {
+        <li class=if up { "contribution up" } else { "contribution down" }
+            data-feature=c.feature.clone()
+            data-contribution=Decimal(c.contribution).to_string()>
+            <span class="feature-name">{label}<span class="feature-value">{format!("{:.2}", Decimal(c.value))}</span></span>
+            // The centre line is the box's background (style/main.css).
+            <svg class="bar" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true">
+                <rect x=super::widgets::svg_number(x) y="1" width=super::widgets::svg_number(len.max(0.4)) height="8"/>
+            </svg>
+            <span class="contribution-value">{signed(c.contribution)}</span>
+        </li>
     }
 }
 
@@ -181,6 +78,49 @@ fn draw(figure: Element, (score, answer): (LearnedScore, bool)) {
 /// claim's id (`C2`); it is the chart's `data-score-chart`.
 #[component]
 pub fn ContributionChart(score: LearnedScore, of: String) -> impl IntoView {
+    let mut bars: Vec<&Contribution> = score.contributions.iter().collect();
+    crate::order::sort_by(&mut bars, |a, b| {
+        b.contribution.abs().total_cmp(&a.contribution.abs())
+    });
+    // Every bar on one scale, the largest reaching the edge (at least one
+    // unit of log-odds, so that small pushes look small).
+    let scale = bars.first().map_or(1.0, |c| c.contribution.abs()).max(1.0);
+    let split = bars
+        .iter()
+        .position(|c| c.contribution.abs() < MINOR)
+        .unwrap_or(bars.len());
+    let minor: Vec<_> = bars[split..].iter().map(|c| bar(c, scale)).collect();
+    let major: Vec<_> = bars[..split].iter().map(|c| bar(c, scale)).collect();
+    let n_minor = minor.len();
     let answer = of == "answer";
-    view! { <figure class="score-chart" data-score-chart=of use:draw=(score, answer)></figure> }
+    let title = format!(
+        "Why {} scores {:.2}",
+        if answer { "the answer" } else { &of },
+        Decimal(score.probability)
+    );
+    let caption = format!(
+        "The chance of a hallucination. {} scores {:.2}; each bar is how far a feature moves this one from it (log-odds). {}",
+        if answer { "An average answer" } else { "An average claim" },
+        Decimal(score.baseline),
+        if answer { "Values are the highest over the claims." } else { "Values are the claim's own." },
+    );
+    view! {
+        <figure class="score-chart" data-score-chart=of
+            data-probability=Decimal(score.probability).to_string()
+            data-baseline=Decimal(score.baseline).to_string()>
+            <figcaption><strong>{title}</strong><span class="hint">{caption}</span></figcaption>
+            <div class="contribution axis" aria-hidden="true">
+                <span></span>
+                <span class="axis-labels"><span class="towards-down">"← faithful"</span><span class="towards-up">"hallucinated →"</span></span>
+                <span></span>
+            </div>
+            <ul class="contributions">{major}</ul>
+            {(n_minor > 0).then(|| view! {
+                <details class="minor-contributions">
+                    <summary>{format!("{n_minor} more with almost no effect")}</summary>
+                    <ul class="contributions">{minor}</ul>
+                </details>
+            })}
+        </figure>
+    }
 }

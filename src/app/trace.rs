@@ -250,13 +250,10 @@ pub fn FinalMetrics(lab: Lab) -> impl IntoView {
     // The learned score's bars (the `improved` preset's), once the replay
     // has revealed the decision they explain.
     let score = move || {
-        let shown = lab.revealed.with(|r| r.decision);
         let score = lab.checked.with(|c| c.report.answer_score.clone())?;
-        Some(if shown {
-            view! { <ContributionChart score of="answer".to_string()/> }.into_any()
-        } else {
-            view! { <p class="hint score-pending">"The hallucination score is revealed with the decision."</p> }.into_any()
-        })
+        lab.revealed
+            .with(|r| r.decision)
+            .then(|| view! { <ContributionChart score of="answer".to_string()/> })
     };
     view! {
         <section class="panel metrics" aria-labelledby="metrics-title" class:hidden=lab.is_hidden("metrics")>
@@ -275,8 +272,16 @@ pub fn FinalMetrics(lab: Lab) -> impl IntoView {
 /// the answer (flagged or not), the repaired answer, nothing, or the safe decline.
 #[component]
 pub fn Delivered(lab: Lab) -> impl IntoView {
-    let problem =
-        |c: &ClaimReport| format!("{} is {}: {}", c.id, c.verdict.name(), c.main_reason());
+    // A supported claim is named only by the learned score, for the words
+    // its sentence lacks (as `Report::headline` says it).
+    let problem = |c: &ClaimReport| match c.verdict {
+        Verdict::Supported => format!(
+            "{} has words its source sentence lacks: {}",
+            c.id,
+            c.main_reason()
+        ),
+        v => format!("{} is {}: {}", c.id, v.name(), c.main_reason()),
+    };
     let body = move || {
         let checked = lab.checked.get();
         let r = &checked.report;

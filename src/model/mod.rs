@@ -30,6 +30,9 @@
 //! policy's decision (block or deliver with flags); below it, deliver.
 
 pub mod features;
+mod file;
+
+use file::Json;
 
 use std::sync::OnceLock;
 
@@ -226,8 +229,31 @@ impl AnswerModel {
 
     /// Read a model file; the message says what is wrong with it.
     pub fn from_json(text: &str) -> Result<AnswerModel, String> {
-        let m: AnswerModel =
-            serde_json::from_str(text).map_err(|e| format!("not a model file: {e}"))?;
+        let read = |text: &str| -> Result<AnswerModel, String> {
+            let json = Json::parse(text)?;
+            let regimes = json
+                .field("regimes")?
+                .list()?
+                .iter()
+                .map(|r| {
+                    Ok(Weights {
+                        regime: r.field("regime")?.text()?.to_string(),
+                        answers: r.field("answers")?.number()? as usize,
+                        means: r.field("means")?.numbers()?,
+                        weights: r.field("weights")?.numbers()?,
+                        intercept: r.field("intercept")?.number()?,
+                    })
+                })
+                .collect::<Result<Vec<Weights>, String>>()?;
+            Ok(AnswerModel {
+                features: (json.field("features")?.list()?.iter())
+                    .map(|f| f.text().map(str::to_string))
+                    .collect::<Result<Vec<String>, String>>()?,
+                regimes,
+                decision_threshold: json.field("decision_threshold")?.number()?,
+            })
+        };
+        let m = read(text).map_err(|e| format!("not a model file: {e}"))?;
         let names: Vec<String> = (0..ANSWER_COUNT).map(answer_feature_name).collect();
         if m.features != names {
             return Err(format!(
