@@ -985,3 +985,44 @@ fn json_figures_print_without_floating_point_noise() {
         assert_eq!(noisy, None, "{example}");
     }
 }
+
+#[test]
+fn the_text_report_says_the_learned_score_and_the_outcome_in_a_sentence() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = file(
+        dir.path(),
+        "s.txt",
+        "The bridge opened in 1932. Its main span is 410 metres long.",
+    );
+    let answer = file(
+        dir.path(),
+        "a.txt",
+        "The main span is 410 metres long and was painted red by Picasso.",
+    );
+    let args = |preset: &'static str| {
+        vec![
+            "check",
+            "--source",
+            source.to_str().unwrap(),
+            "--answer",
+            answer.to_str().unwrap(),
+            "--format",
+            "text",
+            "--preset",
+            preset,
+        ]
+    };
+    let out = run(&args("improved"));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("Learned score 0.") && text.contains("weighed most: invented_name +"),
+        "{text}"
+    );
+    assert!(text.contains("C1 is unsupported"), "{text}");
+    let seed = run(&args("seed"));
+    let text = String::from_utf8_lossy(&seed.stdout);
+    assert!(
+        !text.contains("Learned score") && text.contains("Decision: "),
+        "{text}"
+    );
+}

@@ -83,6 +83,20 @@ fn a_missing_data_folder_is_a_clear_error() {
         "{err}"
     );
     assert!(!dir.path().join("m.json").exists());
+    // A folder that does not exist for the output is said before training.
+    let out = Command::new(env!("CARGO_BIN_EXE_claimlab"))
+        .args(["train", "--data"])
+        .arg(root().join("tests/fixtures"))
+        .arg("--out")
+        .arg(dir.path().join("no/such/m.json"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("there is no folder") && !err.contains("answers"),
+        "{err}"
+    );
 }
 
 /// The labelled data, when this machine has it: `CLAIMLAB_DATA`, else the

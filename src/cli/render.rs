@@ -90,6 +90,32 @@ pub fn text(r: &Report, fallback: Option<&Fallback>) -> String {
             .map(|p| format!(" (first problem {p}; policy {})", r.policy.name()))
             .unwrap_or_default()
     );
+    if let Some(score) = &r.answer_score {
+        // The learned score that decided, and what weighed most in it.
+        let mut top: Vec<_> = score
+            .contributions
+            .iter()
+            .filter(|c| c.contribution.abs() >= 0.01)
+            .collect();
+        top.sort_by(|a, b| b.contribution.abs().total_cmp(&a.contribution.abs()));
+        let top: Vec<String> = top
+            .iter()
+            .take(3)
+            .map(|c| format!("{} {:+.2}", c.feature, c.contribution))
+            .collect();
+        let _ = writeln!(
+            out,
+            "Learned score {:.2} (an average answer {:.2}){}",
+            score.probability,
+            score.baseline,
+            if top.is_empty() {
+                String::new()
+            } else {
+                format!("; weighed most: {}", top.join(", "))
+            }
+        );
+    }
+    let _ = writeln!(out, "{}", r.headline());
     let _ = writeln!(
         out,
         "Claims: {} supported, {} contradicted, {} unsupported, {} miscited",

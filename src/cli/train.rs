@@ -94,6 +94,19 @@ fn sha256(path: &Path) -> Result<String, String> {
 /// Train on `data` (the folder holding `ragtruth_qa/`, `halueval/` and
 /// `summedits/`), write the model to `out` and its card to `card`.
 pub fn run(data: &Path, out: &Path, card: &Path) -> Result<AnswerModel, String> {
+    // Say a missing folder before training, not after.
+    for file in [out, card] {
+        if let Some(dir) = file
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty() && !d.is_dir())
+        {
+            return Err(format!(
+                "cannot write {}: there is no folder {} (run from the repository, or give --out and --card)",
+                file.display(),
+                dir.display()
+            ));
+        }
+    }
     let mut sets = Vec::new();
     let mut used = Vec::new();
     for (dataset, folder, split) in TRAINING_SPLITS {
