@@ -420,7 +420,7 @@ settings! {
     answer_threshold: f64 = 0.5, "Answer threshold", Scoring, Range::Unit,
         "Noisy-OR: the score from which an answer is flagged.";
     decision_threshold: f64 = 0.5, "Decision threshold", Scoring, Range::Unit,
-        "Learned: the probability of a hallucination from which the answer gets the policy's decision (block or flag); below it the answer is delivered. Lower catches more, higher flags fewer faithful answers.";
+        "Learned: the probability of a hallucination from which the answer gets the policy's decision (block or flag); below it the answer is delivered, its failing claims marked in the claims table. A contradicted or miscited claim decides at any threshold, and an answer whose every claim is fully supported is delivered at any threshold. Lower catches more, higher flags fewer faithful answers.";
     claim_weight: f64 = 0.5, "Claim weight", Scoring, Range::Unit,
         "Noisy-OR: weight of a claim's unsupported share.";
     claim_exponent: f64 = 1.0, "Claim exponent", Scoring, Range::Positive(10.0),

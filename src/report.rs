@@ -281,7 +281,7 @@ impl Report {
                     .collect();
                 match (failing.first(), &self.answer_score) {
                     (Some(c), Some(s)) => format!(
-                        "Deliver: the hallucination score {:.2} is under the decision threshold, though {} (still marked).",
+                        "Deliver: the hallucination score {:.2} is under the decision threshold, though {} (marked in the claims table).",
                         crate::text::decimal::Decimal(s.probability),
                         fails(c)
                     ),
