@@ -798,10 +798,7 @@ fn decide(
         || {
             // How the named claim fails (the learned score may name a
             // supported claim for the words its sentence lacks).
-            let how = named.map(|k| match claims[k].verdict {
-                Verdict::Supported => format!("{} has words its sentence lacks", id(k)),
-                _ => format!("{} fails", id(k)),
-            });
+            let how = named.map(|k| how_it_fails(&id(k), claims[k].verdict));
             let told = match (decision, &how) {
                 (Decision::Deliver, _) if n == 0 => {
                     "Nothing to check: the answer has no claims. Deliver.".to_string()

@@ -249,14 +249,18 @@ impl Report {
     }
 }
 
-/// How a claim fails, in the headline's words (`C2 is contradicted`; a
-/// supported claim the learned score named: `C2 has words its source
-/// sentence lacks`).
-fn fails(c: &ClaimReport) -> String {
-    match c.verdict {
-        Verdict::Supported => format!("{} has words its source sentence lacks", c.id),
-        v => format!("{} is {}", c.id, v.name()),
+/// How a claim fails, in the words the headline, the trace and the lab all
+/// use (`C2 is contradicted`; a supported claim the learned score named:
+/// `C2 has words its source sentence lacks`).
+pub fn how_it_fails(id: &str, verdict: Verdict) -> String {
+    match verdict {
+        Verdict::Supported => format!("{id} has words its source sentence lacks"),
+        v => format!("{id} is {}", v.name()),
     }
+}
+
+fn fails(c: &ClaimReport) -> String {
+    how_it_fails(&c.id, c.verdict)
 }
 
 impl Report {

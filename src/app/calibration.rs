@@ -211,11 +211,12 @@ pub fn CalibrationPanel(lab: Lab) -> impl IntoView {
                 <line class="axis" x1=svg_number(PAD) y1=svg_number(H - PAD) x2=svg_number(W - 10.0) y2=svg_number(H - PAD)/>
                 <line class="axis" x1=svg_number(PAD) y1=svg_number(10.0) x2=svg_number(PAD) y2=svg_number(H - PAD)/>
                 <line class="baseline" x1=svg_number(PAD) y1=svg_number(y_of(base)) x2=svg_number(W - 10.0) y2=svg_number(y_of(base))/>
+                <text x=svg_number(W - 12.0) y=svg_number(y_of(base) - 4.0) class="tick" text-anchor="end">"flag all"</text>
                 <text x=svg_number(PAD) y=svg_number(H - 8.0) class="tick">"0"</text>
                 <text x=svg_number(W - 18.0) y=svg_number(H - 8.0) class="tick">"1"</text>
                 <text x=svg_number((W / 2.0) - 16.0) y=svg_number(H - 8.0) class="label">"recall"</text>
                 <text x=svg_number(4.0) y=svg_number(16.0) class="tick">"1"</text>
-                <text x=svg_number(4.0) y=svg_number(H / 2.0) class="label">"prec."</text>
+                <text x="14" y=svg_number(H / 2.0) class="label" text-anchor="middle" transform=format!("rotate(-90 14 {})", Decimal(H / 2.0))>"precision"</text>
                 <polyline class="curve" points=points.join(" ")/>
                 <circle id="calibration-point" class="point" r="6" cx=format!("{:.1}", Decimal(x_of(at.recall()))) cy=format!("{:.1}", Decimal(y_of(at.precision())))/>
             </svg>
@@ -271,8 +272,8 @@ pub fn CalibrationPanel(lab: Lab) -> impl IntoView {
                             lab.focus.set(None);
                             let gold = if label { "a hallucination" } else { "faithful" };
                             lab.opened_from.set(Some(format!(
-                                "Opened from Calibration: labelled {gold} in the data; at this threshold the checker {}. Back returns to the state before.",
-                                match outcome { "caught" => "flags it (caught)", "false alarm" => "flags it (a false alarm)", "missed" => "passes it (missed)", _ => "passes it" }
+                                "Opened from Calibration: labelled {gold} in the data; its score is {} the threshold, so the curve counts it as {outcome}. The decision below also follows the policy, the routing and repair. Back returns to the state before.",
+                                if flagged { "at or above" } else { "under" }
                             )));
                             if let Some(panel) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("answer")) {
                                 panel.scroll_into_view();

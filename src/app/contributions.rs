@@ -11,6 +11,7 @@
 
 use leptos::prelude::*;
 
+use crate::model::features::YES_OR_NO;
 use crate::model::{Contribution, LearnedScore};
 use crate::text::decimal::Decimal;
 
@@ -57,6 +58,16 @@ fn bar(c: &Contribution, scale: f64) -> impl IntoView {
     };
     // The bar's half of the 0–100 box: from the centre line to the right
     // (towards hallucinated) or to the left (towards faithful).
+    // A finding reads yes or no; a share, as its two decimals.
+    let value = if YES_OR_NO.contains(&c.feature.as_str()) {
+        if c.value > 0.0 {
+            "yes".to_string()
+        } else {
+            "no".to_string()
+        }
+    } else {
+        format!("{:.2}", Decimal(c.value))
+    };
     let len = (c.contribution.abs() / scale * 50.0).min(50.0);
     let up = c.contribution > 0.0;
     let x = if up { 50.0 } else { 50.0 - len };
@@ -64,7 +75,7 @@ fn bar(c: &Contribution, scale: f64) -> impl IntoView {
         <li class=if up { "contribution up" } else { "contribution down" }
             data-feature=c.feature.clone()
             data-contribution=Decimal(c.contribution).to_string()>
-            <span class="feature-name">{label}<span class="feature-value">{format!("{:.2}", Decimal(c.value))}</span></span>
+            <span class="feature-name">{label}<span class="feature-value">{value}</span></span>
             // The centre line is the box's background (style/main.css).
             <svg class="bar" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true">
                 <rect x=super::widgets::svg_number(x) y="1" width=super::widgets::svg_number(len.max(0.4)) height="8"/>
@@ -104,11 +115,16 @@ pub fn ContributionChart(score: LearnedScore, of: String) -> impl IntoView {
         Decimal(score.baseline),
         if answer { "Values are the highest over the claims." } else { "Values are the claim's own." },
     );
+    let regime = format!(
+        "Scored with the weights for {}; a question or a longer answer changes them.",
+        score.regime.description()
+    );
     view! {
         <figure class="score-chart" data-score-chart=of
             data-probability=Decimal(score.probability).to_string()
-            data-baseline=Decimal(score.baseline).to_string()>
-            <figcaption><strong>{title}</strong><span class="hint">{caption}</span></figcaption>
+            data-baseline=Decimal(score.baseline).to_string()
+            data-regime=score.regime.name()>
+            <figcaption><strong>{title}</strong><span class="hint">{caption}</span><span class="hint regime">{regime}</span></figcaption>
             <div class="contribution axis" aria-hidden="true">
                 <span></span>
                 <span class="axis-labels"><span class="towards-down">"← faithful"</span><span class="towards-up">"hallucinated →"</span></span>

@@ -139,6 +139,9 @@ fn Strip(lab: Lab, setting: Setting) -> impl IntoView {
                 on:pointerleave=move |_| dragging.set_value(false)
             >
                 <line class="strip-axis" x1="0" y1="10" x2="100%" y2="10"/>
+                // The threshold's line under the dots: a value close to it
+                // stays visible, the line showing above and below.
+                <line class="strip-line" x1=move || pct(value()) y1="0" x2=move || pct(value()) y2="20"/>
                 {move || dots.with(|d| d.iter().map(|m| {
                     // A verdict's colour shows once the replay has revealed it.
                     let class = match m.verdict {
@@ -148,7 +151,6 @@ fn Strip(lab: Lab, setting: Setting) -> impl IntoView {
                     };
                     view! { <circle class=class cx=pct(m.value) cy="10" r="5"><title>{if shown(m) { format!("{} {:.2}", m.label, Decimal(m.value)) } else { format!("{}: not revealed yet", m.label) }}</title></circle> }
                 }).collect::<Vec<_>>())}
-                <line class="strip-line" x1=move || pct(value()) y1="0" x2=move || pct(value()) y2="20"/>
             </svg>
             <p class="strip-legend hint">{move || dots.with(|d| d.iter().filter(|m| shown(m)).map(|m| format!("{} {:.2}", m.label, Decimal(m.value))).collect::<Vec<_>>().join(" · "))}</p>
         </div>

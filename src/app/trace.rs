@@ -10,7 +10,7 @@ use leptos::prelude::*;
 
 use crate::checks::confidence;
 use crate::lab_state::SPEEDS;
-use crate::report::{ClaimReport, Delivery, MarkSide, Verdict};
+use crate::report::{how_it_fails, ClaimReport, Delivery, MarkSide, Verdict};
 use crate::text::decimal::Decimal;
 use crate::trace::reveal_times;
 
@@ -274,14 +274,8 @@ pub fn FinalMetrics(lab: Lab) -> impl IntoView {
 pub fn Delivered(lab: Lab) -> impl IntoView {
     // A supported claim is named only by the learned score, for the words
     // its sentence lacks (as `Report::headline` says it).
-    let problem = |c: &ClaimReport| match c.verdict {
-        Verdict::Supported => format!(
-            "{} has words its source sentence lacks: {}",
-            c.id,
-            c.main_reason()
-        ),
-        v => format!("{} is {}: {}", c.id, v.name(), c.main_reason()),
-    };
+    let problem =
+        |c: &ClaimReport| format!("{}: {}", how_it_fails(&c.id, c.verdict), c.main_reason());
     let body = move || {
         let checked = lab.checked.get();
         let r = &checked.report;

@@ -105,9 +105,10 @@ pub fn text(r: &Report, fallback: Option<&Fallback>) -> String {
             .collect();
         let _ = writeln!(
             out,
-            "Learned score {:.2} (an average answer {:.2}){}",
+            "Learned score {:.2} (an average answer {:.2}; the weights for {}){}",
             score.probability,
             score.baseline,
+            score.regime.description(),
             if top.is_empty() {
                 String::new()
             } else {

@@ -56,6 +56,18 @@ pub const NAMES: [&str; COUNT] = [
     "length",
 ];
 
+/// The features that are a yes or a no (1 or 0 for a claim; an answer's
+/// value is its claims' maximum, so still 1 or 0).
+pub const YES_OR_NO: [&str; 7] = [
+    "wrong_number",
+    "negation_flip",
+    "opposite_word",
+    "invented_name",
+    "bad_citation",
+    "no_source",
+    "weak",
+];
+
 /// What the learned score reads about one claim.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ClaimFeatures {
@@ -257,5 +269,29 @@ mod tests {
         assert_eq!(value(&f, "weak"), 1.0);
         let empty = features("A cat sat.", "It is.", |_| Findings::default());
         assert!(empty.values.iter().all(|v| *v == 0.0), "{:?}", empty.values);
+    }
+
+    #[test]
+    fn yes_or_no_features_are_only_ever_zero_or_one() {
+        let claims = [
+            "The dog barked at 1932 cats.",
+            "The main span is 410 metres long.",
+            "It was never painted by Rembrandt.",
+        ];
+        for claim in claims {
+            let f = features(
+                "The bridge opened in 1932. Its main span is 410 metres long.",
+                claim,
+                |_| Findings {
+                    wrong_number: claim.contains("1932"),
+                    ..Findings::default()
+                },
+            );
+            for name in YES_OR_NO {
+                assert!(NAMES.contains(&name), "{name}");
+                let v = value(&f, name);
+                assert!(v == 0.0 || v == 1.0, "{claim}: {name} = {v}");
+            }
+        }
     }
 }

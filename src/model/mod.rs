@@ -81,6 +81,16 @@ crate::named::named_enum! {
 }
 
 impl Regime {
+    /// What the regime is, in words for a reader ("scored with the weights
+    /// for …").
+    pub fn description(self) -> &'static str {
+        match self {
+            Regime::ShortAnswer => "a short answer to a question (a question and at most 25 words)",
+            Regime::LongAnswer => "a long answer to a question (a question and more than 25 words)",
+            Regime::Summary => "a text with no question (a summary)",
+        }
+    }
+
     /// The regime an answer to `question` falls in.
     pub fn of(question: &str, answer: &str) -> Regime {
         if question.trim().is_empty() {
@@ -169,6 +179,8 @@ pub struct LearnedScore {
     /// One per feature, in the model's order: the logit is the baseline's
     /// plus the sum of the contributions.
     pub contributions: Vec<Contribution>,
+    /// Whose weights scored it: the question and the answer's length choose.
+    pub regime: Regime,
 }
 
 /// One feature's part in a score.
@@ -285,14 +297,14 @@ impl AnswerModel {
     /// The answer's score, one contribution per claim feature (its mean and
     /// maximum together).
     pub fn score_answer(&self, regime: Regime, claims: &[ClaimFeatures]) -> LearnedScore {
-        self.weights(regime).score_answer(claims)
+        self.weights(regime).score_answer(regime, claims)
     }
 
     /// A claim's score: that of an answer of the same regime made of this
     /// claim alone.
     pub fn score_claim(&self, regime: Regime, claim: &ClaimFeatures) -> LearnedScore {
         self.weights(regime)
-            .score_answer(std::slice::from_ref(claim))
+            .score_answer(regime, std::slice::from_ref(claim))
     }
 }
 
@@ -302,7 +314,7 @@ impl Weights {
         std::array::from_fn(|i| self.weights[i] * (x[i] - self.means[i]))
     }
 
-    fn score_answer(&self, claims: &[ClaimFeatures]) -> LearnedScore {
+    fn score_answer(&self, regime: Regime, claims: &[ClaimFeatures]) -> LearnedScore {
         let x = answer_features(claims);
         let terms = self.terms(&x);
         let n = features::COUNT;
@@ -315,15 +327,16 @@ impl Weights {
                 contribution: terms[i] + terms[n + i] + 0.0,
             })
             .collect();
-        self.explained(contributions)
+        self.explained(regime, contributions)
     }
 
-    fn explained(&self, contributions: Vec<Contribution>) -> LearnedScore {
+    fn explained(&self, regime: Regime, contributions: Vec<Contribution>) -> LearnedScore {
         let z = self.intercept + contributions.iter().map(|c| c.contribution).sum::<f64>();
         LearnedScore {
             probability: sigmoid(z),
             baseline: sigmoid(self.intercept),
             contributions,
+            regime,
         }
     }
 }
@@ -344,6 +357,26 @@ mod tests {
 
     fn claim(values: [f64; features::COUNT]) -> ClaimFeatures {
         ClaimFeatures { values }
+    }
+
+    #[test]
+    fn each_score_says_whose_weights_scored_it() {
+        let m = AnswerModel::shipped();
+        let c = claim([0.5; features::COUNT]);
+        let words = |n: usize| vec!["word"; n].join(" ");
+        for (question, answer, regime) in [
+            ("Who?", words(SHORT_ANSWER_WORDS), Regime::ShortAnswer),
+            ("Who?", words(SHORT_ANSWER_WORDS + 1), Regime::LongAnswer),
+            ("", words(3), Regime::Summary),
+        ] {
+            let r = Regime::of(question, &answer);
+            assert_eq!(r, regime);
+            assert_eq!(m.score_answer(r, &[c]).regime, regime);
+            assert_eq!(m.score_claim(r, &c).regime, regime);
+        }
+        // The words say the same limit as the rule.
+        let limit = format!("at most {SHORT_ANSWER_WORDS} words");
+        assert!(Regime::ShortAnswer.description().contains(&limit));
     }
 
     #[test]

@@ -28,10 +28,13 @@ function chart(page, of) {
     probability: Number(fig.dataset.probability),
     baseline: Number(fig.dataset.baseline),
     title: fig.querySelector('figcaption strong').textContent,
+    regime: fig.dataset.regime,
+    regimeText: fig.querySelector('figcaption .regime').textContent,
     bars: [...fig.querySelectorAll('[data-feature]')].map((li) => ({
       feature: li.dataset.feature,
       contribution: Number(li.dataset.contribution),
       label: li.querySelector('.feature-name').textContent,
+      value: li.querySelector('.feature-value').textContent,
       width: li.querySelector('svg.bar').getBoundingClientRect().width,
     })),
   }));
@@ -44,8 +47,15 @@ function assertAddsUp(c, of) {
   const expected = logit(c.probability) - logit(c.baseline);
   assert.ok(Math.abs(sum - expected) < 1e-6, `${of}: bars add to ${sum}, the score says ${expected}`);
   assert.equal(c.title, `Why ${of === 'answer' ? 'the answer' : of} scores ${c.probability.toFixed(2)}`);
-  // Every feature has a human name, and every bar has room.
+  // It says whose weights scored it (the example has a question).
+  assert.ok(['short_answer', 'long_answer'].includes(c.regime), `${of}: regime ${c.regime}`);
+  assert.match(c.regimeText, /answer to a question/);
+  // Every feature has a human name, and every bar has room; a finding reads
+  // yes or no, a share as a number.
+  const yesOrNo = ['wrong_number', 'negation_flip', 'opposite_word', 'invented_name', 'bad_citation', 'no_source', 'weak'];
   for (const b of c.bars) {
+    if (yesOrNo.includes(b.feature)) assert.match(b.value, /^(yes|no)$/, `${of}: ${b.feature} reads ${b.value}`);
+    else assert.match(b.value, /^\d\.\d\d$/, `${of}: ${b.feature} reads ${b.value}`);
     assert.notEqual(b.label.trim(), b.feature, `${b.feature} has a human name`);
     assert.ok(b.width > 30, `${of}: the bar of ${b.feature} is ${b.width}px wide`);
   }
