@@ -7,6 +7,10 @@
 //! **Misses** every other language, and texts too short to hold two
 //! function words (a name and a number say nothing of their language).
 
+use std::sync::OnceLock;
+
+use rustc_hash::FxHashMap;
+
 use crate::named::named_enum;
 use crate::text::case::Lowercase;
 
@@ -79,6 +83,21 @@ const WORDS: [(Language, &[&str]); 7] = [
     ),
 ];
 
+/// Each function word of [`WORDS`] with the languages that use it, one bit
+/// per language in [`WORDS`]' order ("la" is French, Spanish and Italian).
+fn languages_by_word() -> &'static FxHashMap<&'static str, u8> {
+    static MAP: OnceLock<FxHashMap<&'static str, u8>> = OnceLock::new();
+    MAP.get_or_init(|| {
+        let mut map = FxHashMap::default();
+        for (k, (_, words)) in WORDS.iter().enumerate() {
+            for w in words.iter() {
+                *map.entry(*w).or_insert(0u8) |= 1 << k;
+            }
+        }
+        map
+    })
+}
+
 /// The language of `text` (its first 4 KB), when its function words say so
 /// clearly: at least two of them, and more than of any other language.
 pub fn language_of(text: &str) -> Option<Language> {
@@ -86,16 +105,7 @@ pub fn language_of(text: &str) -> Option<Language> {
     while !text.is_char_boundary(end) {
         end -= 1;
     }
-    let mut hits = [0usize; 7];
-    for word in text[..end].split(|c: char| !c.is_alphabetic()) {
-        if word.is_empty() || word.len() > 6 {
-            continue;
-        }
-        let lower = word.lowercase();
-        for (k, (_, words)) in WORDS.iter().enumerate() {
-            hits[k] += usize::from(words.contains(&lower.as_str()));
-        }
-    }
+    let hits = function_words(&text[..end]);
     let (best, &top) = hits
         .iter()
         .enumerate()
@@ -108,6 +118,30 @@ pub fn language_of(text: &str) -> Option<Language> {
         .max()
         .unwrap_or(0);
     (top >= 2 && top > second).then_some(WORDS[best].0)
+}
+
+/// How many of each language's function words `text` holds, in [`WORDS`]'
+/// order.
+fn function_words(text: &str) -> [usize; 7] {
+    let languages = languages_by_word();
+    let mut hits = [0usize; 7];
+    for word in text.split(|c: char| !c.is_alphabetic()) {
+        if word.is_empty() || word.len() > 6 {
+            continue;
+        }
+        // Most words are lower case already: no copy for them.
+        let bits = if word.chars().any(char::is_uppercase) {
+            languages.get(word.lowercase().as_str())
+        } else {
+            languages.get(word)
+        };
+        if let Some(&bits) = bits {
+            for (k, hit) in hits.iter_mut().enumerate() {
+                *hit += usize::from(bits & (1 << k) != 0);
+            }
+        }
+    }
+    hits
 }
 
 #[cfg(test)]
@@ -143,5 +177,38 @@ mod tests {
         }
         // A name and a number say nothing.
         assert_eq!(language_of("Halvorsen Partners, 1998."), None);
+    }
+
+    /// The plain reading: each word lower-cased and looked for in each list.
+    fn counted_plainly(text: &str) -> [usize; 7] {
+        let mut hits = [0usize; 7];
+        for word in text.split(|c: char| !c.is_alphabetic()) {
+            if word.is_empty() || word.len() > 6 {
+                continue;
+            }
+            let lower = word.lowercase();
+            for (k, (_, words)) in WORDS.iter().enumerate() {
+                hits[k] += usize::from(words.contains(&lower.as_str()));
+            }
+        }
+        hits
+    }
+
+    #[test]
+    fn the_word_table_counts_as_the_lists_do() {
+        let texts = [
+            "DIE Brücke IST alt UND hat DER Fluss",
+            "La casa è bella e La porta DEL Sol",
+            "The É é Über über LA la Het het",
+            "O Os As E É do da Um uma",
+        ];
+        for text in texts {
+            assert_eq!(function_words(text), counted_plainly(text), "{text}");
+        }
+        // And the decision reads the same counts.
+        assert_eq!(
+            language_of("DIE Brücke IST alt UND hat"),
+            Some(Language::German)
+        );
     }
 }
