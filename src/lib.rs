@@ -18,6 +18,7 @@
 //! ```
 
 pub mod checks;
+pub mod compact;
 pub mod config;
 pub mod drift;
 pub mod eval;

@@ -24,7 +24,7 @@ const LAYERS: &[&[&str]] = &[
     &["trace"],
     &["checks"],
     &["scoring", "drift", "model"],
-    &["report"],
+    &["report", "compact"],
     &["repair", "pin"],
     &["pipeline"],
     &["eval"],

@@ -113,6 +113,26 @@ fn json_report_has_the_documented_fields() {
         1,
         "the question is not a claim"
     );
+    assert_eq!(c["best_source_text"], "The main span is 410 metres long.");
+    assert_eq!(v["decision"], "block");
+    assert!(v["headline"].as_str().unwrap().starts_with("Block"));
+    // The compact report leaves the lab's parts out unless asked.
+    for key in ["sources", "trace", "samples"] {
+        assert!(v.get(key).is_none(), "{key} is in the compact report");
+    }
+    assert!(c.get("marks").is_none() && c.get("missing_words").is_none());
+    let with = |extra: &[&str]| {
+        let mut args = vec![
+            "check",
+            "--source",
+            src.to_str().unwrap(),
+            "--answer",
+            ans.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        json(&run(&args))
+    };
+    let v = with(&["--include", "sources,marks"]);
     assert_eq!(v["sources"][1]["id"], "S2");
     assert_eq!(v["sources"][1]["text"], "The main span is 410 metres long.");
     for key in ["id", "text", "start", "end"] {
@@ -121,7 +141,44 @@ fn json_report_has_the_documented_fields() {
             "sources[].{key} missing"
         );
     }
-    assert_eq!(v["decision"], "block");
+    assert!(v["claims"][0]["marks"].is_array());
+    assert!(v.get("trace").is_none());
+    // The full report is the lab's: every part, and no compact-only fields.
+    let full = with(&["--full"]);
+    for key in ["sources", "trace", "samples", "embedder_fallback"] {
+        assert!(full.get(key).is_some(), "--full lacks {key}");
+    }
+    assert!(full["claims"][0].get("missing_words").is_some());
+    assert!(full["claims"][0].get("best_source_text").is_none());
+    // A wrong part is a clear error, naming the right ones.
+    let out = run(&[
+        "check",
+        "--source",
+        src.to_str().unwrap(),
+        "--answer",
+        ans.to_str().unwrap(),
+        "--include",
+        "trace,sourcez",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("\"sourcez\"") && err.contains("sources, marks"),
+        "{err}"
+    );
+    // --include shapes JSON only: with the text report it says so.
+    let out = run(&[
+        "check",
+        "--source",
+        src.to_str().unwrap(),
+        "--answer",
+        ans.to_str().unwrap(),
+        "--format",
+        "text",
+        "--full",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("JSON report"), "{}", stderr(&out));
 }
 
 #[test]
@@ -166,6 +223,7 @@ fn samples_alone_check_self_consistency_without_a_source() {
         s1.to_str().unwrap(),
         "--sample",
         s2.to_str().unwrap(),
+        "--full",
     ]);
     assert_eq!(out.status.code(), Some(1));
     let v = json(&out);
@@ -531,6 +589,91 @@ fn batch_broken_line_stops_with_its_line_number() {
     assert_usage_error(&out, "<stdin>:2: expected ident at column 2");
 }
 
+/// Lines of every kind: faithful, wrong numbers, invented names, passages
+/// with citations, samples, a blank line, and (with `bad`) broken lines
+/// past the first share of work.
+fn varied_lines(n: usize, bad: bool) -> String {
+    let mut out = String::new();
+    for i in 0..n {
+        let line = match i % 5 {
+            0 => format!(
+                r#"{{"question": "When?", "context": "The bridge opened in {y}. It is {m} metres long.", "answer": "The bridge opened in {y}."}}"#,
+                y = 1900 + i,
+                m = 100 + i
+            ),
+            1 => format!(
+                r#"{{"context": "The bridge opened in {y}.", "answer": "The bridge opened in {z} and was built by Acme {i}."}}"#,
+                y = 1900 + i,
+                z = 1950 + i
+            ),
+            2 => format!(
+                r#"{{"context": ["Ann hired Bo in {i}.", "Bo left in {j}."], "answer": "Ann hired Bo in {i} [1]. Bo left in {j} [1]."}}"#,
+                j = i + 3
+            ),
+            3 => format!(
+                r#"{{"context": "Tagore was born in Calcutta in 1861.", "answer": "Tagore was born in Calcutta.", "samples": ["Tagore was born in Calcutta.", "Tagore was born in Dhaka in {i}."]}}"#
+            ),
+            _ => String::new(),
+        };
+        out += &line;
+        out.push('\n');
+        if bad && (i == 150 || i == 301) {
+            out += "not json\n";
+        }
+    }
+    out
+}
+
+#[test]
+fn batch_output_is_the_same_on_any_number_of_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = file(dir.path(), "in.jsonl", varied_lines(400, true));
+    let i = input.to_str().unwrap();
+    let runs: Vec<_> = ["1", "2", "3"]
+        .iter()
+        .map(|jobs| {
+            run(&[
+                "batch",
+                "--input",
+                i,
+                "--skip-bad",
+                "--preset",
+                "improved",
+                "--jobs",
+                jobs,
+            ])
+        })
+        .collect();
+    for out in &runs {
+        // Exit 1: some answers are not faithful.
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(out));
+        assert_eq!(
+            out.stdout, runs[0].stdout,
+            "reports differ with the number of threads"
+        );
+        assert_eq!(stderr(out), stderr(&runs[0]));
+    }
+    assert_eq!(
+        String::from_utf8_lossy(&runs[0].stdout).lines().count(),
+        320
+    );
+    assert!(
+        stderr(&runs[0]).contains("Skipped 2 bad lines (first ")
+            && stderr(&runs[0]).contains("in.jsonl:152:"),
+        "{}",
+        stderr(&runs[0])
+    );
+    // Without --skip-bad the run stops at the first bad line, having
+    // written every report before it, on any number of threads.
+    for jobs in ["1", "2"] {
+        let out = run(&["batch", "--input", i, "--jobs", jobs]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(stderr(&out).contains("in.jsonl:152:"), "{}", stderr(&out));
+        let written = String::from_utf8_lossy(&out.stdout).lines().count();
+        assert_eq!(written, 121, "jobs {jobs}: the reports before line 152");
+    }
+}
+
 #[test]
 fn batch_skip_bad_skips_counts_and_says_so() {
     let dir = tempfile::tempdir().unwrap();
@@ -600,7 +743,7 @@ fn batch_stops_quietly_when_the_reader_closes_the_pipe() {
     .unwrap();
     // The reader (and with it the pipe's read end) is gone here.
     let out = child.wait_with_output().unwrap();
-    assert!(first.starts_with("{\"claims\""), "{first}");
+    assert!(first.starts_with("{\"decision\""), "{first}");
     assert_eq!(stderr(&out), "", "nothing to say about a closed pipe");
     assert_eq!(out.status.code(), Some(0));
 }
@@ -725,7 +868,7 @@ fn every_example_runs_and_exits_by_its_verdicts() {
         ("tagore", 1),
         ("correct-paraphrase", 0),
     ] {
-        let out = run(&["check", "--example", name]);
+        let out = run(&["check", "--example", name, "--include", "trace"]);
         assert_eq!(out.status.code(), Some(code), "{name}: {}", stderr(&out));
         assert!(json(&out)["trace"].as_array().unwrap().len() > 3);
     }
@@ -927,6 +1070,8 @@ fn a_vtt_source_is_read_as_passages_without_its_cues() {
         vtt.to_str().unwrap(),
         "--answer",
         ans.to_str().unwrap(),
+        "--include",
+        "sources,findings",
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let v = json(&out);

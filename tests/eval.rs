@@ -69,6 +69,45 @@ fn ragtruth_follows_the_upstream_protocol_and_reports_spans() {
 }
 
 #[test]
+fn eval_figures_are_the_same_on_any_number_of_threads() {
+    for (dataset, folder, split) in [
+        ("ragtruth", "ragtruth_qa", "test"),
+        ("halueval", "halueval", "tune"),
+    ] {
+        let run = |jobs: &str| {
+            let out = claimlab(&[
+                "eval",
+                "--format",
+                "json",
+                "--dataset",
+                dataset,
+                "--path",
+                &fixture(folder),
+                "--preset",
+                "improved",
+                "--sweep",
+                "--split",
+                split,
+                "--jobs",
+                jobs,
+            ]);
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let mut v: Value = serde_json::from_slice(&out.stdout).unwrap();
+            // How long it took is the one thing that may differ.
+            v.as_object_mut().unwrap().remove("seconds");
+            v
+        };
+        assert_eq!(run("1"), run("2"), "{dataset}");
+        assert_eq!(run("1"), run("0"), "{dataset}");
+    }
+}
+
+#[test]
 fn halueval_pairs_give_pairwise_accuracy() {
     let r = eval_json(&[
         "--dataset",

@@ -9,6 +9,7 @@ use claimlab::text::import;
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Write};
 
+use claimlab::compact::Include;
 use claimlab::report::{Decision, VerdictCounts};
 use claimlab::scoring::Routing;
 use claimlab::{check, CheckInput, Config, Document};
@@ -95,6 +96,22 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// Count one checked answer.
+    fn add(&mut self, checked: &Checked) {
+        self.answers += 1;
+        self.faithful += usize::from(checked.decision == Decision::Deliver);
+        self.counts.supported += checked.counts.supported;
+        self.counts.contradicted += checked.counts.contradicted;
+        self.counts.unsupported += checked.counts.unsupported;
+        self.counts.miscited += checked.counts.miscited;
+        self.routing[match checked.routing {
+            Routing::Accept => 0,
+            Routing::HealedAccept => 1,
+            Routing::Fallback => 2,
+            Routing::Discard => 3,
+        }] += 1;
+    }
+
     /// "Skipped 2 bad lines (first in.jsonl:2: …)".
     pub fn skipped_line(&self) -> String {
         let s = if self.skipped == 1 { "" } else { "s" };
@@ -135,18 +152,28 @@ impl Summary {
     }
 }
 
-/// Check every line of `input`, writing reports to `output`.
+/// How many lines a share of the work holds: lines are read, checked on
+/// every thread and written in order one share at a time, so memory holds
+/// at most this many lines and reports per thread.
+const LINES_PER_THREAD: usize = 64;
+
+/// What checking one line gives: its report as a JSON line and what the
+/// summary counts, or why the line could not be checked.
+struct Checked {
+    json: Vec<u8>,
+    decision: Decision,
+    counts: VerdictCounts,
+    routing: Routing,
+}
+
+/// Check every line of `input`, writing reports to `output` in the input's
+/// order, on `jobs` threads (0: one per core).
 ///
 /// A bad line (not JSON, not an item, not text, over the line limit) stops
 /// the run with `input:LINE: reason`, or with `skip_bad` is skipped and
 /// counted. An input that yields no answer at all is an error either way.
-pub fn run(
-    input: &str,
-    output: &mut dyn Write,
-    cfg: &Config,
-    file_vectors: Option<&Vectors>,
-    skip_bad: bool,
-) -> Result<Summary, String> {
+/// The output is the same, byte for byte, whatever `jobs` is.
+pub fn run(input: &str, output: &mut dyn Write, settings: &Settings) -> Result<Summary, String> {
     let (reader, name): (Box<dyn BufRead>, &str) = if input == "-" {
         (Box::new(BufReader::new(std::io::stdin())), "<stdin>")
     } else {
@@ -159,78 +186,59 @@ pub fn run(
             File::open(input).map_err(|e| format!("cannot read {input}: {}", io_reason(&e)))?;
         (Box::new(BufReader::with_capacity(1 << 16, file)), input)
     };
+    let threads = jobs(settings.jobs);
     let mut lines = Lines::new(reader);
     let mut out = BufWriter::new(output);
     let mut summary = Summary::default();
-    while let Some(line) = lines.next_line() {
-        let n = lines.number;
-        let line = line.map_err(|e| format!("{name}:{n}: {}", io_reason(&e)))?;
-        let report = match line {
-            Line::Text(t) if t.trim().is_empty() => continue,
-            Line::Text(t) => serde_json::from_str::<Item>(&t)
-                .map_err(|e| json_line_error(&e))
-                .and_then(Item::checked),
-            Line::Bad(reason) => Err(reason),
-        }
-        .and_then(|mut item| {
-            let texts: Vec<&str> = std::iter::once(&item.answer)
-                .chain(&item.samples)
-                .map(String::as_str)
-                .collect();
-            let given = vectors::for_record(file_vectors, item.vectors.take(), &texts)?;
-            // A bug in the core stops at (or skips) this line, named, like bad input.
-            crate::internal_error::catch(|| {
-                let doc = Document::analyse(&item.context.source(), cfg.into());
-                let report = check(
-                    &doc,
-                    &CheckInput {
-                        answer: &item.answer,
-                        samples: &item.samples,
-                        question: &item.question,
-                        vectors: given.as_deref(),
-                        ..Default::default()
-                    },
-                    cfg,
-                );
-                let fallback = vectors::fallback(&report, &item.samples, given.as_deref());
-                (report, fallback)
-            })
-        });
-        let (report, fallback) = match report {
-            Ok(report) => report,
-            Err(reason) if skip_bad => {
-                summary.skipped += 1;
-                summary
-                    .first_bad
-                    .get_or_insert(format!("{name}:{n}: {reason}"));
-                continue;
+    let mut share: Vec<(usize, Line)> = Vec::with_capacity(threads * LINES_PER_THREAD);
+    loop {
+        // Read a share of lines (a read error ends it, after the lines before).
+        share.clear();
+        let mut read_error = None;
+        while share.len() < threads * LINES_PER_THREAD {
+            match lines.next_line() {
+                None => break,
+                Some(Ok(line)) => share.push((lines.number, line)),
+                Some(Err(e)) => {
+                    read_error = Some(format!("{name}:{}: {}", lines.number, io_reason(&e)));
+                    break;
+                }
             }
-            Err(reason) => {
-                return Err(format!(
-                    "{name}:{n}: {reason} (use --skip-bad to skip bad lines)"
-                ))
-            }
-        };
-        summary.answers += 1;
-        summary.faithful += usize::from(report.decision == Decision::Deliver);
-        for c in &report.claims {
-            summary.counts.add(c.verdict);
         }
-        summary.routing[match report.quality.routing {
-            Routing::Accept => 0,
-            Routing::HealedAccept => 1,
-            Routing::Fallback => 2,
-            Routing::Discard => 3,
-        }] += 1;
-        let output = vectors::Output {
-            report: &report,
-            embedder_fallback: fallback.as_ref(),
-        };
-        let written = crate::json::write_line(&mut out, &output)
-            .map_err(std::io::Error::from)
-            .and_then(|()| out.write_all(b"\n"));
-        if let Some(done) = stop_on_write_error(written, &mut summary)? {
-            return Ok(done);
+        if share.is_empty() && read_error.is_none() {
+            break;
+        }
+        // Check it on every thread, then write the reports in order.
+        for (n, checked) in check_share(&share, settings, threads) {
+            let checked = match checked {
+                None => continue, // a blank line
+                Some(Ok(c)) => c,
+                Some(Err(reason)) if settings.skip_bad => {
+                    summary.skipped += 1;
+                    summary
+                        .first_bad
+                        .get_or_insert(format!("{name}:{n}: {reason}"));
+                    continue;
+                }
+                Some(Err(reason)) => {
+                    // The reports before the bad line are written, as they
+                    // would be one line at a time.
+                    if let Some(done) = stop_on_write_error(out.flush(), &mut summary)? {
+                        return Ok(done);
+                    }
+                    return Err(format!(
+                        "{name}:{n}: {reason} (use --skip-bad to skip bad lines)"
+                    ));
+                }
+            };
+            summary.add(&checked);
+            let written = out.write_all(&checked.json);
+            if let Some(done) = stop_on_write_error(written, &mut summary)? {
+                return Ok(done);
+            }
+        }
+        if let Some(e) = read_error {
+            return Err(e);
         }
     }
     if let Some(done) = stop_on_write_error(out.flush(), &mut summary)? {
@@ -247,6 +255,114 @@ pub fn run(
         });
     }
     Ok(summary)
+}
+
+/// What `batch` checks with, besides its input and output.
+pub struct Settings<'a> {
+    pub config: &'a Config,
+    /// `--vectors`: sentence vectors for every line.
+    pub vectors: Option<&'a Vectors>,
+    pub skip_bad: bool,
+    /// Parts of the compact report (`None`: the full report).
+    pub include: Option<Include>,
+    /// Threads (`--jobs`; 0: one per core).
+    pub jobs: usize,
+}
+
+/// `--jobs N` as a thread count: 0 is one per core.
+pub fn jobs(requested: usize) -> usize {
+    match requested {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    }
+}
+
+/// Check each line of a share, thread `t` of `threads` taking every
+/// `threads`-th line; the results come back in the share's order (`None`
+/// for a blank line).
+fn check_share(
+    share: &[(usize, Line)],
+    settings: &Settings,
+    threads: usize,
+) -> Vec<(usize, Option<Result<Checked, String>>)> {
+    let work = |t: usize| -> Vec<(usize, Option<Result<Checked, String>>)> {
+        share
+            .iter()
+            .enumerate()
+            .skip(t)
+            .step_by(threads)
+            .map(|(i, (_, line))| (i, check_line(line, settings)))
+            .collect()
+    };
+    let mut results: Vec<(usize, Option<Result<Checked, String>>)> =
+        if threads == 1 || share.len() < 2 {
+            work(0)
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..threads.min(share.len()))
+                    .map(|t| scope.spawn(move || work(t)))
+                    .collect();
+                handles
+                    .into_iter()
+                    .flat_map(|h| h.join().expect("a batch thread panicked"))
+                    .collect()
+            })
+        };
+    results.sort_by_key(|r| r.0);
+    results.into_iter().map(|(i, r)| (share[i].0, r)).collect()
+}
+
+/// Check one line: its report as a JSON line, or why it could not be
+/// checked; `None` for a blank line.
+fn check_line(line: &Line, settings: &Settings) -> Option<Result<Checked, String>> {
+    let item = match line {
+        Line::Text(t) if t.trim().is_empty() => return None,
+        Line::Text(t) => serde_json::from_str::<Item>(t)
+            .map_err(|e| json_line_error(&e))
+            .and_then(Item::checked),
+        Line::Bad(reason) => Err(reason.clone()),
+    };
+    Some(item.and_then(|mut item| {
+        let texts: Vec<&str> = std::iter::once(&item.answer)
+            .chain(&item.samples)
+            .map(String::as_str)
+            .collect();
+        let given = vectors::for_record(settings.vectors, item.vectors.take(), &texts)?;
+        let cfg = settings.config;
+        // A bug in the core stops at (or skips) this line, named, like bad input.
+        crate::internal_error::catch(|| {
+            let doc = Document::analyse(&item.context.source(), cfg.into());
+            let report = check(
+                &doc,
+                &CheckInput {
+                    answer: &item.answer,
+                    samples: &item.samples,
+                    question: &item.question,
+                    vectors: given.as_deref(),
+                    ..Default::default()
+                },
+                cfg,
+            );
+            let fallback = vectors::fallback(&report, &item.samples, given.as_deref());
+            let output = vectors::Output {
+                report: vectors::Shown::of(&report, settings.include),
+                embedder_fallback: fallback.as_ref(),
+            };
+            let mut json = Vec::new();
+            crate::json::write_line(&mut json, &output).expect("a report serialises to memory");
+            json.push(b'\n');
+            let mut counts = VerdictCounts::default();
+            for c in &report.claims {
+                counts.add(c.verdict);
+            }
+            Checked {
+                json,
+                decision: report.decision,
+                counts,
+                routing: report.quality.routing,
+            }
+        })
+    }))
 }
 
 /// A write that failed because the reader went away ends the run quietly,

@@ -111,6 +111,7 @@ mod native {
     use clap::{Args, Parser, Subcommand, ValueEnum};
 
     use claimlab::checks::consistency::GivenVectors;
+    use claimlab::compact::Include;
     use claimlab::drift::{self, DriftStore, Fingerprint};
     use claimlab::text::import;
     use claimlab::{examples, CheckInput, Config, Document, Policy, Preset};
@@ -185,6 +186,11 @@ mod native {
         /// Skip and count lines that cannot be read instead of stopping at the first.
         #[arg(long)]
         skip_bad: bool,
+        #[command(flatten)]
+        report: ReportArgs,
+        /// Check lines on N threads (0, the default: one per core); the output is the same.
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        jobs: usize,
     }
 
     #[derive(Args)]
@@ -217,6 +223,9 @@ mod native {
         /// Write one JSON line per example (its score, label and claims) to FILE, to study mistakes.
         #[arg(long, value_name = "FILE")]
         examples: Option<String>,
+        /// Score answers on N threads (0, the default: one per core); the figures are the same.
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        jobs: usize,
     }
 
     /// Settings shared by check, eval and batch: a preset, a config file,
@@ -305,6 +314,31 @@ mod native {
         Ok(())
     }
 
+    /// How much of the report the JSON carries.
+    #[derive(Args)]
+    struct ReportArgs {
+        /// Write the full report (every source sentence, each claim's marks and
+        /// findings, the event trace: what the lab draws) instead of the compact one.
+        #[arg(long, conflicts_with = "include")]
+        full: bool,
+        /// Add parts to the compact report, separated by commas: sources, marks,
+        /// trace, findings, contributions, samples (or all).
+        #[arg(long, value_name = "PARTS")]
+        include: Option<String>,
+    }
+
+    impl ReportArgs {
+        /// `None` for the full report.
+        fn include(&self) -> Result<Option<Include>, String> {
+            if self.full {
+                return Ok(None);
+            }
+            Include::parse(self.include.as_deref().unwrap_or(""))
+                .map(Some)
+                .map_err(|e| format!("--include: {e}"))
+        }
+    }
+
     #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
     enum Format {
         Json,
@@ -350,6 +384,8 @@ mod native {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Json)]
         format: Format,
+        #[command(flatten)]
+        report: ReportArgs,
         /// The question the answer replies to (used for drift and repair).
         #[arg(long, value_name = "Q")]
         question: Option<String>,
@@ -459,9 +495,14 @@ mod native {
             return Err("only one input can be read from standard input (-)".into());
         }
         let vectors: Option<Vectors> = args.vectors.as_deref().map(vectors::read).transpose()?;
-        let run = |out: &mut dyn Write| {
-            crate::batch::run(&args.input, out, &cfg, vectors.as_ref(), args.skip_bad)
+        let settings = crate::batch::Settings {
+            config: &cfg,
+            vectors: vectors.as_ref(),
+            skip_bad: args.skip_bad,
+            include: args.report.include()?,
+            jobs: args.jobs,
         };
+        let run = |out: &mut dyn Write| crate::batch::run(&args.input, out, &settings);
         let summary = match &args.output {
             Some(path) => {
                 let mut file = std::fs::File::create(path)
@@ -500,6 +541,7 @@ mod native {
     }
 
     fn eval(args: EvalArgs) -> Result<i32, String> {
+        claimlab::eval::protocol::set_threads(args.jobs);
         let dataset = claimlab::eval::datasets::Dataset::from_name(&args.dataset)
             .expect("clap checked the name");
         let split = args
@@ -696,6 +738,10 @@ mod native {
     }
 
     fn check(args: CheckArgs) -> Result<i32, String> {
+        let include = args.report.include()?;
+        if args.format == Format::Text && (args.report.full || args.report.include.is_some()) {
+            return Err("--full and --include shape the JSON report (--format json); the text report is always the same".into());
+        }
         let inputs = gather(&args)?;
         let cfg = &inputs.config;
         let mut store = args
@@ -728,7 +774,7 @@ mod native {
         let out = match args.format {
             Format::Json => {
                 let output = vectors::Output {
-                    report: &report,
+                    report: vectors::Shown::of(&report, include),
                     embedder_fallback: fallback.as_ref(),
                 };
                 crate::json::pretty(&output) + "\n"

@@ -19,6 +19,7 @@ use std::fs::File;
 use std::io::{BufRead, BufReader};
 
 use claimlab::checks::consistency::{self, Embedder, GivenVectors};
+use claimlab::compact::{CompactReport, Include};
 use claimlab::report::Report;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
@@ -451,13 +452,32 @@ pub fn fallback(
     })
 }
 
-/// A report as the CLI writes it: the core's report and, after it, why the
-/// given vectors were not used (`null` when they were, or none were given).
+/// A report as the CLI writes it: the core's report (compact unless
+/// `--full`) and, after it, why the given vectors were not used (`null`
+/// when they were, or none were given).
 #[derive(Serialize)]
 pub struct Output<'a> {
     #[serde(flatten)]
-    pub report: &'a Report,
+    pub report: Shown<'a>,
     pub embedder_fallback: Option<&'a Fallback>,
+}
+
+/// The full report, or the compact one a script reads (`claimlab::compact`).
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum Shown<'a> {
+    Full(&'a Report),
+    Compact(CompactReport<'a>),
+}
+
+impl<'a> Shown<'a> {
+    /// `include` `None` is `--full`.
+    pub fn of(report: &'a Report, include: Option<Include>) -> Shown<'a> {
+        match include {
+            None => Shown::Full(report),
+            Some(include) => Shown::Compact(report.compact(include)),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -69,15 +69,27 @@ pub fn for_each_answer<T: Send>(
         .collect()
 }
 
-/// Run `work(share, of)` for each share of `items`, on as many threads as
-/// there are cores (and items); inline when there is one.
+/// Threads that scoring uses (0: one per core), for the whole process: the
+/// CLI's `eval --jobs` sets it once before scoring.
+static THREADS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Score on `n` threads from now on (0: one per core). The figures do not
+/// change with it: each answer is scored alone and results keep their order.
+pub fn set_threads(n: usize) {
+    THREADS.store(n, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Run `work(share, of)` for each share of `items`, on the threads
+/// [`set_threads`] chose (and at most one per item); inline when there is one.
 fn in_parallel<T: Send>(
     items: usize,
     work: &(dyn Fn(usize, usize) -> Vec<T> + Sync),
 ) -> Vec<Vec<T>> {
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(items.max(1));
+    let threads = match THREADS.load(std::sync::atomic::Ordering::Relaxed) {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    }
+    .min(items.max(1));
     if threads == 1 {
         return vec![work(0, 1)];
     }

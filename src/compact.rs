@@ -1,0 +1,362 @@
+//! The report a script reads: what `claimlab check --format json` and
+//! `claimlab batch` print unless asked for more.
+//!
+//! A [`Report`] carries everything the lab draws (every source sentence,
+//! each claim's marks, the event trace), about nine times the size of the
+//! texts checked. A script deciding what to do with an answer needs the
+//! decision, each claim's verdict, score, best source sentence and reasons:
+//! [`CompactReport`] is that, borrowed from the full report (nothing is
+//! computed again), with the larger parts added on request ([`Include`]).
+//! Every name is the full report's, so a reader of the compact report reads
+//! the full one unchanged.
+
+use serde::Serialize;
+
+use crate::checks::citations::CitationFinding;
+use crate::checks::consistency::Consistency;
+use crate::checks::entities::Entity;
+use crate::checks::negation::{AntonymFlip, NegationFlip};
+use crate::checks::numbers::MissingNumber;
+use crate::config::Policy;
+use crate::drift::DriftResult;
+use crate::model::LearnedScore;
+use crate::report::{Decision, Mark, Report, SampleReport, Summary, Verdict};
+use crate::scoring::Quality;
+use crate::text::SourceReport;
+use crate::trace::Event;
+use crate::verdict::{Reason, Risk};
+
+crate::named::named_enum! {
+    /// A part of the full report that the compact one leaves out unless asked.
+    pub enum Part {
+        /// Every source sentence S1…Sn (`sources`).
+        Sources = "sources",
+        /// Each claim's marks: the spans the lab colours (`claims[].marks`).
+        Marks = "marks",
+        /// The event trace the lab replays (`trace`).
+        Trace = "trace",
+        /// Each claim's findings: matched and missing words, numbers,
+        /// citations, negation, opposites, invented names.
+        Findings = "findings",
+        /// The learned scores' contributions, feature by feature.
+        Contributions = "contributions",
+        /// Each sample checked against the source (`samples`).
+        Samples = "samples",
+    }
+}
+
+/// Which [`Part`]s a compact report carries.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Include {
+    parts: [bool; Part::ALL.len()],
+}
+
+impl Include {
+    /// Nothing beyond the compact report.
+    pub const NONE: Include = Include {
+        parts: [false; Part::ALL.len()],
+    };
+
+    /// Every part: the compact report then says all the full one says.
+    pub fn all() -> Include {
+        Include {
+            parts: [true; Part::ALL.len()],
+        }
+    }
+
+    pub fn has(&self, part: Part) -> bool {
+        self.parts[part as usize]
+    }
+
+    pub fn with(mut self, part: Part) -> Include {
+        self.parts[part as usize] = true;
+        self
+    }
+
+    /// Read `sources,trace` (names separated by commas; `all` for every part).
+    pub fn parse(list: &str) -> Result<Include, String> {
+        let mut include = Include::NONE;
+        for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            if name == "all" {
+                return Ok(Include::all());
+            }
+            let part = Part::from_name(name).ok_or_else(|| {
+                let names: Vec<&str> = Part::ALL.iter().map(|p| p.name()).collect();
+                format!(
+                    "unknown part \"{name}\" (the parts are {}, or all)",
+                    names.join(", ")
+                )
+            })?;
+            include = include.with(part);
+        }
+        Ok(include)
+    }
+}
+
+/// The report a script reads (see the module doc).
+#[derive(Debug, Serialize)]
+pub struct CompactReport<'a> {
+    pub decision: Decision,
+    /// The outcome in one sentence (the lab's banner).
+    pub headline: String,
+    pub policy: Policy,
+    pub first_problem: Option<&'a str>,
+    /// The learned answer score (`answer_scoring: learned`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub answer_score: Option<Score<'a>>,
+    pub summary: &'a Summary,
+    pub risk: &'a Risk,
+    pub quality: &'a Quality,
+    pub passages: usize,
+    pub claims: Vec<CompactClaim<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub drift: Option<&'a DriftResult>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub repair: Option<CompactRepair<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub embedder: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub samples: Option<&'a [SampleReport]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sources: Option<&'a [SourceReport]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trace: Option<&'a [Event]>,
+}
+
+/// A learned score: its probability, and with [`Part::Contributions`] the
+/// whole explanation.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum Score<'a> {
+    Probability { probability: f64 },
+    Explained(&'a LearnedScore),
+}
+
+impl<'a> Score<'a> {
+    fn of(score: &'a LearnedScore, include: Include) -> Score<'a> {
+        if include.has(Part::Contributions) {
+            Score::Explained(score)
+        } else {
+            Score::Probability {
+                probability: score.probability,
+            }
+        }
+    }
+}
+
+/// One claim: where it is, its verdict, its best source sentence and why.
+#[derive(Debug, Serialize)]
+pub struct CompactClaim<'a> {
+    pub id: &'a str,
+    pub text: &'a str,
+    /// Character span in the answer.
+    pub start: usize,
+    pub end: usize,
+    pub verdict: Verdict,
+    pub support: f64,
+    pub best_source: Option<&'a str>,
+    /// The best source sentence's text.
+    pub best_source_text: Option<&'a str>,
+    /// Most severe first; the first one explains the verdict.
+    pub reasons: &'a [Reason],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<Score<'a>>,
+    /// Agreement across samples; `null` without samples.
+    pub consistency: Option<&'a Consistency>,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub findings: Option<Findings<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub marks: Option<&'a [Mark]>,
+}
+
+/// A claim's findings, by the full report's names.
+#[derive(Debug, Serialize)]
+pub struct Findings<'a> {
+    pub byte_start: usize,
+    pub byte_end: usize,
+    pub matched_words: &'a [String],
+    pub missing_words: &'a [String],
+    pub numbers_checked: bool,
+    pub number_mismatches: &'a [MissingNumber],
+    pub citations: &'a CitationFinding,
+    pub negation: &'a Option<NegationFlip>,
+    pub antonym: &'a Option<AntonymFlip>,
+    pub invented_entities: &'a [Entity],
+}
+
+/// What repair did: its strategy and outcome, and the text served when it
+/// changed the answer (the full report also repeats the answer as `before`).
+#[derive(Debug, Serialize)]
+pub struct CompactRepair<'a> {
+    pub strategy: crate::report::Strategy,
+    pub applied: bool,
+    pub succeeded: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub after: Option<&'a str>,
+    pub changes: &'a [String],
+}
+
+impl Report {
+    /// This report as a script reads it, with the `include`d parts.
+    pub fn compact(&self, include: Include) -> CompactReport<'_> {
+        let claims = self
+            .claims
+            .iter()
+            .map(|c| CompactClaim {
+                id: &c.id,
+                text: &c.text,
+                start: c.start,
+                end: c.end,
+                verdict: c.verdict,
+                support: c.support,
+                best_source: c.best_source.as_deref(),
+                best_source_text: c
+                    .best_source
+                    .as_deref()
+                    .and_then(|id| self.source(id))
+                    .map(|s| s.text.as_str()),
+                reasons: &c.reasons,
+                score: c.score.as_ref().map(|s| Score::of(s, include)),
+                consistency: c.consistency.as_ref(),
+                findings: include.has(Part::Findings).then_some(Findings {
+                    byte_start: c.byte_start,
+                    byte_end: c.byte_end,
+                    matched_words: &c.matched_words,
+                    missing_words: &c.missing_words,
+                    numbers_checked: c.numbers_checked,
+                    number_mismatches: &c.number_mismatches,
+                    citations: &c.citations,
+                    negation: &c.negation,
+                    antonym: &c.antonym,
+                    invented_entities: &c.invented_entities,
+                }),
+                marks: include.has(Part::Marks).then_some(&c.marks[..]),
+            })
+            .collect();
+        CompactReport {
+            decision: self.decision,
+            headline: self.headline(),
+            policy: self.policy,
+            first_problem: self.first_problem.as_deref(),
+            answer_score: self.answer_score.as_ref().map(|s| Score::of(s, include)),
+            summary: &self.summary,
+            risk: &self.risk,
+            quality: &self.quality,
+            passages: self.passages,
+            claims,
+            drift: self.drift.as_ref(),
+            repair: self.repair.as_ref().map(|r| CompactRepair {
+                strategy: r.strategy,
+                applied: r.applied,
+                succeeded: r.succeeded,
+                after: r.applied.then_some(r.after.as_str()),
+                changes: &r.changes,
+            }),
+            embedder: self.embedder.as_deref(),
+            samples: include.has(Part::Samples).then_some(&self.samples[..]),
+            sources: include.has(Part::Sources).then_some(&self.sources[..]),
+            trace: include.has(Part::Trace).then_some(&self.trace[..]),
+        }
+    }
+
+    /// The source sentence `S3`, by its number.
+    pub fn source(&self, id: &str) -> Option<&SourceReport> {
+        let n: usize = id.strip_prefix('S')?.parse().ok()?;
+        self.sources.get(n.checked_sub(1)?).filter(|s| s.id == id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+    use crate::pipeline::check_text;
+
+    const SOURCE: &str =
+        "The bridge opened in 1932. Its main span is 410 metres long. It carries six lanes.";
+    const ANSWER: &str = "The bridge opened in 1932. Its main span is 520 metres long.";
+
+    fn json(value: &impl Serialize) -> serde_json::Value {
+        serde_json::to_value(value).unwrap()
+    }
+
+    #[test]
+    fn the_compact_report_says_the_decision_and_each_claims_evidence() {
+        let r = check_text(SOURCE, ANSWER, &Config::default());
+        let c = json(&r.compact(Include::NONE));
+        assert_eq!(c["decision"], json(&r.decision));
+        assert_eq!(c["headline"], r.headline());
+        let claims = c["claims"].as_array().unwrap();
+        assert_eq!(claims.len(), 2);
+        assert_eq!(claims[1]["verdict"], "contradicted");
+        assert_eq!(claims[1]["best_source"], "S2");
+        assert_eq!(
+            claims[1]["best_source_text"],
+            "Its main span is 410 metres long."
+        );
+        assert_eq!(claims[1]["reasons"], json(&r.claims[1].reasons));
+        for absent in ["sources", "trace", "samples"] {
+            assert!(c.get(absent).is_none(), "{absent}");
+        }
+        for absent in ["marks", "missing_words", "byte_start"] {
+            assert!(claims[0].get(absent).is_none(), "{absent}");
+        }
+    }
+
+    #[test]
+    fn with_every_part_it_says_what_the_full_report_says() {
+        let r = check_text(SOURCE, ANSWER, &Config::default());
+        let full = json(&r);
+        let all = json(&r.compact(Include::all()));
+        // Every value the compact report gives is the full report's, by the same name.
+        for key in [
+            "decision",
+            "policy",
+            "first_problem",
+            "summary",
+            "risk",
+            "quality",
+            "passages",
+            "sources",
+            "trace",
+            "samples",
+        ] {
+            assert_eq!(all[key], full[key], "{key}");
+        }
+        for (c, f) in all["claims"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(full["claims"].as_array().unwrap())
+        {
+            for (key, value) in c.as_object().unwrap() {
+                if key != "best_source_text" {
+                    assert_eq!(value, &f[key], "{key}");
+                }
+            }
+            // And each field of the full claim is there.
+            for key in f.as_object().unwrap().keys() {
+                assert!(c.get(key).is_some(), "{key} is missing");
+            }
+        }
+    }
+
+    #[test]
+    fn parts_are_named_and_a_wrong_name_says_the_right_ones() {
+        let i = Include::parse("sources, trace").unwrap();
+        assert!(i.has(Part::Sources) && i.has(Part::Trace) && !i.has(Part::Marks));
+        assert_eq!(Include::parse("all").unwrap(), Include::all());
+        assert_eq!(Include::parse("").unwrap(), Include::NONE);
+        let err = Include::parse("sources,tracee").unwrap_err();
+        assert!(err.contains("\"tracee\"") && err.contains("marks"), "{err}");
+    }
+
+    #[test]
+    fn a_source_is_found_by_its_id() {
+        let r = check_text(SOURCE, ANSWER, &Config::default());
+        assert_eq!(r.source("S3").unwrap().text, "It carries six lanes.");
+        for bad in ["S0", "S4", "3", "Sx", ""] {
+            assert!(r.source(bad).is_none(), "{bad}");
+        }
+    }
+}
