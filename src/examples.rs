@@ -86,6 +86,7 @@ impl Example {
             history: Some(history),
             latency_ms: 0.0,
             vectors: self.vectors.as_ref(),
+            skip_trace: false,
         }
     }
 }

@@ -528,6 +528,7 @@ mod tests {
             history: history.as_deref(),
             latency_ms: 0.0,
             vectors: vectors.as_ref(),
+            skip_trace: false,
         };
         crate::check(&doc, &input, &state.config)
     }

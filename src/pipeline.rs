@@ -55,6 +55,9 @@ pub struct CheckInput<'a> {
     pub latency_ms: f64,
     /// Hand-made sentence vectors for consistency (seed 000's Tagore).
     pub vectors: Option<&'a GivenVectors>,
+    /// Leave the event trace out of the report (a script that does not read
+    /// it: `claimlab` without `--include trace`). Nothing else changes.
+    pub skip_trace: bool,
 }
 
 impl<'a> CheckInput<'a> {
@@ -79,7 +82,11 @@ pub fn check_text(source: &str, answer: &str, cfg: &Config) -> Report {
 pub fn check(doc: &Document, input: &CheckInput, cfg: &Config) -> Report {
     let doc = analysed_for(doc, cfg);
     let doc = doc.as_ref();
-    let mut trace = Trace::default();
+    let mut trace = if input.skip_trace {
+        Trace::off()
+    } else {
+        Trace::default()
+    };
     let (mut report, analyses) =
         judge(doc, input, cfg, &mut trace, &[]).into_report(doc, input, cfg);
 

@@ -588,3 +588,33 @@ fn each_threshold_names_the_values_it_is_compared_with() {
     );
     assert!(r.measured("support_threshold").is_empty(), "no source");
 }
+
+#[test]
+fn skipping_the_trace_changes_nothing_else() {
+    for ex in claimlab::examples::all() {
+        for cfg in [ex.config.clone(), claimlab::Preset::Improved.config()] {
+            let doc = Document::analyse(&ex.source, (&cfg).into());
+            let history = ex.history_fingerprints();
+            let full = check(&doc, &ex.input(&history), &cfg);
+            let lean = check(
+                &doc,
+                &CheckInput {
+                    skip_trace: true,
+                    ..ex.input(&history)
+                },
+                &cfg,
+            );
+            assert!(!full.trace.is_empty(), "{}", ex.name);
+            assert!(lean.trace.is_empty(), "{}", ex.name);
+            assert_eq!(
+                claimlab::Report {
+                    trace: Vec::new(),
+                    ..full
+                },
+                lean,
+                "{}",
+                ex.name
+            );
+        }
+    }
+}

@@ -9,7 +9,7 @@ use claimlab::text::import;
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Write};
 
-use claimlab::compact::Include;
+use claimlab::compact::{Include, Part};
 use claimlab::report::{Decision, VerdictCounts};
 use claimlab::scoring::Routing;
 use claimlab::{check, CheckInput, Config, Document};
@@ -339,6 +339,7 @@ fn check_line(line: &Line, settings: &Settings) -> Option<Result<Checked, String
                     samples: &item.samples,
                     question: &item.question,
                     vectors: given.as_deref(),
+                    skip_trace: !settings.include.is_none_or(|i| i.has(Part::Trace)),
                     ..Default::default()
                 },
                 cfg,

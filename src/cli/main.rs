@@ -111,7 +111,7 @@ mod native {
     use clap::{Args, Parser, Subcommand, ValueEnum};
 
     use claimlab::checks::consistency::GivenVectors;
-    use claimlab::compact::Include;
+    use claimlab::compact::{Include, Part};
     use claimlab::drift::{self, DriftStore, Fingerprint};
     use claimlab::text::import;
     use claimlab::{examples, CheckInput, Config, Document, Policy, Preset};
@@ -763,6 +763,8 @@ mod native {
             history: history.as_deref(),
             latency_ms: 0.0,
             vectors: inputs.vectors.as_ref(),
+            // The text report never shows the trace; JSON only when asked.
+            skip_trace: args.format == Format::Text || !include.is_none_or(|i| i.has(Part::Trace)),
         };
         let report = claimlab::check(&doc, &input, cfg);
         if let (Some(store), Some(q)) = (&mut store, &args.question) {

@@ -149,6 +149,8 @@ pub fn score_answer(doc: &Document, question: &str, answer: &str, cfg: &Config) 
         doc,
         &CheckInput {
             question,
+            // A score reads the claims, never the trace.
+            skip_trace: true,
             ..CheckInput::answer(answer)
         },
         &every_check,
@@ -202,6 +204,8 @@ fn learned_score(doc: &Document, question: &str, answer: &str, cfg: &Config) -> 
         doc,
         &CheckInput {
             question,
+            // A score reads the claims, never the trace.
+            skip_trace: true,
             ..CheckInput::answer(answer)
         },
         &Config {
