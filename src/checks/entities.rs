@@ -444,6 +444,12 @@ fn contains_phrase(haystack: &str, needle: &str) -> bool {
     if needle.is_empty() {
         return true;
     }
+    // `contains` is the standard library's vectorised search (on x86-64),
+    // several times faster than walking the matches: an invented name is in
+    // no source, so most calls end here.
+    if !haystack.contains(needle) {
+        return false;
+    }
     haystack.match_indices(needle).any(|(i, _)| {
         let before = haystack[..i].chars().next_back();
         let after = haystack[i + needle.len()..].chars().next();
@@ -455,6 +461,7 @@ fn contains_phrase(haystack: &str, needle: &str) -> bool {
 fn used_in_lower_case(text: &str, word: &str) -> bool {
     let lower = word.lowercase();
     lower != word
+        && text.contains(lower.as_str())
         && text.match_indices(lower.as_str()).any(|(i, _)| {
             !glued_before(text, i) && !crate::text::scan::glued_after(text, i + lower.len())
         })
