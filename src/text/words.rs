@@ -424,22 +424,18 @@ pub(crate) fn for_each_word_span(text: &str, mut f: impl FnMut(usize, usize, boo
                 break;
             }
             let c = char_at(i);
-            if c.is_alphanumeric() || is_combining_mark(c) {
-                plain = false;
-                i += c.len_utf8();
-            } else if (c == '\'' || c == '’')
-                // An apostrophe continues the word only before a letter
-                // (which the next round takes).
+            // An apostrophe continues the word only before a letter (which
+            // the next round takes).
+            let apostrophe_in_word = (c == '\'' || c == '’')
                 && text[i + c.len_utf8()..]
                     .chars()
                     .next()
-                    .is_some_and(char::is_alphabetic)
-            {
-                plain = false;
-                i += c.len_utf8();
-            } else {
+                    .is_some_and(char::is_alphabetic);
+            if !(c.is_alphanumeric() || is_combining_mark(c) || apostrophe_in_word) {
                 break;
             }
+            plain = false;
+            i += c.len_utf8();
         }
         f(start, i, plain);
     }
