@@ -195,16 +195,16 @@ pub fn antonym_flip(
     sentence: &Analysed,
     source_text: &str,
 ) -> Option<AntonymFlip> {
-    let in_sentence = |w: &str| sentence.tokens.iter().any(|t| t.lower == w);
+    let in_sentence = |w: &str| sentence.tokens.iter().any(|t| &*t.lower == w);
     for t in claim.tokens.iter().filter(|t| t.number.is_none()) {
         if in_sentence(&t.lower) {
             continue;
         }
         for opposite in antonyms_of(&t.lower) {
-            if claim.tokens.iter().any(|c| c.lower == opposite) {
+            if claim.tokens.iter().any(|c| *c.lower == *opposite) {
                 continue; // the claim names both: a contrast, not a swap
             }
-            if let Some(s) = sentence.tokens.iter().find(|s| s.lower == opposite) {
+            if let Some(s) = sentence.tokens.iter().find(|s| *s.lower == *opposite) {
                 return Some(AntonymFlip {
                     word: claim_text[t.start..t.end].to_string(),
                     antonym: source_text[s.start..s.end].to_string(),
@@ -233,7 +233,7 @@ fn negated_by(tokens: &[Token]) -> Vec<Option<usize>> {
         }
         if tokens
             .get(i + 1)
-            .is_some_and(|n| NOT_NEGATING_NEXT.contains(&n.lower.as_str()))
+            .is_some_and(|n| NOT_NEGATING_NEXT.contains(&&*n.lower))
         {
             continue;
         }
@@ -241,7 +241,7 @@ fn negated_by(tokens: &[Token]) -> Vec<Option<usize>> {
             if next.clause_break || is_negator(&next.lower) {
                 break;
             }
-            if j == i + 1 && NEGATOR_PARTS.contains(&next.lower.as_str()) {
+            if j == i + 1 && NEGATOR_PARTS.contains(&&*next.lower) {
                 continue;
             }
             if next.content && next.number.is_none() {

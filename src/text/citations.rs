@@ -125,7 +125,13 @@ fn citation_at(s: &str) -> Option<(Vec<CiteRange>, usize)> {
 /// parentheses.
 pub fn find(text: &str) -> Vec<Citation> {
     let mut out = Vec::new();
-    for (i, _) in text.match_indices(['[', '(']) {
+    // Both are ASCII, so a byte search finds exactly their characters.
+    let opens = text
+        .bytes()
+        .enumerate()
+        .filter(|&(_, b)| b == b'[' || b == b'(')
+        .map(|(i, _)| i);
+    for i in opens {
         if out.last().is_some_and(|c: &Citation| c.end > i) {
             continue;
         }

@@ -12,6 +12,7 @@ pub mod decimal;
 pub mod highlight;
 pub mod import;
 pub mod language;
+pub mod memo;
 pub mod numbers;
 pub mod scan;
 pub mod sentences;
@@ -69,7 +70,8 @@ pub struct Token {
     pub start: usize,
     pub end: usize,
     /// Lower-cased form (contractions expanded: `n't` reads `not`).
-    pub lower: String,
+    /// Shared like `key`: one string per distinct word.
+    pub lower: std::sync::Arc<str>,
     /// Comparison key: the stem, or a number's canonical value (`#410`).
     /// Shared: the same word's key is one string however often it occurs.
     pub key: std::sync::Arc<str>,
@@ -94,6 +96,24 @@ impl Analysed {
     /// Not inlined: one copy serves every caller (the page is smaller).
     #[inline(never)]
     pub fn new(text: &str, start: usize, end: usize, opts: AnalysisOptions) -> Analysed {
+        WORDS.with_borrow_mut(|memo| {
+            if !memo.serves(opts.stemming, opts.discourse_words) || memo.len() >= WORD_MEMORY {
+                *memo = memo::WordMemo::new(opts.stemming, opts.discourse_words);
+            }
+            Analysed::with_memo(text, start, end, opts, memo)
+        })
+    }
+
+    /// [`Analysed::new`] reading words through `memo` (made for `opts`),
+    /// which learns the words it has not met.
+    pub fn with_memo(
+        text: &str,
+        start: usize,
+        end: usize,
+        opts: AnalysisOptions,
+        memo: &mut memo::WordMemo,
+    ) -> Analysed {
+        debug_assert!(memo.serves(opts.stemming, opts.discourse_words));
         let part = &text[start..end];
         let mut cites = if opts.citations_in_words {
             citations::find_with_words(part)
@@ -108,7 +128,7 @@ impl Analysed {
             .chain(numbers.iter().map(|n| (n.start, n.end)))
             .collect();
         crate::order::sort_dedup(&mut skip);
-        let mut words = words::raw_words(part, &skip);
+        let mut words = memo::words_with(part, &skip, memo);
         // Numbers written as words replace the words they were read from.
         let worded = numbers::find_number_words(part, &words);
         if !worded.is_empty() {
@@ -133,7 +153,7 @@ impl Analysed {
                 tokens.push(Token {
                     start: n.start,
                     end: n.end,
-                    lower: n.raw.lowercase(),
+                    lower: n.raw.lowercase().into(),
                     key: n.key(opts.number_normalisation).into(),
                     content: true,
                     number: Some(ni),
@@ -144,9 +164,8 @@ impl Analysed {
                 tokens.push(Token {
                     start: w.start,
                     end: w.end,
-                    key: words::word_key(&w.lower, opts.stemming),
-                    content: !(words::is_function_word(&w.lower)
-                        || (opts.discourse_words && words::is_discourse_word(&w.lower))),
+                    key: w.key,
+                    content: w.content,
                     lower: w.lower,
                     number: None,
                     clause_break: false,
@@ -155,8 +174,10 @@ impl Analysed {
         }
         for k in 1..tokens.len() {
             let gap = &part[tokens[k - 1].end..tokens[k].start];
-            tokens[k].clause_break =
-                gap.contains([',', ';', ':', '—', '–', '(', ')']) || gap.contains(" - ");
+            // Most gaps are one space: nothing to search.
+            tokens[k].clause_break = gap != " "
+                && (gap.contains([',', ';', ':', '—', '–', '(', ')'])
+                    || (gap.len() >= 3 && gap.contains(" - ")));
         }
         // Shift every span from `part` to `text`.
         for t in &mut tokens {
@@ -249,6 +270,9 @@ pub struct DocumentBuilder {
     postings: Vec<Vec<u32>>,
     /// Bytes of the text analysed so far.
     done_bytes: usize,
+    /// Every distinct word met so far: each is lower-cased, stemmed and
+    /// looked up in the word lists once.
+    memo: memo::WordMemo,
 }
 
 impl DocumentBuilder {
@@ -264,6 +288,7 @@ impl DocumentBuilder {
             vocab: FxHashMap::default(),
             postings: Vec::new(),
             done_bytes: 0,
+            memo: memo::WordMemo::new(options.stemming, options.discourse_words),
         }
     }
 
@@ -290,7 +315,7 @@ impl DocumentBuilder {
     }
 
     fn add_sentence(&mut self, passage: usize, start: usize, end: usize) {
-        let analysed = Analysed::new(&self.text, start, end, self.options);
+        let analysed = Analysed::with_memo(&self.text, start, end, self.options, &mut self.memo);
         let index = self.sentences.len() as u32;
         let vocab = &mut self.vocab;
         let mut term_ids: Vec<u32> = analysed
@@ -426,7 +451,17 @@ impl Document {
     }
 }
 
+/// Most distinct words [`Analysed::new`] remembers on a thread (answers and
+/// claims); the memory is started afresh when full. A document's builder
+/// keeps its own memory, for every word of the document.
+const WORD_MEMORY: usize = 20_000;
+
 thread_local! {
+    /// The words [`Analysed::new`] has met: the same words come back in
+    /// every claim and on every keystroke.
+    static WORDS: std::cell::RefCell<memo::WordMemo> =
+        std::cell::RefCell::new(memo::WordMemo::new(true, false));
+
     /// [`Document::sentences_sharing`]'s counts by sentence, kept from call
     /// to call and all zero between calls: a call pays only for the
     /// sentences it touches (a fresh zeroed array cost every claim a pass
@@ -436,21 +471,42 @@ thread_local! {
 
 /// Lower-case, unify apostrophes and collapse whitespace, for phrase look-ups.
 pub fn fold(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
+    // Built as bytes: ASCII, most of any text, is copied a byte at a time.
+    let mut out: Vec<u8> = Vec::with_capacity(text.len());
     let mut space = false;
-    for c in text.chars() {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        let c = if b.is_ascii() {
+            i += 1;
+            char::from(b)
+        } else {
+            let c = text[i..].chars().next().unwrap();
+            i += c.len_utf8();
+            c
+        };
         if c.is_whitespace() {
             space = true;
             continue;
         }
         if space && !out.is_empty() {
-            out.push(' ');
+            out.push(b' ');
         }
         space = false;
-        let c = if c == '’' { '\'' } else { c };
-        out.push(crate::text::case::lower_char(c));
+        if b.is_ascii() {
+            out.push(b.to_ascii_lowercase());
+        } else {
+            let c = if c == '’' { '\'' } else { c };
+            let mut utf8 = [0; 4];
+            out.extend_from_slice(
+                crate::text::case::lower_char(c)
+                    .encode_utf8(&mut utf8)
+                    .as_bytes(),
+            );
+        }
     }
-    out
+    String::from_utf8(out).expect("whole characters were copied")
 }
 
 /// Char offset of each byte offset in `offsets` (which must be ascending and

@@ -10,7 +10,7 @@ use crate::text::case::Lowercase;
 use crate::text::decimal::Decimal;
 use crate::text::scan::{digits, glued_after, glued_before, parse_decimal};
 use crate::text::units::{approx_before, last_place, rounding_place, unit_after, unit_named};
-use crate::text::words::RawWord;
+use crate::text::words::WordView;
 
 pub use crate::text::units::{Approx, CalendarWord, Unit};
 
@@ -520,6 +520,24 @@ fn identifier_at(text: &str, at: usize) -> (usize, bool) {
     (end, has_digit)
 }
 
+/// [`identifier_at`]'s answer for a run of ASCII letters that ends where
+/// no identifier can go on (not a letter, digit or joiner): its end, and no
+/// digit. `None` when the word is anything else.
+fn ascii_word_at(text: &str, at: usize) -> Option<(usize, bool)> {
+    let bytes = text.as_bytes();
+    let len = bytes[at..]
+        .iter()
+        .take_while(|b| b.is_ascii_alphabetic())
+        .count();
+    let end = at + len;
+    let stops = bytes.get(end).is_none_or(|&b| {
+        b.is_ascii()
+            && !b.is_ascii_alphanumeric()
+            && !matches!(b, b'-' | b':' | b'/' | b'#' | b'_' | b'.')
+    });
+    (len > 0 && stops).then_some((end, false))
+}
+
 /// A plain number at `at`: `1,000`, `3.5`, `12`. Returns (end, value).
 fn plain_number(text: &str, at: usize) -> Option<(usize, f64)> {
     let rest = &text[at..];
@@ -848,6 +866,11 @@ pub fn find_numerals(text: &str, skip: &[(usize, usize)]) -> Vec<NumberMention> 
             i = skip[skip_i].1;
             continue;
         }
+        let b = text.as_bytes()[i];
+        if b.is_ascii() && !b.is_ascii_alphanumeric() && b != b'$' {
+            i += 1; // starts nothing below
+            continue;
+        }
         let c = text[i..].chars().next().unwrap();
         let word_start = !glued_before(text, i);
         if c.is_alphabetic() {
@@ -860,7 +883,7 @@ pub fn find_numerals(text: &str, skip: &[(usize, usize)]) -> Vec<NumberMention> 
                 i = end;
                 continue;
             }
-            let (end, has_digit) = identifier_at(text, i);
+            let (end, has_digit) = ascii_word_at(text, i).unwrap_or_else(|| identifier_at(text, i));
             if has_digit {
                 push(i, end, None, &mut out);
             }
@@ -999,6 +1022,19 @@ fn ordinal_word(w: &str) -> Option<f64> {
         .map(|i| i as f64 + 3.0)
 }
 
+/// Can the lower-cased word `lower` start anything [`find_number_words`]
+/// reads (a number phrase, a fraction, `a dozen`, an ordinal, a calendar
+/// word), in some context? False means that reader passes over it whatever
+/// surrounds it. A calendar word is asked about in the most permissive
+/// context (capitalised, after a word of time): each of its rules only
+/// admits more words there.
+pub fn may_start_number(lower: &str) -> bool {
+    matches!(lower, "a" | "an" | "half" | "first" | "second")
+        || number_word(lower).is_some()
+        || ordinal_word(lower).is_some()
+        || CalendarWord::read(lower, "A", Some(crate::text::units::CALENDAR_CONTEXT[0])).is_some()
+}
+
 /// Words before `first` and `second` that make them ordinals.
 const ORDINAL_BEFORE: &[&str] = &["the", "its", "his", "her", "their", "our", "my", "your"];
 
@@ -1012,15 +1048,15 @@ const HALF_BEFORE: &[&str] = &[
 /// quarter`, `half of`: as percentages), `a dozen`, ordinals from `third`,
 /// and calendar words (`autumn`, `Tuesdays`, a month alone). Returns the
 /// index range of the words used and the mention.
-pub fn find_number_words(
+pub fn find_number_words<W: WordView>(
     text: &str,
-    words: &[RawWord],
+    words: &[W],
 ) -> Vec<(std::ops::Range<usize>, NumberMention)> {
     let mut out = Vec::new();
     // Words `i..=last` read as `quantity`; the unit word after it and the
     // hedge before it are read from the text around them.
     let mut push = |i: usize, last: usize, quantity: Quantity| {
-        let (start, end) = (words[i].start, words[last].end);
+        let (start, end) = (words[i].start(), words[last].end());
         let mention = NumberMention {
             start,
             end,
@@ -1032,7 +1068,7 @@ pub fn find_number_words(
         out.push((i..last + 1, in_context(text, mention)));
     };
     let joined = |a: usize, b: usize| {
-        text[words[a].end..words[b].start]
+        text[words[a].end()..words[b].start()]
             .chars()
             .all(|c| c.is_whitespace() || c == '-')
     };
@@ -1046,10 +1082,14 @@ pub fn find_number_words(
     };
     let mut i = 0;
     while i < words.len() {
-        let w = words[i].lower.as_str();
-        let before = i.checked_sub(1).map(|b| words[b].lower.as_str());
+        if !words[i].may_start_number() {
+            i += 1; // what the reading below would conclude, known beforehand
+            continue;
+        }
+        let w = words[i].lower();
+        let before = i.checked_sub(1).map(|b| words[b].lower());
         let next = words.get(i + 1).filter(|_| joined(i, i + 1));
-        if let Some(word) = CalendarWord::read(w, words[i].surface, before) {
+        if let Some(word) = CalendarWord::read(w, words[i].surface(), before) {
             let quantity = match word {
                 CalendarWord::Month(m) => Quantity::Date {
                     year: None,
@@ -1065,12 +1105,12 @@ pub fn find_number_words(
         // "a third", "a quarter", "a dozen"
         if matches!(w, "a" | "an") {
             if let Some(n) = next {
-                if n.lower == "dozen" {
+                if n.lower() == "dozen" {
                     push(i, i + 1, Quantity::plain(12.0));
                     i += 2;
                     continue;
                 }
-                if let Some(d) = denominator(&n.lower).filter(|_| !n.lower.ends_with('s')) {
+                if let Some(d) = denominator(n.lower()).filter(|_| !n.lower().ends_with('s')) {
                     push(i + 1, i + 1, fraction(1.0, d));
                     i += 2;
                     continue;
@@ -1080,8 +1120,8 @@ pub fn find_number_words(
             continue;
         }
         if w == "half" {
-            let after = words.get(i + 1).map(|n| n.lower.as_str());
-            if after == Some("a") && words.get(i + 2).is_some_and(|n| n.lower == "dozen") {
+            let after = words.get(i + 1).map(|n| n.lower());
+            if after == Some("a") && words.get(i + 2).is_some_and(|n| n.lower() == "dozen") {
                 push(i, i + 2, Quantity::plain(6.0));
                 i += 3;
                 continue;
@@ -1113,12 +1153,12 @@ pub fn find_number_words(
         let (value, last) = number_phrase(text, words, i);
         // "two thirds", "three quarters", "two dozen"
         if let Some(n) = words.get(last + 1).filter(|_| joined(last, last + 1)) {
-            if let Some(d) = denominator(&n.lower) {
+            if let Some(d) = denominator(n.lower()) {
                 push(i, last + 1, fraction(value, d));
                 i = last + 2;
                 continue;
             }
-            if n.lower == "dozen" {
+            if n.lower() == "dozen" {
                 push(i, last + 1, Quantity::plain(value * 12.0));
                 i = last + 2;
                 continue;
@@ -1131,7 +1171,8 @@ pub fn find_number_words(
         let mut unit = Unit::Plain;
         let mut end_idx = last;
         if let Some(next) = words.get(last + 1) {
-            if next.lower == "percent" && text[words[last].end..next.start].trim().is_empty() {
+            if next.lower() == "percent" && text[words[last].end()..next.start()].trim().is_empty()
+            {
                 end_idx = last + 1;
                 unit = Unit::Percent;
             }
@@ -1154,20 +1195,20 @@ pub fn find_number_words(
 
 /// Read one number phrase from word `i` (a number word): words joined only
 /// by spaces or hyphens. Returns its value and its last word's index.
-fn number_phrase(text: &str, words: &[RawWord], i: usize) -> (f64, usize) {
+fn number_phrase<W: WordView>(text: &str, words: &[W], i: usize) -> (f64, usize) {
     let (mut total, mut current) = (0.0_f64, 0.0_f64);
     let mut prev: Option<f64> = None; // the previous word's value (a scale counts as 100+)
     let mut last = i;
     let mut j = i;
     while j < words.len() {
         if j > i
-            && !text[words[j - 1].end..words[j].start]
+            && !text[words[j - 1].end()..words[j].start()]
                 .chars()
                 .all(|c| c.is_whitespace() || c == '-')
         {
             break;
         }
-        let w = words[j].lower.as_str();
+        let w = words[j].lower();
         if let Some(v) = number_word(w) {
             // "twenty one" and "hundred five" join; "five six" and "twenty thirty" do not.
             let joins = match prev {
@@ -1192,7 +1233,7 @@ fn number_phrase(text: &str, words: &[RawWord], i: usize) -> (f64, usize) {
             && prev.is_some_and(|p| p >= 100.0)
             && words
                 .get(j + 1)
-                .is_some_and(|n| number_word(&n.lower).is_some())
+                .is_some_and(|n| number_word(n.lower()).is_some())
         {
             j += 1; // "two hundred and five"
             continue;
@@ -1203,4 +1244,32 @@ fn number_phrase(text: &str, words: &[RawWord], i: usize) -> (f64, usize) {
         j += 1;
     }
     (total + current, last)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ascii_word_shortcut_agrees_with_the_identifier_reader() {
+        // Every string of up to four of these characters.
+        let alphabet = [
+            "a", "Z", "7", " ", "-", ".", "_", ":", "/", "#", "é", "'", "’", ",",
+        ];
+        let mut texts = vec![String::new()];
+        for _ in 0..4 {
+            let longer: Vec<String> = texts
+                .iter()
+                .flat_map(|t| alphabet.iter().map(move |c| format!("{t}{c}")))
+                .collect();
+            texts = longer;
+            for text in &texts {
+                for at in (0..text.len()).filter(|&i| text.is_char_boundary(i)) {
+                    if let Some(short) = ascii_word_at(text, at) {
+                        assert_eq!(short, identifier_at(text, at), "{text:?} at {at}");
+                    }
+                }
+            }
+        }
+    }
 }

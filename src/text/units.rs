@@ -266,7 +266,7 @@ pub const MONTHS: [&str; 12] = [
 
 /// Words before a season or month that make an ambiguous one ("spring",
 /// "fall", "May") a time of year: "in spring", "every fall", "since May".
-const CALENDAR_CONTEXT: &[&str] = &[
+pub(crate) const CALENDAR_CONTEXT: &[&str] = &[
     "in", "every", "each", "this", "last", "next", "the", "early", "late", "mid", "by", "until",
     "till", "since", "during", "from", "through", "of", "before", "after", "that", "all",
 ];

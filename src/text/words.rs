@@ -24,7 +24,8 @@ use std::sync::{Arc, LazyLock};
 use rust_stemmers::{Algorithm, Stemmer};
 use rustc_hash::{FxHashMap, FxHashSet};
 
-static STEMMER: LazyLock<Stemmer> = LazyLock::new(|| Stemmer::create(Algorithm::English));
+pub(crate) static STEMMER: LazyLock<Stemmer> =
+    LazyLock::new(|| Stemmer::create(Algorithm::English));
 
 /// Most words a thread remembers the stem of; the memory is dropped and
 /// started afresh when full (a few hundred KB at most).
@@ -344,6 +345,39 @@ pub struct RawWord<'a> {
     pub surface: &'a str,
 }
 
+/// Read access to a word of a text, for the number-word reader: a
+/// [`RawWord`] (a lower-cased copy of its own) or a
+/// [`crate::text::memo::Word`] (a shared one).
+pub trait WordView {
+    fn start(&self) -> usize;
+    fn end(&self) -> usize;
+    /// Lower-cased, apostrophes normalised, clitics removed.
+    fn lower(&self) -> &str;
+    /// The text exactly as written.
+    fn surface(&self) -> &str;
+    /// False only when the word can start no number phrase or calendar
+    /// word ([`crate::text::numbers::may_start_number`]): the number-word
+    /// reader steps over it at once. True when unknown.
+    fn may_start_number(&self) -> bool {
+        true
+    }
+}
+
+impl WordView for RawWord<'_> {
+    fn start(&self) -> usize {
+        self.start
+    }
+    fn end(&self) -> usize {
+        self.end
+    }
+    fn lower(&self) -> &str {
+        &self.lower
+    }
+    fn surface(&self) -> &str {
+        self.surface
+    }
+}
+
 /// Combining marks (accents written as separate code points) continue a word.
 fn is_combining_mark(c: char) -> bool {
     matches!(c, '\u{0300}'..='\u{036F}' | '\u{1AB0}'..='\u{1AFF}' | '\u{1DC0}'..='\u{1DFF}' | '\u{20D0}'..='\u{20FF}' | '\u{FE20}'..='\u{FE2F}')
@@ -354,33 +388,57 @@ fn is_combining_mark(c: char) -> bool {
 /// `Tagore's`). Works on any script: letters are Unicode letters.
 pub fn word_spans(text: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
-    let mut chars = text.char_indices().peekable();
-    while let Some((start, c)) = chars.next() {
-        if !c.is_alphanumeric() {
-            continue;
-        }
-        let mut end = start + c.len_utf8();
-        while let Some(&(i, c)) = chars.peek() {
-            if c.is_alphanumeric() || is_combining_mark(c) {
-                end = i + c.len_utf8();
-                chars.next();
-            } else if c == '\'' || c == '’' {
-                // An apostrophe continues the word only before a letter.
-                let mut ahead = chars.clone();
-                ahead.next();
-                match ahead.peek() {
-                    Some(&(_, n)) if n.is_alphabetic() => {
-                        chars.next();
-                    }
-                    _ => break,
-                }
-            } else {
-                break;
+    for_each_word_span(text, |s, e, _| out.push((s, e)));
+    out
+}
+
+/// [`word_spans`] without the list: `f(start, end, plain)` for each word,
+/// in order, where `plain` says the word is ASCII letters and digits only.
+/// ASCII is read a byte at a time; anything else a character at a time.
+pub(crate) fn for_each_word_span(text: &str, mut f: impl FnMut(usize, usize, bool)) {
+    let bytes = text.as_bytes();
+    let char_at = |i: usize| text[i..].chars().next().unwrap();
+    let mut i = 0;
+    while i < bytes.len() {
+        let start = i;
+        let b = bytes[i];
+        if b.is_ascii() {
+            i += 1;
+            if !b.is_ascii_alphanumeric() {
+                continue;
+            }
+        } else {
+            let c = char_at(i);
+            i += c.len_utf8();
+            if !c.is_alphanumeric() {
+                continue;
             }
         }
-        out.push((start, end));
+        let mut plain = b.is_ascii();
+        while let Some(&b) = bytes.get(i) {
+            if b.is_ascii_alphanumeric() {
+                i += 1;
+                continue;
+            }
+            if b.is_ascii() && b != b'\'' {
+                break;
+            }
+            let c = char_at(i);
+            // An apostrophe continues the word only before a letter (which
+            // the next round takes).
+            let apostrophe_in_word = (c == '\'' || c == '’')
+                && text[i + c.len_utf8()..]
+                    .chars()
+                    .next()
+                    .is_some_and(char::is_alphabetic);
+            if !(c.is_alphanumeric() || is_combining_mark(c) || apostrophe_in_word) {
+                break;
+            }
+            plain = false;
+            i += c.len_utf8();
+        }
+        f(start, i, plain);
     }
-    out
 }
 
 /// Split `text` into words, expanding contractions. Offsets are bytes into
@@ -400,7 +458,12 @@ pub fn raw_words<'a>(text: &'a str, skip: &[(usize, usize)]) -> Vec<RawWord<'a>>
     out
 }
 
-fn push_expanded<'a>(out: &mut Vec<RawWord<'a>>, text: &'a str, start: usize, end: usize) {
+pub(crate) fn push_expanded<'a>(
+    out: &mut Vec<RawWord<'a>>,
+    text: &'a str,
+    start: usize,
+    end: usize,
+) {
     let surface = &text[start..end];
     let mut word = |s: usize, e: usize, lower: String| {
         out.push(RawWord {

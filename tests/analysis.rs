@@ -1,0 +1,211 @@
+//! Property tests: the fast paths of text analysis read exactly what the
+//! straightforward ones read. Words read through a memo (`words_with`) are
+//! `raw_words`' words, with the key the stemmer gives the word directly and
+//! the content flag the word lists give; a word the memo says can start no
+//! number changes nothing the number-word reader finds; a document's
+//! sentences, analysed with one memo for the whole document, are what each
+//! sentence analysed alone gives; `fold` is the per-character fold.
+
+use claimlab::text::memo::{words_with, WordMemo};
+use claimlab::text::numbers::{find_number_words, find_numerals};
+use claimlab::text::words::{is_discourse_word, is_function_word, raw_words};
+use claimlab::text::{fold, Analysed, AnalysisOptions, Document};
+use proptest::prelude::*;
+use rust_stemmers::{Algorithm, Stemmer};
+
+fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(300)
+}
+
+/// Words that take the slow paths: apostrophes (straight and curly),
+/// contractions, `cannot`, capitals, accents and combining marks, letters
+/// whose lower case changes length, number and calendar words.
+const WORDS: &[&str] = &[
+    "The",
+    "the",
+    "span",
+    "SPAN",
+    "designed",
+    "Designing",
+    "doesn't",
+    "Don’t",
+    "CAN'T",
+    "won't",
+    "Cannot",
+    "cannot",
+    "Tagore's",
+    "they’re",
+    "o'clock",
+    "rock'n'roll",
+    "'quoted'",
+    "José",
+    "ÉCOLE",
+    "İstanbul",
+    "ΣΟΦΙΑ",
+    "Cafe\u{301}",
+    "東京",
+    "x2",
+    "a",
+    "an",
+    "half",
+    "dozen",
+    "one",
+    "twenty",
+    "twenty-one",
+    "hundred",
+    "and",
+    "percent",
+    "third",
+    "thirds",
+    "first",
+    "second",
+    "May",
+    "may",
+    "spring",
+    "Spring",
+    "fall",
+    "Tuesday",
+    "tuesdays",
+    "Sept",
+    "Aug",
+    "in",
+    "March",
+    "according",
+    "passage",
+    "definitely",
+    "not",
+    "never",
+    "410",
+    "3.5",
+    "$2.50",
+    "[S3]",
+    "(S2)",
+    "1990s",
+    "SKU-441",
+    "v2.0",
+    "—",
+    "–",
+    "-",
+    ",",
+    ";",
+    ":",
+    "(",
+    ")",
+    "…",
+    "’",
+    "'",
+];
+
+const SEPARATORS: &[&str] = &[
+    " ", " ", " ", "", ". ", "? ", "\n", "\n\n", ", ", " - ", "\u{a0}",
+];
+
+fn text() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        8 => prop::sample::select(WORDS).prop_map(str::to_string),
+        1 => prop::collection::vec(any::<char>(), 1..5).prop_map(|c| c.into_iter().collect()),
+    ];
+    prop::collection::vec((piece, prop::sample::select(SEPARATORS)), 0..40).prop_map(|parts| {
+        parts.into_iter().fold(String::new(), |mut s, (p, sep)| {
+            s.push_str(&p);
+            s.push_str(sep);
+            s
+        })
+    })
+}
+
+fn options() -> impl Strategy<Value = AnalysisOptions> {
+    (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()).prop_map(|(s, n, d, c)| {
+        AnalysisOptions {
+            stemming: s,
+            number_normalisation: n,
+            discourse_words: d,
+            citations_in_words: c,
+        }
+    })
+}
+
+/// `claimlab::text::fold` as first written: a character at a time.
+fn reference_fold(text: &str) -> String {
+    let mut out = String::new();
+    let mut space = false;
+    for c in text.chars() {
+        if c.is_whitespace() {
+            space = true;
+            continue;
+        }
+        if space && !out.is_empty() {
+            out.push(' ');
+        }
+        space = false;
+        let c = if c == '’' { '\'' } else { c };
+        out.push(claimlab::text::case::lower_char(c));
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    /// One memo across several texts: every word is `raw_words`' word, its
+    /// key the stemmer's (or the word) and its content flag the lists'.
+    #[test]
+    fn memoised_words_are_the_words_read_directly(
+        texts in prop::collection::vec(text(), 1..4),
+        opts in options(),
+    ) {
+        let stemmer = Stemmer::create(Algorithm::English);
+        let mut memo = WordMemo::new(opts.stemming, opts.discourse_words);
+        for text in &texts {
+            let skip: Vec<(usize, usize)> =
+                find_numerals(text, &[]).iter().map(|n| (n.start, n.end)).collect();
+            let direct = raw_words(text, &skip);
+            let memoised = words_with(text, &skip, &mut memo);
+            prop_assert_eq!(direct.len(), memoised.len(), "{:?}", text);
+            for (d, m) in direct.iter().zip(&memoised) {
+                prop_assert_eq!((d.start, d.end, d.surface), (m.start, m.end, m.surface));
+                prop_assert_eq!(d.lower.as_str(), &*m.lower);
+                let key = if opts.stemming {
+                    stemmer.stem(&d.lower).into_owned()
+                } else {
+                    d.lower.clone()
+                };
+                prop_assert_eq!(&*m.key, key.as_str(), "{:?}", d.lower);
+                let content = !(is_function_word(&d.lower)
+                    || (opts.discourse_words && is_discourse_word(&d.lower)));
+                prop_assert_eq!(m.content, content, "{:?}", d.lower);
+            }
+            // Words known to start no number are skipped without changing
+            // what the number-word reader finds.
+            prop_assert_eq!(
+                find_number_words(text, &direct),
+                find_number_words(text, &memoised),
+                "{:?}", text
+            );
+        }
+    }
+
+    /// A document analysed with one memo for all its sentences holds what
+    /// each sentence analysed on its own holds.
+    #[test]
+    fn a_documents_sentences_are_the_sentences_analysed_alone(
+        text in text(),
+        opts in options(),
+    ) {
+        let doc = Document::analyse(&text, opts);
+        for s in &doc.sentences {
+            let alone =
+                Analysed::with_memo(&text, s.start, s.end, opts, &mut WordMemo::new(opts.stemming, opts.discourse_words));
+            prop_assert_eq!(&s.analysed, &alone);
+            prop_assert_eq!(&Analysed::new(&text, s.start, s.end, opts), &alone);
+        }
+    }
+
+    #[test]
+    fn fold_is_the_per_character_fold(text in text()) {
+        prop_assert_eq!(fold(&text), reference_fold(&text));
+    }
+}
