@@ -333,6 +333,8 @@ impl Lab {
                             history: (!question.trim().is_empty()).then_some(before),
                             latency_ms: 0.0,
                             vectors: vectors.as_ref().map(|v| v.0.as_ref()),
+                            // The lab replays the trace.
+                            skip_trace: false,
                         };
                         let report = check(&doc.0 .0, &input, &cfg);
                         let check_ms = now_ms() - start;
