@@ -36,12 +36,16 @@ crate::named::named_enum! {
         /// The event trace the lab replays (`trace`).
         Trace = "trace",
         /// Each claim's findings: matched and missing words, numbers,
-        /// citations, negation, opposites, invented names.
+        /// citations, negation, opposites, invented names, each sample's
+        /// best sentence; the answer's confidence markers.
         Findings = "findings",
         /// The learned scores' contributions, feature by feature.
         Contributions = "contributions",
         /// Each sample checked against the source (`samples`).
         Samples = "samples",
+        /// Repair in full: the answer before, the re-check of the repaired
+        /// answer, the risk and confidence before and after.
+        Repair = "repair",
     }
 }
 
@@ -73,12 +77,15 @@ impl Include {
         self
     }
 
-    /// Read `sources,trace` (names separated by commas; `all` for every part).
+    /// Read `sources,trace` (names separated by commas; `all` for every
+    /// part). Every name is checked, `all` or not.
     pub fn parse(list: &str) -> Result<Include, String> {
         let mut include = Include::NONE;
+        let mut all = false;
         for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
             if name == "all" {
-                return Ok(Include::all());
+                all = true;
+                continue;
             }
             let part = Part::from_name(name).ok_or_else(|| {
                 let names: Vec<&str> = Part::ALL.iter().map(|p| p.name()).collect();
@@ -89,7 +96,7 @@ impl Include {
             })?;
             include = include.with(part);
         }
-        Ok(include)
+        Ok(if all { Include::all() } else { include })
     }
 }
 
@@ -104,16 +111,16 @@ pub struct CompactReport<'a> {
     /// The learned answer score (`answer_scoring: learned`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub answer_score: Option<Score<'a>>,
-    pub summary: &'a Summary,
+    pub summary: CompactSummary<'a>,
     pub risk: &'a Risk,
     pub quality: &'a Quality,
     pub passages: usize,
     pub claims: Vec<CompactClaim<'a>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// `null` without a history (as in the full report).
     pub drift: Option<&'a DriftResult>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// `null` with repair off.
     pub repair: Option<CompactRepair<'a>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// What scored consistency; `null` without samples.
     pub embedder: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub samples: Option<&'a [SampleReport]>,
@@ -121,6 +128,48 @@ pub struct CompactReport<'a> {
     pub sources: Option<&'a [SourceReport]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub trace: Option<&'a [Event]>,
+}
+
+/// The answer-level measures; the confidence markers (each hedge or
+/// assertion with its span) with [`Part::Findings`].
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum CompactSummary<'a> {
+    Figures {
+        counts: &'a crate::verdict::VerdictCounts,
+        citation_coverage: f64,
+        faithfulness: f64,
+        confidence: ConfidenceFigures,
+        contradiction: bool,
+        questions: usize,
+    },
+    Full(&'a Summary),
+}
+
+/// The confidence score and the words it read.
+#[derive(Debug, Serialize)]
+pub struct ConfidenceFigures {
+    pub score: f64,
+    pub words: usize,
+}
+
+impl<'a> CompactSummary<'a> {
+    fn of(s: &'a Summary, include: Include) -> CompactSummary<'a> {
+        if include.has(Part::Findings) {
+            return CompactSummary::Full(s);
+        }
+        CompactSummary::Figures {
+            counts: &s.counts,
+            citation_coverage: s.citation_coverage,
+            faithfulness: s.faithfulness,
+            confidence: ConfidenceFigures {
+                score: s.confidence.score,
+                words: s.confidence.words,
+            },
+            contradiction: s.contradiction,
+            questions: s.questions,
+        }
+    }
 }
 
 /// A learned score: its probability, and with [`Part::Contributions`] the
@@ -152,6 +201,12 @@ pub struct CompactClaim<'a> {
     /// Character span in the answer.
     pub start: usize,
     pub end: usize,
+    /// Byte span in the answer (UTF-8), with [`Part::Marks`] or
+    /// [`Part::Findings`]: marks count bytes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub byte_start: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub byte_end: Option<usize>,
     pub verdict: Verdict,
     pub support: f64,
     pub best_source: Option<&'a str>,
@@ -161,19 +216,50 @@ pub struct CompactClaim<'a> {
     pub reasons: &'a [Reason],
     #[serde(skip_serializing_if = "Option::is_none")]
     pub score: Option<Score<'a>>,
-    /// Agreement across samples; `null` without samples.
-    pub consistency: Option<&'a Consistency>,
+    /// Agreement across samples, only when samples were given; each
+    /// sample's best sentence (`matches`) with [`Part::Findings`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub consistency: Option<ConsistencyView<'a>>,
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     pub findings: Option<Findings<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub marks: Option<&'a [Mark]>,
 }
 
+/// A claim's agreement across samples: the figures, or with
+/// [`Part::Findings`] also each sample's best sentence.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum ConsistencyView<'a> {
+    Figures {
+        agreement: f64,
+        score: f64,
+        agreeing: usize,
+        samples_used: usize,
+        flagged: bool,
+    },
+    Full(&'a Consistency),
+}
+
+impl<'a> ConsistencyView<'a> {
+    fn of(c: &'a Consistency, include: Include) -> ConsistencyView<'a> {
+        if include.has(Part::Findings) {
+            ConsistencyView::Full(c)
+        } else {
+            ConsistencyView::Figures {
+                agreement: c.agreement,
+                score: c.score,
+                agreeing: c.agreeing,
+                samples_used: c.samples_used,
+                flagged: c.flagged,
+            }
+        }
+    }
+}
+
 /// A claim's findings, by the full report's names.
 #[derive(Debug, Serialize)]
 pub struct Findings<'a> {
-    pub byte_start: usize,
-    pub byte_end: usize,
     pub matched_words: &'a [String],
     pub missing_words: &'a [String],
     pub numbers_checked: bool,
@@ -185,20 +271,25 @@ pub struct Findings<'a> {
 }
 
 /// What repair did: its strategy and outcome, and the text served when it
-/// changed the answer (the full report also repeats the answer as `before`).
+/// changed the answer (`null` when it did not); with [`Part::Repair`] the
+/// full report's repair (which also repeats the answer as `before`).
 #[derive(Debug, Serialize)]
-pub struct CompactRepair<'a> {
-    pub strategy: crate::report::Strategy,
-    pub applied: bool,
-    pub succeeded: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub after: Option<&'a str>,
-    pub changes: &'a [String],
+#[serde(untagged)]
+pub enum CompactRepair<'a> {
+    Outcome {
+        strategy: crate::report::Strategy,
+        applied: bool,
+        succeeded: bool,
+        after: Option<&'a str>,
+        changes: &'a [String],
+    },
+    Full(&'a crate::report::Repair),
 }
 
 impl Report {
     /// This report as a script reads it, with the `include`d parts.
     pub fn compact(&self, include: Include) -> CompactReport<'_> {
+        let bytes = include.has(Part::Marks) || include.has(Part::Findings);
         let claims = self
             .claims
             .iter()
@@ -217,10 +308,13 @@ impl Report {
                     .map(|s| s.text.as_str()),
                 reasons: &c.reasons,
                 score: c.score.as_ref().map(|s| Score::of(s, include)),
-                consistency: c.consistency.as_ref(),
+                consistency: c
+                    .consistency
+                    .as_ref()
+                    .map(|c| ConsistencyView::of(c, include)),
+                byte_start: bytes.then_some(c.byte_start),
+                byte_end: bytes.then_some(c.byte_end),
                 findings: include.has(Part::Findings).then_some(Findings {
-                    byte_start: c.byte_start,
-                    byte_end: c.byte_end,
                     matched_words: &c.matched_words,
                     missing_words: &c.missing_words,
                     numbers_checked: c.numbers_checked,
@@ -239,18 +333,24 @@ impl Report {
             policy: self.policy,
             first_problem: self.first_problem.as_deref(),
             answer_score: self.answer_score.as_ref().map(|s| Score::of(s, include)),
-            summary: &self.summary,
+            summary: CompactSummary::of(&self.summary, include),
             risk: &self.risk,
             quality: &self.quality,
             passages: self.passages,
             claims,
             drift: self.drift.as_ref(),
-            repair: self.repair.as_ref().map(|r| CompactRepair {
-                strategy: r.strategy,
-                applied: r.applied,
-                succeeded: r.succeeded,
-                after: r.applied.then_some(r.after.as_str()),
-                changes: &r.changes,
+            repair: self.repair.as_ref().map(|r| {
+                if include.has(Part::Repair) {
+                    CompactRepair::Full(r)
+                } else {
+                    CompactRepair::Outcome {
+                        strategy: r.strategy,
+                        applied: r.applied,
+                        succeeded: r.succeeded,
+                        after: r.applied.then_some(r.after.as_str()),
+                        changes: &r.changes,
+                    }
+                }
             }),
             embedder: self.embedder.as_deref(),
             samples: include.has(Part::Samples).then_some(&self.samples[..]),
@@ -334,9 +434,10 @@ mod tests {
                     assert_eq!(value, &f[key], "{key}");
                 }
             }
-            // And each field of the full claim is there.
-            for key in f.as_object().unwrap().keys() {
-                assert!(c.get(key).is_some(), "{key} is missing");
+            // And each field of the full claim is there (a consistency
+            // without samples is left out, not written as null).
+            for (key, value) in f.as_object().unwrap() {
+                assert!(c.get(key).is_some() || value.is_null(), "{key} is missing");
             }
         }
     }
@@ -349,6 +450,10 @@ mod tests {
         assert_eq!(Include::parse("").unwrap(), Include::NONE);
         let err = Include::parse("sources,tracee").unwrap_err();
         assert!(err.contains("\"tracee\"") && err.contains("marks"), "{err}");
+        // A wrong name is wrong next to `all` too, on either side.
+        for list in ["all,bogus", "bogus,all", "all,Trace"] {
+            assert!(Include::parse(list).is_err(), "{list}");
+        }
     }
 
     #[test]

@@ -96,16 +96,21 @@ fn json_report_has_the_documented_fields() {
         "verdict",
         "support",
         "best_source",
-        "consistency",
+        "best_source_text",
         "reasons",
     ] {
         assert!(c.get(key).is_some(), "claims[].{key} missing");
+    }
+    // Without samples there is no consistency to report; the answer-level
+    // keys are there, null when they do not apply.
+    assert!(c.get("consistency").is_none());
+    for key in ["drift", "repair", "embedder", "embedder_fallback"] {
+        assert!(v.get(key).is_some(), "{key} missing");
     }
     assert_eq!(c["id"], "C1");
     assert_eq!(c["verdict"], "contradicted");
     assert_eq!(c["best_source"], "S2");
     assert_eq!(c["support"], 0.8);
-    assert!(c["consistency"].is_null());
     assert_eq!(c["reasons"][0]["kind"], "number_mismatch");
     assert!(c["reasons"][0]["detail"].as_str().unwrap().contains("460"));
     assert_eq!(
@@ -1170,4 +1175,67 @@ fn the_text_report_says_the_learned_score_and_the_outcome_in_a_sentence() {
         !text.contains("Learned score") && text.contains("Decision: "),
         "{text}"
     );
+}
+
+#[test]
+fn include_all_says_what_full_says_and_parts_can_be_repeated() {
+    let json_of = |args: &[&str]| {
+        let mut all = vec!["check", "--example", "tagore"];
+        all.extend_from_slice(args);
+        let out = run(&all);
+        assert_ne!(out.status.code(), Some(2), "{}", stderr(&out));
+        json(&out)
+    };
+    let full = json_of(&["--full"]);
+    let all = json_of(&["--include", "all"]);
+    // Every key of the full report, at every level, is in --include all.
+    fn keys(v: &serde_json::Value, at: &str, out: &mut Vec<String>) {
+        match v {
+            serde_json::Value::Object(m) => {
+                for (k, x) in m {
+                    let here = format!("{at}.{k}");
+                    out.push(here.clone());
+                    keys(x, &here, out);
+                }
+            }
+            serde_json::Value::Array(xs) => {
+                if let Some(x) = xs.first() {
+                    keys(x, &format!("{at}[]"), out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let (mut f, mut a) = (Vec::new(), Vec::new());
+    keys(&full, "", &mut f);
+    keys(&all, "", &mut a);
+    let missing: Vec<&String> = f.iter().filter(|k| !a.contains(k)).collect();
+    assert!(missing.is_empty(), "--include all lacks {missing:?}");
+    // With samples, the compact claim has its agreement figures, the
+    // sample-by-sample matches only with findings.
+    let compact = json_of(&[]);
+    let c = &compact["claims"][0]["consistency"];
+    assert!(
+        c["agreement"].is_number() && c.get("matches").is_none(),
+        "{c}"
+    );
+    // Repeating --include adds parts, as commas do.
+    let twice = json_of(&["--include", "trace", "--include", "sources"]);
+    let commas = json_of(&["--include", "trace,sources"]);
+    assert_eq!(twice, commas);
+    assert!(twice.get("trace").is_some() && twice.get("sources").is_some());
+}
+
+#[test]
+fn jobs_out_of_range_is_a_clear_usage_error() {
+    for bad in ["-1", "257", "99999999999", "two"] {
+        let out = run(&["batch", "--input", "-", "--jobs", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let err = stderr(&out);
+        assert!(
+            err.starts_with("claimlab: error:") && err.contains("--jobs"),
+            "{bad}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
 }

@@ -152,10 +152,14 @@ impl Summary {
     }
 }
 
-/// How many lines a share of the work holds: lines are read, checked on
-/// every thread and written in order one share at a time, so memory holds
-/// at most this many lines and reports per thread.
+/// How many lines a share of the work holds per thread: lines are read,
+/// checked on every thread and written in order one share at a time, so
+/// memory holds at most a share of lines and their reports...
 const LINES_PER_THREAD: usize = 64;
+
+/// ...and a share stops early at this many bytes of input per thread, so
+/// that long lines (a 1 MB context each) do not hold 64 documents per thread.
+const BYTES_PER_THREAD: usize = 2 << 20;
 
 /// What checking one line gives: its report as a JSON line and what the
 /// summary counts, or why the line could not be checked.
@@ -195,10 +199,17 @@ pub fn run(input: &str, output: &mut dyn Write, settings: &Settings) -> Result<S
         // Read a share of lines (a read error ends it, after the lines before).
         share.clear();
         let mut read_error = None;
-        while share.len() < threads * LINES_PER_THREAD {
+        let mut bytes = 0;
+        while share.len() < threads * LINES_PER_THREAD && bytes < threads * BYTES_PER_THREAD {
             match lines.next_line() {
                 None => break,
-                Some(Ok(line)) => share.push((lines.number, line)),
+                Some(Ok(line)) => {
+                    bytes += match &line {
+                        Line::Text(t) => t.len(),
+                        Line::Bad(_) => 0,
+                    };
+                    share.push((lines.number, line));
+                }
                 Some(Err(e)) => {
                     read_error = Some(format!("{name}:{}: {}", lines.number, io_reason(&e)));
                     break;
