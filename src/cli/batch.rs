@@ -8,6 +8,7 @@
 use claimlab::text::import;
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::sync::{mpsc, Arc, Mutex};
 
 use claimlab::compact::{Include, Part};
 use claimlab::report::{Decision, VerdictCounts};
@@ -191,13 +192,30 @@ pub fn run(input: &str, output: &mut dyn Write, settings: &Settings) -> Result<S
         (Box::new(BufReader::with_capacity(1 << 16, file)), input)
     };
     let threads = jobs(settings.jobs);
+    // The threads live for the whole run (their word memories stay warm);
+    // leaving the scope, the pool's end of the queue closes and they stop.
+    std::thread::scope(|scope| {
+        let pool = Pool::start(scope, threads, settings);
+        write_reports(reader, name, output, settings, threads, &pool)
+    })
+}
+
+/// Read shares of lines, check each share on the pool, write the reports
+/// in order and count them.
+fn write_reports(
+    reader: Box<dyn BufRead>,
+    name: &str,
+    output: &mut dyn Write,
+    settings: &Settings,
+    threads: usize,
+    pool: &Pool,
+) -> Result<Summary, String> {
     let mut lines = Lines::new(reader);
     let mut out = BufWriter::new(output);
     let mut summary = Summary::default();
-    let mut share: Vec<(usize, Line)> = Vec::with_capacity(threads * LINES_PER_THREAD);
     loop {
         // Read a share of lines (a read error ends it, after the lines before).
-        share.clear();
+        let mut share: Vec<(usize, Line)> = Vec::with_capacity(threads * LINES_PER_THREAD);
         let mut read_error = None;
         let mut bytes = 0;
         while share.len() < threads * LINES_PER_THREAD && bytes < threads * BYTES_PER_THREAD {
@@ -220,7 +238,7 @@ pub fn run(input: &str, output: &mut dyn Write, settings: &Settings) -> Result<S
             break;
         }
         // Check it on every thread, then write the reports in order.
-        for (n, checked) in check_share(&share, settings, threads) {
+        for (n, checked) in pool.check(share) {
             let checked = match checked {
                 None => continue, // a blank line
                 Some(Ok(c)) => c,
@@ -288,39 +306,81 @@ pub fn jobs(requested: usize) -> usize {
     }
 }
 
-/// Check each line of a share, thread `t` of `threads` taking every
-/// `threads`-th line; the results come back in the share's order (`None`
-/// for a blank line).
-fn check_share(
-    share: &[(usize, Line)],
-    settings: &Settings,
-    threads: usize,
-) -> Vec<(usize, Option<Result<Checked, String>>)> {
-    let work = |t: usize| -> Vec<(usize, Option<Result<Checked, String>>)> {
-        share
-            .iter()
-            .enumerate()
-            .skip(t)
-            .step_by(threads)
-            .map(|(i, (_, line))| (i, check_line(line, settings)))
-            .collect()
-    };
-    let mut results: Vec<(usize, Option<Result<Checked, String>>)> =
-        if threads == 1 || share.len() < 2 {
-            work(0)
-        } else {
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = (0..threads.min(share.len()))
-                    .map(|t| scope.spawn(move || work(t)))
-                    .collect();
-                handles
-                    .into_iter()
-                    .flat_map(|h| h.join().expect("a batch thread panicked"))
-                    .collect()
-            })
+/// What checking a line gives (`None` for a blank line).
+type Outcome = Option<Result<Checked, String>>;
+
+/// The threads that check lines: each takes the next line from a shared
+/// queue and sends back its outcome with its place in the share. With one
+/// thread there is no pool: lines are checked where they are read.
+struct Pool<'s> {
+    settings: &'s Settings<'s>,
+    queue: Option<mpsc::Sender<(usize, Line)>>,
+    done: Option<mpsc::Receiver<(usize, Outcome)>>,
+}
+
+impl<'s> Pool<'s> {
+    fn start<'scope>(
+        scope: &'scope std::thread::Scope<'scope, '_>,
+        threads: usize,
+        settings: &'s Settings<'s>,
+    ) -> Pool<'s>
+    where
+        's: 'scope,
+    {
+        if threads <= 1 {
+            return Pool {
+                settings,
+                queue: None,
+                done: None,
+            };
+        }
+        let (queue, lines) = mpsc::channel::<(usize, Line)>();
+        let (report, done) = mpsc::channel();
+        let lines = Arc::new(Mutex::new(lines));
+        for _ in 0..threads {
+            let (lines, report) = (Arc::clone(&lines), report.clone());
+            scope.spawn(move || loop {
+                // The lock is held only to take a line off the queue.
+                let next = lines.lock().map(|l| l.recv());
+                let Ok(Ok((i, line))) = next else { break };
+                if report.send((i, check_line(&line, settings))).is_err() {
+                    break;
+                }
+            });
+        }
+        Pool {
+            settings,
+            queue: Some(queue),
+            done: Some(done),
+        }
+    }
+
+    /// Check a share; the outcomes come back in the share's order, each with
+    /// its line number.
+    fn check(&self, share: Vec<(usize, Line)>) -> Vec<(usize, Outcome)> {
+        let (Some(queue), Some(done)) = (&self.queue, &self.done) else {
+            return share
+                .into_iter()
+                .map(|(n, line)| (n, check_line(&line, self.settings)))
+                .collect();
         };
-    results.sort_by_key(|r| r.0);
-    results.into_iter().map(|(i, r)| (share[i].0, r)).collect()
+        let numbers: Vec<usize> = share.iter().map(|(n, _)| *n).collect();
+        for (i, (_, line)) in share.into_iter().enumerate() {
+            queue
+                .send((i, line))
+                .expect("the checking threads run until the pool ends");
+        }
+        let mut outcomes: Vec<Option<Outcome>> = numbers.iter().map(|_| None).collect();
+        for _ in 0..numbers.len() {
+            let (i, outcome) = done.recv().expect("every line sent comes back");
+            outcomes[i] = Some(outcome);
+        }
+        numbers
+            .into_iter()
+            .zip(outcomes)
+            .map(|(n, o)| (n, o.expect("every line has its outcome")))
+            .collect()
+    }
 }
 
 /// Check one line: its report as a JSON line, or why it could not be
