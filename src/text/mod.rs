@@ -316,6 +316,13 @@ impl DocumentBuilder {
 
     fn add_sentence(&mut self, passage: usize, start: usize, end: usize) {
         let analysed = Analysed::with_memo(&self.text, start, end, self.options, &mut self.memo);
+        self.add_analysed(passage, start, end, analysed);
+    }
+
+    /// Index a sentence (`start..end` of passage `passage`, 0-based) whose
+    /// analysis is at hand: numbered and indexed exactly as
+    /// [`DocumentBuilder::add_sentence`] numbers and indexes one it analyses.
+    fn add_analysed(&mut self, passage: usize, start: usize, end: usize, analysed: Analysed) {
         let index = self.sentences.len() as u32;
         let vocab = &mut self.vocab;
         let mut term_ids: Vec<u32> = analysed
@@ -374,6 +381,110 @@ impl Document {
     /// Analyse a source once.
     pub fn analyse(text: &str, options: AnalysisOptions) -> Document {
         DocumentBuilder::new(text.to_string(), options).finish()
+    }
+
+    /// This document's source after an edit: `text` analysed as
+    /// [`Document::analyse`] would analyse it, reusing the analysis of every
+    /// passage the edit left alone.
+    ///
+    /// The edit is the one region where `text` and `self.text` differ (their
+    /// common byte prefix and suffix are unchanged). A passage of `text`
+    /// lying wholly in the unchanged prefix, or wholly in the unchanged
+    /// suffix, that was a passage of the old text at the same place (or at
+    /// the same place shifted by the change in length) keeps its sentences:
+    /// their analyses are copied with every byte span shifted. This equals a
+    /// fresh analysis because splitting a passage into sentences
+    /// ([`sentences::split_range`]) and analysing a sentence
+    /// ([`Analysed::with_memo`]) read only the bytes inside the passage, and
+    /// a word's key does not depend on the memo it was read through. Other
+    /// passages are split and analysed afresh. The sentences are then
+    /// numbered and indexed in order as a fresh analysis indexes them, so
+    /// sentence and passage numbers, term ids and postings are a fresh
+    /// analysis's; the folded text is folded afresh.
+    pub fn edited(&self, text: String) -> Document {
+        match self.edited_within(text, usize::MAX) {
+            Ok(doc) => doc,
+            Err(text) => Document::analyse(&text, self.options),
+        }
+    }
+
+    /// [`Document::edited`], unless the passages to analyse afresh hold more
+    /// than `max_fresh_bytes` bytes: then `text` comes back untouched (to be
+    /// analysed some other way, as in slices).
+    pub fn edited_within(&self, text: String, max_fresh_bytes: usize) -> Result<Document, String> {
+        let (old, new) = (self.text.as_bytes(), text.as_bytes());
+        let prefix = old.iter().zip(new).take_while(|(a, b)| a == b).count();
+        let most = old.len().min(new.len()) - prefix;
+        let suffix = old
+            .iter()
+            .rev()
+            .zip(new.iter().rev())
+            .take(most)
+            .take_while(|(a, b)| a == b)
+            .count();
+        let (old_len, new_len) = (old.len(), new.len());
+        let suffix_start = new_len - suffix;
+        let mut b = DocumentBuilder::new(text, self.options);
+        // Which old passage (0-based) each new one is, when it can be reused.
+        let reused: Vec<Option<usize>> = b
+            .passages
+            .iter()
+            .map(|&(s, e)| {
+                let span = if e <= prefix {
+                    (s, e)
+                } else if s >= suffix_start {
+                    (s + old_len - new_len, e + old_len - new_len)
+                } else {
+                    return None;
+                };
+                self.passages.binary_search(&span).ok()
+            })
+            .collect();
+        let fresh: usize = b
+            .passages
+            .iter()
+            .zip(&reused)
+            .filter(|(_, r)| r.is_none())
+            .map(|(&(s, e), _)| e - s)
+            .sum();
+        if fresh > max_fresh_bytes {
+            return Err(b.text);
+        }
+        for (p, old_p) in reused.into_iter().enumerate() {
+            let (ps, pe) = b.passages[p];
+            match old_p {
+                Some(q) => {
+                    let from = self.sentences.partition_point(|s| s.passage <= q);
+                    let to = self.sentences.partition_point(|s| s.passage <= q + 1);
+                    // A span at `x` in the old text is at `x + new_len - old_len`.
+                    let shift = |x: usize| x + new_len - old_len;
+                    for s in &self.sentences[from..to] {
+                        let mut a = s.analysed.clone();
+                        if new_len != old_len && ps >= suffix_start {
+                            for t in &mut a.tokens {
+                                (t.start, t.end) = (shift(t.start), shift(t.end));
+                            }
+                            for n in &mut a.numbers {
+                                (n.start, n.end) = (shift(n.start), shift(n.end));
+                            }
+                            for c in &mut a.citations {
+                                (c.start, c.end) = (shift(c.start), shift(c.end));
+                            }
+                            b.add_analysed(p, shift(s.start), shift(s.end), a);
+                        } else {
+                            b.add_analysed(p, s.start, s.end, a);
+                        }
+                    }
+                }
+                None => {
+                    for (s, e) in sentences::split_range(&b.text, ps, pe) {
+                        b.add_sentence(p, s, e);
+                    }
+                }
+            }
+        }
+        b.next_passage = b.passages.len();
+        Ok(b.finish())
     }
 
     /// The sentences S1…Sn as reports list them (ids, texts, byte and char spans, passages).

@@ -1,0 +1,212 @@
+//! Property test: a document re-analysed after an edit (`Document::edited`)
+//! is the document a fresh analysis of the edited text gives, in everything
+//! a caller can observe.
+
+use claimlab::text::{AnalysisOptions, Document};
+use proptest::prelude::*;
+
+fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(500)
+}
+
+/// Pieces of source text: words, numbers, citations, abbreviations,
+/// non-ASCII, sentence ends, line breaks, blank lines and passage labels.
+const PIECES: &[&str] = &[
+    "The",
+    "bridge",
+    "span",
+    "is",
+    "410",
+    "metres",
+    "long",
+    "[1]",
+    "[S2]",
+    "(S3)",
+    "Dr.",
+    "Smith",
+    "paid",
+    "$3.50",
+    "twenty-one",
+    "José",
+    "Café",
+    "İstanbul",
+    "東京",
+    "e.g.",
+    "U.S.",
+    "Army",
+    "passage",
+    "according",
+    "not",
+    "1990",
+    "3.5",
+    "km",
+    ".",
+    ". ",
+    "? ",
+    "! ",
+    "…",
+    ", ",
+    " ",
+    " ",
+    " ",
+    "\n",
+    "\n\n",
+    "\n \n",
+    "\n\n\n",
+    "- ",
+    "1. ",
+    "’",
+    "\"",
+];
+
+/// What an edit inserts: the same pieces, plus labels that start passages.
+const INSERTS: &[&str] = &[
+    "",
+    "a",
+    "X",
+    "é",
+    "7",
+    " ",
+    ". ",
+    ".",
+    "\n",
+    "\n\n",
+    "[2] ",
+    "\n[3] ",
+    "passage 2:",
+    "\n\npassage 3: ",
+    "Some new words. ",
+    "[S1]",
+    "東",
+    "U.S. ",
+    "Dr. ",
+];
+
+fn text() -> impl Strategy<Value = String> {
+    let paragraph = prop::collection::vec(prop::sample::select(PIECES), 0..30).prop_map(|p| {
+        p.iter().fold(String::new(), |mut s, w| {
+            s.push_str(w);
+            if !w.ends_with([' ', '\n']) {
+                s.push(' ');
+            }
+            s
+        })
+    });
+    let label = prop_oneof![
+        4 => Just(""),
+        1 => Just("[1] "),
+        1 => Just("passage 1: "),
+    ];
+    prop::collection::vec((label, paragraph), 0..6).prop_map(|ps| {
+        ps.into_iter()
+            .map(|(l, p)| format!("{l}{p}"))
+            .collect::<Vec<_>>()
+            .join("\n\n")
+    })
+}
+
+fn options() -> impl Strategy<Value = AnalysisOptions> {
+    (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()).prop_map(|(s, n, d, c)| {
+        AnalysisOptions {
+            stemming: s,
+            number_normalisation: n,
+            discourse_words: d,
+            citations_in_words: c,
+        }
+    })
+}
+
+/// `text` with the chars `at..at + removed` (clamped) replaced by `inserted`.
+fn edit(text: &str, at: usize, removed: usize, inserted: &str) -> String {
+    let bounds: Vec<usize> = text
+        .char_indices()
+        .map(|(i, _)| i)
+        .chain([text.len()])
+        .collect();
+    let from = bounds[at % bounds.len()];
+    let to = bounds[(at % bounds.len() + removed).min(bounds.len() - 1)];
+    format!("{}{inserted}{}", &text[..from], &text[to..])
+}
+
+/// Everything observable about two documents is the same.
+fn assert_same(got: &Document, want: &Document) -> Result<(), TestCaseError> {
+    prop_assert_eq!(&got.text, &want.text);
+    prop_assert_eq!(got.options, want.options);
+    prop_assert_eq!(&got.passages, &want.passages);
+    prop_assert_eq!(&got.folded, &want.folded);
+    prop_assert_eq!(got.sentences.len(), want.sentences.len());
+    for (g, w) in got.sentences.iter().zip(&want.sentences) {
+        prop_assert_eq!(
+            (g.number, g.passage, g.start, g.end, &g.term_ids),
+            (w.number, w.passage, w.start, w.end, &w.term_ids)
+        );
+        prop_assert_eq!(&g.analysed, &w.analysed);
+    }
+    // Every key either document holds, content or not: same id, same postings.
+    let keys = got
+        .sentences
+        .iter()
+        .chain(&want.sentences)
+        .flat_map(|s| &s.analysed.tokens)
+        .map(|t| &*t.key);
+    for key in keys.chain(["", "bridg", "zzz"]) {
+        let id = got.term_id(key);
+        prop_assert_eq!(id, want.term_id(key), "{:?}", key);
+        if let Some(id) = id {
+            prop_assert_eq!(got.postings(id), want.postings(id));
+            prop_assert_eq!(got.sentences_sharing(&[id]), want.sentences_sharing(&[id]));
+        }
+    }
+    prop_assert_eq!(got.passage_of(), want.passage_of());
+    prop_assert_eq!(&*got.source_reports(), &*want.source_reports());
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    #[test]
+    fn an_edited_document_is_the_edited_text_analysed_afresh(
+        text in text(),
+        edits in prop::collection::vec(
+            (any::<usize>(), 0..12usize, prop::sample::select(INSERTS)),
+            1..4,
+        ),
+        opts in options(),
+    ) {
+        let mut doc = Document::analyse(&text, opts);
+        // A run of edits, each applied to the last edited document.
+        for (at, removed, inserted) in edits {
+            let new = edit(&doc.text, at, removed, inserted);
+            let edited = doc.edited(new.clone());
+            assert_same(&edited, &Document::analyse(&new, opts))?;
+            doc = edited;
+        }
+    }
+
+    /// An edit whose fresh passages exceed the budget gives the text back.
+    #[test]
+    fn a_budget_too_small_gives_the_text_back(text in text(), at in any::<usize>()) {
+        let doc = Document::analyse(&text, AnalysisOptions::SEED);
+        let new = edit(&text, at, 3, "Inserted words here. ");
+        match doc.edited_within(new.clone(), 0) {
+            Ok(edited) => assert_same(&edited, &Document::analyse(&new, AnalysisOptions::SEED))?,
+            Err(back) => prop_assert_eq!(back, new),
+        }
+    }
+}
+
+#[test]
+fn a_one_character_edit_reuses_the_passages_it_leaves() {
+    let text = "First passage [1]. It has 2 sentences.\n\nSecond passage. Dr. Smith paid $3.50.\n\nThird, José.";
+    let doc = Document::analyse(text, AnalysisOptions::SEED);
+    let new = text.replace("Second", "Seconds");
+    // Only the middle passage is fresh: a budget of its length is enough.
+    let fresh = "Seconds passage. Dr. Smith paid $3.50.".len();
+    assert!(doc.edited_within(new.clone(), fresh - 1).is_err());
+    let edited = doc.edited_within(new.clone(), fresh).unwrap();
+    assert_same(&edited, &Document::analyse(&new, AnalysisOptions::SEED)).unwrap();
+}
