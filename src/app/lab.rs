@@ -60,10 +60,6 @@ pub struct Checked {
 const SLICE_ABOVE_BYTES: usize = 64 * 1024;
 /// How long one slice of analysis may hold the page (ms).
 const SLICE_MS: f64 = 12.0;
-/// An edit of a large source is analysed at once, reusing the last analysis
-/// ([`Document::edited_within`]), when the passages it touches hold at most
-/// this many bytes; else the whole source is analysed in slices.
-const EDIT_AT_ONCE_BYTES: usize = 64 * 1024;
 
 /// The sliced analysis `done`, if it is of `text` under `options`.
 fn analysis_of(
@@ -234,8 +230,7 @@ impl Lab {
         let analysis = Memo::new(move |_| config.with(|c| AnalysisOptions::from(c)));
         // A small source is analysed at once; a large one in slices between
         // frames (`analyse_in_slices`), the last document standing in until
-        // the new one is ready, unless the change is a small edit of the last
-        // document (`Document::edited_within`), analysed at once.
+        // the new one is ready.
         let sliced: RwSignal<Option<Shared<(Document, f64)>>> = RwSignal::new(None);
         let analysing: RwSignal<Option<f64>> = RwSignal::new(None);
         let document = Memo::new(move |previous: Option<&Shared<(Document, f64)>>| {
@@ -246,19 +241,9 @@ impl Lab {
                     let doc = Document::analyse(text, opts);
                     return Shared(Arc::new((doc, now_ms() - start)));
                 }
-                if let Some(done) = sliced.with(|d| analysis_of(d, text, opts)) {
-                    return done;
-                }
-                // An edit of the last document: only the passages it
-                // touches are analysed again, at once if they are few.
-                if let Some(before) = previous.filter(|p| p.0 .0.options == opts) {
-                    let start = now_ms();
-                    if let Ok(doc) = before.0 .0.edited_within(text.clone(), EDIT_AT_ONCE_BYTES) {
-                        return Shared(Arc::new((doc, now_ms() - start)));
-                    }
-                }
-                previous
-                    .cloned()
+                sliced
+                    .with(|d| analysis_of(d, text, opts))
+                    .or_else(|| previous.cloned())
                     .unwrap_or_else(|| Shared(Arc::new((Document::analyse("", opts), 0.0))))
             })
         });
@@ -272,11 +257,6 @@ impl Lab {
                 return;
             };
             if sliced.with_untracked(|d| analysis_of(d, &text, opts).is_some()) {
-                return;
-            }
-            // The document memo analysed the edit at once.
-            if document.with_untracked(|d| d.0 .0.text == text && d.0 .0.options == opts) {
-                analysing.set(None);
                 return;
             }
             let id = job.get_value();
