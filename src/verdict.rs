@@ -246,6 +246,13 @@ impl VerdictCounts {
         *self.get_mut(v) += 1;
     }
 
+    /// Add another answer's counts (`batch`'s totals).
+    pub fn add_counts(&mut self, other: &VerdictCounts) {
+        for &v in Verdict::ALL {
+            *self.get_mut(v) += other.get(v);
+        }
+    }
+
     pub fn get(&self, v: Verdict) -> usize {
         match v {
             Verdict::Supported => self.supported,

@@ -101,10 +101,7 @@ impl Summary {
     fn add(&mut self, checked: &Checked) {
         self.answers += 1;
         self.faithful += usize::from(checked.decision == Decision::Deliver);
-        self.counts.supported += checked.counts.supported;
-        self.counts.contradicted += checked.counts.contradicted;
-        self.counts.unsupported += checked.counts.unsupported;
-        self.counts.miscited += checked.counts.miscited;
+        self.counts.add_counts(&checked.counts);
         self.routing[match checked.routing {
             Routing::Accept => 0,
             Routing::HealedAccept => 1,
@@ -423,14 +420,10 @@ fn check_line(line: &Line, settings: &Settings) -> Option<Result<Checked, String
             let mut json = Vec::new();
             crate::json::write_line(&mut json, &output).expect("a report serialises to memory");
             json.push(b'\n');
-            let mut counts = VerdictCounts::default();
-            for c in &report.claims {
-                counts.add(c.verdict);
-            }
             Checked {
                 json,
                 decision: report.decision,
-                counts,
+                counts: report.summary.counts,
                 routing: report.quality.routing,
             }
         })
