@@ -246,8 +246,14 @@ pub struct Document {
     vocab: FxHashMap<std::sync::Arc<str>, u32>,
     /// Term id → sentence indices (0-based, ascending) holding it.
     postings: Vec<Vec<u32>>,
+    /// How the text marks its passages (labels or blank lines).
+    marks: sentences::PassageMarks,
     /// Lower-cased text with whitespace collapsed, for entity look-ups.
     pub folded: String,
+    /// Where each passage's fold starts and ends in `folded` (bytes written
+    /// when the passage's first and last byte are reached; a pending space
+    /// before the passage is not counted in its start).
+    fold_marks: Vec<(usize, usize)>,
     /// The sentences as every report lists them, built on first use and
     /// shared by every report on this document (a check of a 1 MB source
     /// would otherwise copy it each time).
@@ -260,6 +266,7 @@ pub struct Document {
 pub struct DocumentBuilder {
     text: String,
     options: AnalysisOptions,
+    marks: sentences::PassageMarks,
     passages: Vec<(usize, usize)>,
     /// The next passage whose sentences are not yet split.
     next_passage: usize,
@@ -277,10 +284,11 @@ pub struct DocumentBuilder {
 
 impl DocumentBuilder {
     pub fn new(text: String, options: AnalysisOptions) -> DocumentBuilder {
-        let passages = sentences::passages(&text);
+        let (marks, passages) = sentences::passages_marked(&text);
         DocumentBuilder {
             text,
             options,
+            marks,
             passages,
             next_passage: 0,
             pending: Vec::new(),
@@ -364,8 +372,11 @@ impl DocumentBuilder {
     /// Analyse whatever is left and index the text.
     pub fn finish(mut self) -> Document {
         while !self.step(usize::MAX) {}
+        let (folded, fold_marks) = fold_passages(&self.text, &self.passages);
         Document {
-            folded: fold(&self.text),
+            folded,
+            fold_marks,
+            marks: self.marks,
             text: self.text,
             options: self.options,
             passages: self.passages,
@@ -384,37 +395,57 @@ impl Document {
     }
 
     /// This document's source after an edit: `text` analysed as
-    /// [`Document::analyse`] would analyse it, reusing the analysis of every
-    /// passage the edit left alone.
-    ///
-    /// The edit is the one region where `text` and `self.text` differ (their
-    /// common byte prefix and suffix are unchanged). A passage of `text`
-    /// lying wholly in the unchanged prefix, or wholly in the unchanged
-    /// suffix, that was a passage of the old text at the same place (or at
-    /// the same place shifted by the change in length) keeps its sentences:
-    /// their analyses are copied with every byte span shifted. This equals a
-    /// fresh analysis because splitting a passage into sentences
-    /// ([`sentences::split_range`]) and analysing a sentence
-    /// ([`Analysed::with_memo`]) read only the bytes inside the passage, and
-    /// a word's key does not depend on the memo it was read through. Other
-    /// passages are split and analysed afresh. The sentences are then
-    /// numbered and indexed in order as a fresh analysis indexes them, so
-    /// sentence and passage numbers, term ids and postings are a fresh
-    /// analysis's; the folded text is folded afresh.
+    /// [`Document::analyse`] would analyse it (see [`Document::edit`]).
     pub fn edited(&self, text: String) -> Document {
-        match self.edited_within(text, usize::MAX) {
-            Ok(doc) => doc,
-            Err(text) => Document::analyse(&text, self.options),
-        }
+        let mut doc = self.clone();
+        doc.edit(text);
+        doc
     }
 
     /// [`Document::edited`], unless the passages to analyse afresh hold more
-    /// than `max_fresh_bytes` bytes: then `text` comes back untouched (to be
-    /// analysed some other way, as in slices).
+    /// than `max_fresh_bytes` bytes (or the edit touches a passage label):
+    /// then `text` comes back untouched (to be analysed some other way, as in
+    /// slices).
     pub fn edited_within(&self, text: String, max_fresh_bytes: usize) -> Result<Document, String> {
+        let mut doc = self.clone();
+        doc.try_edit(text, max_fresh_bytes)?;
+        Ok(doc)
+    }
+
+    /// Make this the analysis of `text`, an edit of its text: the result is
+    /// what [`Document::analyse`] gives for `text`, in everything a caller
+    /// can observe (term ids aside: they name the same terms, in another
+    /// order).
+    ///
+    /// The edit is the one region where `text` and `self.text` differ (their
+    /// common prefix and suffix are unchanged). Only the passages around it
+    /// are split and analysed again: from the end of a passage before the
+    /// edit whose separator the edit cannot reach, to the start of one after
+    /// it. Splitting a passage into sentences and analysing a sentence read
+    /// only the passage's bytes, and a word's key does not depend on the
+    /// memo it was read through, so the passages on either side keep their
+    /// sentences; those after the edit have their spans, sentence and passage
+    /// numbers shifted. The index is patched: the window's old sentences
+    /// leave their terms' postings, the later sentences' numbers move, the
+    /// window's new sentences join (a term no sentence holds any more leaves
+    /// the vocabulary). The folded text is spliced the same way, the window
+    /// folded afresh. An edit that could add, remove or change a passage
+    /// label (`passage N:`, `[N]`: they decide how the whole text is split)
+    /// is analysed afresh.
+    pub fn edit(&mut self, text: String) {
+        if let Err(text) = self.try_edit(text, usize::MAX) {
+            *self = Document::analyse(&text, self.options);
+        }
+    }
+
+    fn try_edit(&mut self, text: String, max_fresh_bytes: usize) -> Result<(), String> {
+        if text == self.text {
+            return Ok(());
+        }
         let (old, new) = (self.text.as_bytes(), text.as_bytes());
-        let prefix = old.iter().zip(new).take_while(|(a, b)| a == b).count();
-        let most = old.len().min(new.len()) - prefix;
+        let (old_len, new_len) = (old.len(), new.len());
+        let mut p = old.iter().zip(new).take_while(|(a, b)| a == b).count();
+        let most = old_len.min(new_len) - p;
         let suffix = old
             .iter()
             .rev()
@@ -422,69 +453,186 @@ impl Document {
             .take(most)
             .take_while(|(a, b)| a == b)
             .count();
-        let (old_len, new_len) = (old.len(), new.len());
-        let suffix_start = new_len - suffix;
-        let mut b = DocumentBuilder::new(text, self.options);
-        // Which old passage (0-based) each new one is, when it can be reused.
-        let reused: Vec<Option<usize>> = b
-            .passages
-            .iter()
-            .map(|&(s, e)| {
-                let span = if e <= prefix {
-                    (s, e)
-                } else if s >= suffix_start {
-                    (s + old_len - new_len, e + old_len - new_len)
-                } else {
-                    return None;
-                };
-                self.passages.binary_search(&span).ok()
-            })
-            .collect();
-        let fresh: usize = b
-            .passages
-            .iter()
-            .zip(&reused)
-            .filter(|(_, r)| r.is_none())
-            .map(|(&(s, e), _)| e - s)
-            .sum();
-        if fresh > max_fresh_bytes {
-            return Err(b.text);
+        let (mut q_old, mut q_new) = (old_len - suffix, new_len - suffix);
+        // The changed region on whole characters of both texts.
+        while !(self.text.is_char_boundary(p) && text.is_char_boundary(p)) {
+            p -= 1;
         }
-        for (p, old_p) in reused.into_iter().enumerate() {
-            let (ps, pe) = b.passages[p];
-            match old_p {
-                Some(q) => {
-                    let from = self.sentences.partition_point(|s| s.passage <= q);
-                    let to = self.sentences.partition_point(|s| s.passage <= q + 1);
-                    // A span at `x` in the old text is at `x + new_len - old_len`.
-                    let shift = |x: usize| x + new_len - old_len;
-                    for s in &self.sentences[from..to] {
-                        let mut a = s.analysed.clone();
-                        if new_len != old_len && ps >= suffix_start {
-                            for t in &mut a.tokens {
-                                (t.start, t.end) = (shift(t.start), shift(t.end));
-                            }
-                            for n in &mut a.numbers {
-                                (n.start, n.end) = (shift(n.start), shift(n.end));
-                            }
-                            for c in &mut a.citations {
-                                (c.start, c.end) = (shift(c.start), shift(c.end));
-                            }
-                            b.add_analysed(p, shift(s.start), shift(s.end), a);
-                        } else {
-                            b.add_analysed(p, s.start, s.end, a);
-                        }
-                    }
+        while !(self.text.is_char_boundary(q_old) && text.is_char_boundary(q_new)) {
+            q_old += 1;
+            q_new += 1;
+        }
+        if sentences::near_label(&self.text, p, q_old) || sentences::near_label(&text, p, q_new) {
+            return Err(text);
+        }
+        // The window: from the end of passage `a` (the edit cannot reach the
+        // separator after it) to the start of passage `b`.
+        let ps = &self.passages;
+        let n = ps.len();
+        let k = ps.partition_point(|&(_, e)| e < p);
+        let a = if k < n && ps[k].0 <= p {
+            k.checked_sub(1)
+        } else {
+            k.checked_sub(2)
+        };
+        let j = ps.partition_point(|&(s, _)| s <= q_old);
+        let b = if j > 0 && ps[j - 1].1 >= q_old {
+            j
+        } else {
+            j + 1
+        }
+        .min(n);
+        let kept = a.map_or(0, |a| a + 1);
+        let w0 = a.map_or(0, |a| ps[a].1);
+        let w1_old = if b < n { ps[b].0 } else { old_len };
+        let w1 = w1_old + new_len - old_len;
+        debug_assert!(w0 <= p && q_old <= w1_old && kept <= b);
+        if w1 - w0 > max_fresh_bytes {
+            return Err(text);
+        }
+
+        // The window's passages and sentences, read afresh.
+        let window = sentences::passages_within(&text, w0, w1, self.marks);
+        let mut fresh = Vec::new();
+        for (i, &(s, e)) in window.iter().enumerate() {
+            for (ss, se) in sentences::split_range(&text, s, e) {
+                let analysed = Analysed::new(&text, ss, se, self.options);
+                fresh.push((kept + i, ss, se, analysed));
+            }
+        }
+        let s0 = self.sentences.partition_point(|s| s.passage <= kept);
+        let s1 = self.sentences.partition_point(|s| s.passage <= b);
+
+        // The index without the window's old sentences.
+        for i in s0..s1 {
+            for &id in &self.sentences[i].term_ids {
+                let list = &mut self.postings[id as usize];
+                if let Ok(at) = list.binary_search(&(i as u32)) {
+                    list.remove(at);
                 }
-                None => {
-                    for (s, e) in sentences::split_range(&b.text, ps, pe) {
-                        b.add_sentence(p, s, e);
+            }
+        }
+        for s in &self.sentences[s0..s1] {
+            for t in s.analysed.tokens.iter().filter(|t| t.content) {
+                if let Some(&id) = self.vocab.get(&t.key) {
+                    if self.postings[id as usize].is_empty() {
+                        self.vocab.remove(&t.key);
                     }
                 }
             }
         }
-        b.next_passage = b.passages.len();
-        Ok(b.finish())
+        // Later sentences move by the change in the window's sentence count,
+        // their spans by the change in length.
+        let (removed, added) = (s1 - s0, fresh.len());
+        if removed != added {
+            for list in &mut self.postings {
+                let from = list.partition_point(|&x| (x as usize) < s1);
+                for x in &mut list[from..] {
+                    *x = (*x as usize + added - removed) as u32;
+                }
+            }
+        }
+        let shift = |x: usize| x + new_len - old_len;
+        let passage_shift = |x: usize| x + window.len() + kept - b;
+        for s in &mut self.sentences[s1..] {
+            s.number = s.number + added - removed;
+            s.passage = passage_shift(s.passage);
+            if new_len != old_len {
+                (s.start, s.end) = (shift(s.start), shift(s.end));
+                let a = &mut s.analysed;
+                for t in &mut a.tokens {
+                    (t.start, t.end) = (shift(t.start), shift(t.end));
+                }
+                for x in &mut a.numbers {
+                    (x.start, x.end) = (shift(x.start), shift(x.end));
+                }
+                for c in &mut a.citations {
+                    (c.start, c.end) = (shift(c.start), shift(c.end));
+                }
+            }
+        }
+        // The window's new sentences join the index.
+        let mut joined = Vec::with_capacity(added);
+        for (i, (passage, start, end, analysed)) in fresh.into_iter().enumerate() {
+            let index = (s0 + i) as u32;
+            let mut term_ids: Vec<u32> = Vec::new();
+            for t in analysed.tokens.iter().filter(|t| t.content) {
+                let id = match self.vocab.get(&t.key) {
+                    Some(&id) => id,
+                    None => {
+                        let id = self.postings.len() as u32;
+                        self.postings.push(Vec::new());
+                        self.vocab.insert(t.key.clone(), id);
+                        id
+                    }
+                };
+                term_ids.push(id);
+            }
+            crate::order::sort_dedup(&mut term_ids);
+            for &id in &term_ids {
+                let list = &mut self.postings[id as usize];
+                let at = list.partition_point(|&x| x < index);
+                list.insert(at, index);
+            }
+            joined.push(SourceSentence {
+                number: index as usize + 1,
+                passage: passage + 1,
+                start,
+                end,
+                analysed,
+                term_ids,
+            });
+        }
+        self.sentences.splice(s0..s1, joined);
+
+        // The folded text: the window folded afresh between the unchanged parts.
+        let f0 = a.map_or(0, |a| self.fold_marks[a].1);
+        let f1 = if b < n {
+            self.fold_marks[b].0
+        } else {
+            self.folded.len()
+        };
+        let mut old_fold = std::mem::take(&mut self.folded).into_bytes();
+        let spaced = old_fold.get(f1) == Some(&b' ');
+        let tail = old_fold.split_off(f1 + usize::from(spaced));
+        old_fold.truncate(f0);
+        let mut folder = Folder {
+            out: old_fold,
+            space: false,
+        };
+        let mut marks = Vec::with_capacity(window.len());
+        let mut at = w0;
+        for &(s, e) in &window {
+            folder.push(&text[at..s]);
+            let start = folder.len();
+            folder.push(&text[s..e]);
+            marks.push((start, folder.len()));
+            at = e;
+        }
+        folder.push(&text[at..w1]);
+        let b_start = folder.len();
+        if !tail.is_empty() {
+            if folder.space && !folder.out.is_empty() {
+                folder.out.push(b' ');
+            }
+            folder.out.extend_from_slice(&tail);
+        }
+        // A mark in the tail moves with the tail's first byte.
+        let (old_tail, new_tail) = (f1 + usize::from(spaced), folder.len() - tail.len());
+        let moved = |x: usize| x + new_tail - old_tail;
+        for (i, m) in self.fold_marks[b..].iter_mut().enumerate() {
+            *m = (if i == 0 { b_start } else { moved(m.0) }, moved(m.1));
+        }
+        self.fold_marks.splice(kept..b, marks);
+        self.folded = folder.finish();
+
+        for x in &mut self.passages[b..] {
+            *x = (shift(x.0), shift(x.1));
+        }
+        self.passages.splice(kept..b, window);
+        self.text = text;
+        self.source_reports = Default::default();
+        Ok(())
     }
 
     /// The sentences S1…Sn as reports list them (ids, texts, byte and char spans, passages).
@@ -582,42 +730,82 @@ thread_local! {
 
 /// Lower-case, unify apostrophes and collapse whitespace, for phrase look-ups.
 pub fn fold(text: &str) -> String {
-    // Built as bytes: ASCII, most of any text, is copied a byte at a time.
-    let mut out: Vec<u8> = Vec::with_capacity(text.len());
-    let mut space = false;
-    let bytes = text.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        let c = if b.is_ascii() {
-            i += 1;
-            char::from(b)
-        } else {
-            let c = text[i..].chars().next().unwrap();
-            i += c.len_utf8();
-            c
-        };
-        if c.is_whitespace() {
-            space = true;
-            continue;
-        }
-        if space && !out.is_empty() {
-            out.push(b' ');
-        }
-        space = false;
-        if b.is_ascii() {
-            out.push(b.to_ascii_lowercase());
-        } else {
-            let c = if c == '’' { '\'' } else { c };
-            let mut utf8 = [0; 4];
-            out.extend_from_slice(
-                crate::text::case::lower_char(c)
-                    .encode_utf8(&mut utf8)
-                    .as_bytes(),
-            );
+    let mut folder = Folder::default();
+    folder.push(text);
+    folder.finish()
+}
+
+/// [`fold`] a piece at a time: pushing `a` then `b` folds `a + b`.
+#[derive(Default)]
+struct Folder {
+    out: Vec<u8>,
+    /// Whitespace was read since the last character written.
+    space: bool,
+}
+
+impl Folder {
+    fn push(&mut self, text: &str) {
+        // Built as bytes: ASCII, most of any text, is copied a byte at a time.
+        let bytes = text.as_bytes();
+        let out = &mut self.out;
+        let mut i = 0;
+        while i < bytes.len() {
+            let b = bytes[i];
+            let c = if b.is_ascii() {
+                i += 1;
+                char::from(b)
+            } else {
+                let c = text[i..].chars().next().unwrap();
+                i += c.len_utf8();
+                c
+            };
+            if c.is_whitespace() {
+                self.space = true;
+                continue;
+            }
+            if self.space && !out.is_empty() {
+                out.push(b' ');
+            }
+            self.space = false;
+            if b.is_ascii() {
+                out.push(b.to_ascii_lowercase());
+            } else {
+                let c = if c == '’' { '\'' } else { c };
+                let mut utf8 = [0; 4];
+                out.extend_from_slice(
+                    crate::text::case::lower_char(c)
+                        .encode_utf8(&mut utf8)
+                        .as_bytes(),
+                );
+            }
         }
     }
-    String::from_utf8(out).expect("whole characters were copied")
+
+    /// Bytes written so far (a space still pending is not written).
+    fn len(&self) -> usize {
+        self.out.len()
+    }
+
+    fn finish(self) -> String {
+        String::from_utf8(self.out).expect("whole characters were copied")
+    }
+}
+
+/// Fold `text`, noting where each passage's fold starts and ends (bytes of
+/// the fold written when the passage's start and end are reached).
+fn fold_passages(text: &str, passages: &[(usize, usize)]) -> (String, Vec<(usize, usize)>) {
+    let mut folder = Folder::default();
+    let mut marks = Vec::with_capacity(passages.len());
+    let mut at = 0;
+    for &(s, e) in passages {
+        folder.push(&text[at..s]);
+        let start = folder.len();
+        folder.push(&text[s..e]);
+        marks.push((start, folder.len()));
+        at = e;
+    }
+    folder.push(&text[at..]);
+    (folder.finish(), marks)
 }
 
 /// Char offset of each byte offset in `offsets` (which must be ascending and

@@ -341,26 +341,96 @@ fn line_break_ends_sentence(text: &str, sent_start: usize, i: usize, end: usize)
     (!runs_on || list_follows).then_some(next)
 }
 
+/// How a text marks its passages: decided once for the whole text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PassageMarks {
+    /// `passage N:` labels (any one makes the whole text labelled).
+    Labels,
+    /// `[N]` labels opening lines (when there is no `passage N:` label).
+    Brackets,
+    /// Blank lines.
+    BlankLines,
+}
+
 /// A passage: its body's byte range (without its `passage N:` label).
 pub fn passages(text: &str) -> Vec<Span> {
+    passages_marked(text).1
+}
+
+/// The passages of `text` and how the text marks them.
+pub fn passages_marked(text: &str) -> (PassageMarks, Vec<Span>) {
     let labels = passage_labels(text);
-    let labels = if labels.is_empty() {
-        bracket_labels(text)
-    } else {
-        labels
-    };
-    let mut out = Vec::new();
     if !labels.is_empty() {
-        if !text[..labels[0].0].trim().is_empty() {
-            push_trimmed(text, 0, labels[0].0, &mut out);
-        }
-        for (k, &(_, body_start)) in labels.iter().enumerate() {
-            let body_end = labels.get(k + 1).map_or(text.len(), |l| l.0);
-            push_trimmed(text, body_start, body_end, &mut out);
-        }
-        return out;
+        return (PassageMarks::Labels, by_labels(text, &labels));
     }
-    // Blank-line separated paragraphs.
+    let labels = bracket_labels(text);
+    if !labels.is_empty() {
+        return (PassageMarks::Brackets, by_labels(text, &labels));
+    }
+    (PassageMarks::BlankLines, by_blank_lines(text))
+}
+
+/// The passages of the part `start..end` of a text marked by `marks`, read
+/// as that text's passages are read; spans index `text`. The part must begin
+/// where a passage (or the text) ends and end where one (or the text) begins.
+pub fn passages_within(text: &str, start: usize, end: usize, marks: PassageMarks) -> Vec<Span> {
+    let part = &text[start..end];
+    let spans = match marks {
+        PassageMarks::Labels => by_labels(part, &passage_labels(part)),
+        PassageMarks::Brackets => by_labels(part, &bracket_labels(part)),
+        PassageMarks::BlankLines => by_blank_lines(part),
+    };
+    spans
+        .into_iter()
+        .map(|(s, e)| (s + start, e + start))
+        .collect()
+}
+
+/// Could replacing `text[lo..hi]` add or remove a passage label, or change
+/// one? True whenever `passage` (any case) or a line opening with `[N]` is
+/// near: conservative, never wrong the other way.
+pub fn near_label(text: &str, lo: usize, hi: usize) -> bool {
+    // What may sit between the word `passage` and the end of its label.
+    let inside = |c: char| c.is_whitespace() || c.is_ascii_digit() || c == ':';
+    let before = text[..lo]
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| !inside(c))
+        .map_or(0, |(i, _)| i);
+    let after = text[hi..]
+        .char_indices()
+        .find(|&(_, c)| !inside(c))
+        .map_or(text.len(), |(i, _)| hi + i);
+    let (a, z) = (before.saturating_sub(8), (after + 8).min(text.len()));
+    if text.as_bytes()[a..z]
+        .windows(7)
+        .any(|w| w.eq_ignore_ascii_case(b"passage"))
+    {
+        return true;
+    }
+    let line_start = text[..lo].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[hi..].find('\n').map_or(text.len(), |i| hi + i + 1);
+    !bracket_labels(&text[line_start..line_end]).is_empty()
+}
+
+fn by_labels(text: &str, labels: &[(usize, usize)]) -> Vec<Span> {
+    let mut out = Vec::new();
+    push_trimmed(
+        text,
+        0,
+        labels.first().map_or(text.len(), |l| l.0),
+        &mut out,
+    );
+    for (k, &(_, body_start)) in labels.iter().enumerate() {
+        let body_end = labels.get(k + 1).map_or(text.len(), |l| l.0);
+        push_trimmed(text, body_start, body_end, &mut out);
+    }
+    out
+}
+
+/// Blank-line separated paragraphs.
+fn by_blank_lines(text: &str) -> Vec<Span> {
+    let mut out = Vec::new();
     let mut start = 0;
     let mut i = 0;
     let bytes = text.as_bytes();
@@ -834,5 +904,33 @@ mod tests {
         let p: Vec<&str> = passages(t).into_iter().map(|(s, e)| &t[s..e]).collect();
         assert_eq!(p, ["Alpha one.\nStill alpha.", "Beta."]);
         assert!(passages("   ").is_empty());
+    }
+
+    #[test]
+    fn a_window_between_passages_reads_them_as_the_whole_text_does() {
+        for t in [
+            "passage 1:Alpha one.\n\npassage 2:Beta two. passage 3:Gamma.",
+            "[1] Alpha one.\n\n[2] Beta two.\n[3] Gamma.",
+            "Alpha one.\n\n  \nBeta.\nStill beta.\n\nGamma.",
+        ] {
+            let (marks, whole) = passages_marked(t);
+            assert_eq!(whole.len(), 3, "{t}");
+            let window = passages_within(t, whole[0].1, whole[2].0, marks);
+            assert_eq!(window, whole[1..2], "{t}");
+        }
+    }
+
+    #[test]
+    fn edits_near_a_label_are_noticed() {
+        let t = "passage 1: Alpha.\n\npassage   12 : Beta gamma delta epsilon.";
+        assert!(near_label(t, 8, 9)); // the 1 of the first label
+        let twelve = t.find("12").unwrap();
+        assert!(near_label(t, twelve, twelve + 1));
+        let gamma = t.find("gamma").unwrap();
+        assert!(!near_label(t, gamma, gamma + 5));
+        let t = "Alpha.\n[2] Beta.";
+        assert!(near_label(t, 6, 7)); // the line break before a bracket label
+        assert!(!near_label(t, 3, 4)); // a word on the line before
+        assert!(!near_label("Alpha [2] beta. Gamma.", 17, 18));
     }
 }
