@@ -305,7 +305,7 @@ impl Report {
                     .best_source
                     .as_deref()
                     .and_then(|id| self.source(id))
-                    .map(|s| s.text.as_str()),
+                    .map(|s| &*s.text),
                 reasons: &c.reasons,
                 score: c.score.as_ref().map(|s| Score::of(s, include)),
                 consistency: c
@@ -362,7 +362,7 @@ impl Report {
     /// The source sentence `S3`, by its number.
     pub fn source(&self, id: &str) -> Option<&SourceReport> {
         let n: usize = id.strip_prefix('S')?.parse().ok()?;
-        self.sources.get(n.checked_sub(1)?).filter(|s| s.id == id)
+        self.sources.get(n.checked_sub(1)?).filter(|s| &*s.id == id)
     }
 }
 
@@ -459,7 +459,7 @@ mod tests {
     #[test]
     fn a_source_is_found_by_its_id() {
         let r = check_text(SOURCE, ANSWER, &Config::default());
-        assert_eq!(r.source("S3").unwrap().text, "It carries six lanes.");
+        assert_eq!(&*r.source("S3").unwrap().text, "It carries six lanes.");
         for bad in ["S0", "S4", "3", "Sx", ""] {
             assert!(r.source(bad).is_none(), "{bad}");
         }

@@ -335,7 +335,7 @@ fn reports_on_one_document_share_its_sentences() {
     let b = check(&doc, &CheckInput::answer("Another one."), &cfg);
     assert!(std::sync::Arc::ptr_eq(&a.sources, &b.sources));
     assert_eq!(
-        a.sources.iter().map(|s| s.id.as_str()).collect::<Vec<_>>(),
+        a.sources.iter().map(|s| &*s.id).collect::<Vec<_>>(),
         ["S1", "S2"]
     );
 }

@@ -70,7 +70,7 @@ fn report_ok(source: &str, answer: &str, r: &Report) -> Result<(), TestCaseError
     for s in r.sources.iter() {
         span_ok(source, s.byte_start, s.byte_end, &s.id)?;
         chars_ok(source, (s.byte_start, s.byte_end), (s.start, s.end), &s.id)?;
-        prop_assert_eq!(&s.text, &source[s.byte_start..s.byte_end]);
+        prop_assert_eq!(&*s.text, &source[s.byte_start..s.byte_end]);
     }
     let mut prev_end = 0;
     for (k, c) in r.claims.iter().enumerate() {
@@ -96,7 +96,7 @@ fn report_ok(source: &str, answer: &str, r: &Report) -> Result<(), TestCaseError
         let best = c
             .best_source
             .as_ref()
-            .and_then(|b| r.sources.iter().find(|s| &s.id == b));
+            .and_then(|b| r.sources.iter().find(|s| *s.id == **b));
         if c.best_source.is_some() {
             prop_assert!(
                 best.is_some(),

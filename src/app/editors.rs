@@ -33,7 +33,6 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
         let best = focused_best(lab, report);
         let focused = lab.focus.get().and_then(|id| report.claim(&id).cloned());
         let many_passages = report.passages > 1;
-        let source = lab.source.get();
         let mut out: Vec<AnyView> = Vec::new();
         let mut passage = 0;
         // A long source lists its first sentences and, further down, only
@@ -48,7 +47,7 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
             .sources
             .iter()
             .enumerate()
-            .filter(|(i, s)| *i < MAX_LISTED_SENTENCES || bests.contains(&s.id.as_str()));
+            .filter(|(i, s)| *i < MAX_LISTED_SENTENCES || bests.contains(&&*s.id));
         let unlisted_note = move || {
             view! { <li class="passage-head" id="unlisted-sentences">{format!("{unlisted} more sentences are checked but not listed here; below, the best matches among them.")}</li> }.into_any()
         };
@@ -62,15 +61,19 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
                 passage = s.passage;
                 out.push(view! { <li class="passage-head" aria-hidden="true">{format!("Passage {passage}")}</li> }.into_any());
             }
-            let is_best = best.as_deref() == Some(s.id.as_str());
+            let is_best = best.as_deref() == Some(&*s.id);
             let body = if is_best {
-                marked_text(
-                    &source,
-                    s.byte_start,
-                    s.byte_end,
-                    focused.as_ref(),
-                    MarkSide::Source,
-                )
+                // The text the report was checked against (the source box
+                // may be ahead of it while a long source is analysed).
+                checked.with_document(|d| {
+                    marked_text(
+                        &d.text,
+                        s.byte_start,
+                        s.byte_end,
+                        focused.as_ref(),
+                        MarkSide::Source,
+                    )
+                })
             } else {
                 vec![s.text.clone().into_any()]
             };
@@ -89,6 +92,22 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
         }
         out
     };
+    // The box shows the source. A change typed in the box is not written
+    // back to it: with a 1 MB source that cost every keystroke a copy of the
+    // text, its conversion to JavaScript and the browser's comparison.
+    let source_box = NodeRef::<leptos::html::Textarea>::new();
+    let from_box = StoredValue::new(false);
+    Effect::new(move |_| {
+        let Some(el) = source_box.get() else {
+            return;
+        };
+        lab.source.with(|text| {
+            if !from_box.get_value() {
+                el.set_value(text);
+            }
+            from_box.set_value(false);
+        });
+    });
     let on_file = move |ev: leptos::ev::Event| {
         let input: web_sys::HtmlInputElement = ev.target().unwrap().unchecked_into();
         let Some(file) = input.files().and_then(|f| f.get(0)) else {
@@ -170,8 +189,9 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
                 spellcheck="false"
                 readonly=move || lab.read_only.get()
                 rows="6"
-                prop:value=move || lab.source.get()
+                node_ref=source_box
                 on:input=move |ev| {
+                    from_box.set_value(true);
                     lab.source.set(event_target_value(&ev));
                     lab.edited();
                 }
@@ -182,7 +202,7 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
             {move || lab.file_message.get().map(|(ok, msg)| view! {
                 <p id="file-message" class=if ok { "note good" } else { "note bad" } role="status">{msg}</p>
             })}
-            <ol class="sentences" aria-label="Source sentences">{sentences}</ol>
+            <ol class="sentences" aria-label="Source sentences" data-analysed-bytes=move || lab.checked.with(|c| c.analysed_bytes())>{sentences}</ol>
             {move || lab.checked.with(|c| c.report.sources.is_empty()).then(|| view! {
                 <p class="empty">"No source: claims can only be checked against sampled answers."</p>
             })}

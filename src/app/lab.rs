@@ -53,23 +53,90 @@ pub struct Checked {
     /// Milliseconds spent analysing the source, when it was analysed for this report.
     pub analyse_ms: f64,
     /// The analysed source this report was checked against.
-    document: Shared<(Document, f64)>,
+    document: SourceDocument,
 }
 
-/// Sources longer than this (bytes) are analysed in slices between frames.
+impl Checked {
+    /// Bytes of the source text this report was checked against (the page
+    /// shows it as `data-analysed-bytes`: a sign the report is current).
+    pub fn analysed_bytes(&self) -> usize {
+        self.document.read(|d| d.text.len())
+    }
+
+    /// Read the analysed source this report was checked against.
+    pub fn with_document<R>(&self, f: impl FnOnce(&Document) -> R) -> R {
+        self.document.read(f)
+    }
+}
+
+/// The analysed source, shared by the lab's memos. A large source is
+/// edited in place ([`Document::edit_within`]) as it is typed in, so a
+/// keystroke reads afresh only the passages around it; two values are
+/// equal only if they are the same document at the same edit.
+#[derive(Clone)]
+pub struct SourceDocument {
+    document: Arc<std::sync::Mutex<Document>>,
+    /// Edits made in place so far.
+    generation: u64,
+    /// Milliseconds spent analysing (or editing) the source for this version.
+    analyse_ms: f64,
+}
+
+impl PartialEq for SourceDocument {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.document, &other.document) && self.generation == other.generation
+    }
+}
+
+impl SourceDocument {
+    fn new(document: Document, analyse_ms: f64) -> SourceDocument {
+        SourceDocument {
+            document: Arc::new(std::sync::Mutex::new(document)),
+            generation: 0,
+            analyse_ms,
+        }
+    }
+
+    fn read<R>(&self, f: impl FnOnce(&Document) -> R) -> R {
+        // The page has one thread: the lock is never held elsewhere.
+        f(&self.document.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    /// Is this the analysis of `text` under `options`?
+    fn is_of(&self, text: &str, options: AnalysisOptions) -> bool {
+        self.read(|d| d.text == text && d.options == options)
+    }
+
+    /// This document edited in place to be `text`'s, if the edit reads at
+    /// most `max_fresh_bytes` afresh (else `None`, the document unchanged).
+    fn edited(&self, text: &str, max_fresh_bytes: usize) -> Option<SourceDocument> {
+        let start = now_ms();
+        let mut doc = self.document.lock().unwrap_or_else(|e| e.into_inner());
+        doc.edit_within(text.to_string(), max_fresh_bytes).ok()?;
+        Some(SourceDocument {
+            document: Arc::clone(&self.document),
+            generation: self.generation + 1,
+            analyse_ms: now_ms() - start,
+        })
+    }
+}
+
+/// Sources longer than this (bytes) are analysed in slices between frames,
+/// and edited in place as they are typed in.
 const SLICE_ABOVE_BYTES: usize = 64 * 1024;
+/// Most bytes an edit of a large source reads afresh at once (the passages
+/// around it); a wider edit (a paste) is analysed in slices.
+const EDIT_AT_ONCE_BYTES: usize = 64 * 1024;
 /// How long one slice of analysis may hold the page (ms).
 const SLICE_MS: f64 = 12.0;
 
 /// The sliced analysis `done`, if it is of `text` under `options`.
 fn analysis_of(
-    done: &Option<Shared<(Document, f64)>>,
+    done: &Option<SourceDocument>,
     text: &str,
     options: AnalysisOptions,
-) -> Option<Shared<(Document, f64)>> {
-    done.as_ref()
-        .filter(|d| d.0 .0.text == text && d.0 .0.options == options)
-        .cloned()
+) -> Option<SourceDocument> {
+    done.as_ref().filter(|d| d.is_of(text, options)).cloned()
 }
 
 /// Analyse `text` a slice at a time, yielding to the page between slices.
@@ -79,7 +146,7 @@ fn analysis_of(
 async fn analyse_in_slices(
     text: String,
     options: AnalysisOptions,
-    report: impl Fn(Result<Shared<(Document, f64)>, f64>) -> bool,
+    report: impl Fn(Result<SourceDocument, f64>) -> bool,
 ) {
     let mut builder = DocumentBuilder::new(text, options);
     let mut busy = 0.0;
@@ -101,7 +168,7 @@ async fn analyse_in_slices(
     let start = now_ms();
     let doc = builder.finish();
     busy += now_ms() - start;
-    report(Ok(Shared(Arc::new((doc, busy)))));
+    report(Ok(SourceDocument::new(doc, busy)));
 }
 
 /// Give the page the main thread until its next task (a zero-delay timeout).
@@ -166,7 +233,7 @@ pub struct Lab {
     pub link_notice: RwSignal<Option<String>>,
     /// The stored history of the current question, oldest first.
     pub history: Memo<Shared<Vec<Fingerprint>>>,
-    pub document: Memo<Shared<(Document, f64)>>,
+    pub document: Memo<SourceDocument>,
     /// While a large source is analysed in slices: the share done (0 to 1).
     pub analysing: RwSignal<Option<f64>>,
     pub checked: Memo<Shared<Checked>>,
@@ -228,37 +295,50 @@ impl Lab {
         let source = RwSignal::new(state.source);
         let config = RwSignal::new(state.config);
         let analysis = Memo::new(move |_| config.with(|c| AnalysisOptions::from(c)));
-        // A small source is analysed at once; a large one in slices between
-        // frames (`analyse_in_slices`), the last document standing in until
-        // the new one is ready.
-        let sliced: RwSignal<Option<Shared<(Document, f64)>>> = RwSignal::new(None);
+        // A small source is analysed at once. A large one is edited in place
+        // as it is typed in (only the passages around the edit are read
+        // again); a first large source, or a wide edit, is analysed in slices
+        // between frames (`analyse_in_slices`), the last document standing
+        // in until the new one is ready.
+        let sliced: RwSignal<Option<SourceDocument>> = RwSignal::new(None);
         let analysing: RwSignal<Option<f64>> = RwSignal::new(None);
-        let document = Memo::new(move |previous: Option<&Shared<(Document, f64)>>| {
+        let document = Memo::new(move |previous: Option<&SourceDocument>| {
             let opts = analysis.get();
             source.with(|text| {
                 if text.len() <= SLICE_ABOVE_BYTES {
                     let start = now_ms();
                     let doc = Document::analyse(text, opts);
-                    return Shared(Arc::new((doc, now_ms() - start)));
+                    return SourceDocument::new(doc, now_ms() - start);
                 }
-                sliced
-                    .with(|d| analysis_of(d, text, opts))
-                    .or_else(|| previous.cloned())
-                    .unwrap_or_else(|| Shared(Arc::new((Document::analyse("", opts), 0.0))))
+                if let Some(same) = previous.filter(|p| p.is_of(text, opts)) {
+                    return same.clone();
+                }
+                if let Some(done) = sliced.with(|d| analysis_of(d, text, opts)) {
+                    return done;
+                }
+                let editable = previous.filter(|p| p.read(|d| d.options == opts));
+                if let Some(edited) = editable.and_then(|p| p.edited(text, EDIT_AT_ONCE_BYTES)) {
+                    return edited;
+                }
+                previous
+                    .cloned()
+                    .unwrap_or_else(|| SourceDocument::new(Document::analyse("", opts), 0.0))
             })
         });
         let job = StoredValue::new(0u64);
         Effect::new(move |_| {
             let opts = analysis.get();
-            let text = source.with(|t| (t.len() > SLICE_ABOVE_BYTES).then(|| t.clone()));
+            // Only a large source the document is not (yet) the analysis of
+            // needs slices; reading the document brings it up to date first.
+            let text = source.with(|t| {
+                (t.len() > SLICE_ABOVE_BYTES && !document.with_untracked(|d| d.is_of(t, opts)))
+                    .then(|| t.clone())
+            });
             job.update_value(|j| *j += 1);
             let Some(text) = text else {
                 analysing.set(None);
                 return;
             };
-            if sliced.with_untracked(|d| analysis_of(d, &text, opts).is_some()) {
-                return;
-            }
             let id = job.get_value();
             analysing.set(Some(0.0));
             leptos::task::spawn_local(analyse_in_slices(text, opts, move |progress| {
@@ -314,7 +394,7 @@ impl Lab {
             let analyse_ms = if previous.is_some_and(|p| p.document == doc) {
                 0.0
             } else {
-                doc.1
+                doc.analyse_ms
             };
             answer.with(|answer| {
                 samples.with(|samples| {
@@ -336,7 +416,7 @@ impl Lab {
                             // The lab replays the trace.
                             skip_trace: false,
                         };
-                        let report = check(&doc.0 .0, &input, &cfg);
+                        let report = doc.read(|d| check(d, &input, &cfg));
                         let check_ms = now_ms() - start;
                         Shared(Arc::new(Checked {
                             report,

@@ -280,7 +280,7 @@ pub fn write_examples(path: &str, examples: &[LabelledAnswer], cfg: &Config) -> 
             .claims
             .iter()
             .map(|c| serde_json::json!({"text": c.text, "verdict": c.verdict, "support": c.support, "best_source": c.best_source,
-                "source_text": c.best_source.as_ref().and_then(|b| report.sources.iter().find(|s| &s.id == b)).map(|s| s.text.clone()),
+                "source_text": c.best_source.as_ref().and_then(|b| report.sources.iter().find(|s| *s.id == **b)).map(|s| s.text.clone()),
                 "missing": c.missing_words, "reason": c.main_reason()}))
             .collect();
         let line = serde_json::json!({"id": ex.id, "label": ex.label, "score": score.score, "flagged": score.flagged, "group": ex.group,

@@ -53,8 +53,10 @@ impl AnalysisOptions {
 /// spans, passage.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SourceReport {
-    pub id: String,
-    pub text: String,
+    /// Shared, like `text`: a source edited in place keeps the reports of
+    /// the sentences it did not touch without copying them.
+    pub id: std::sync::Arc<str>,
+    pub text: std::sync::Arc<str>,
     pub start: usize,
     pub end: usize,
     pub byte_start: usize,
@@ -408,7 +410,7 @@ impl Document {
     /// slices).
     pub fn edited_within(&self, text: String, max_fresh_bytes: usize) -> Result<Document, String> {
         let mut doc = self.clone();
-        doc.try_edit(text, max_fresh_bytes)?;
+        doc.edit_within(text, max_fresh_bytes)?;
         Ok(doc)
     }
 
@@ -433,12 +435,15 @@ impl Document {
     /// label (`passage N:`, `[N]`: they decide how the whole text is split)
     /// is analysed afresh.
     pub fn edit(&mut self, text: String) {
-        if let Err(text) = self.try_edit(text, usize::MAX) {
+        if let Err(text) = self.edit_within(text, usize::MAX) {
             *self = Document::analyse(&text, self.options);
         }
     }
 
-    fn try_edit(&mut self, text: String, max_fresh_bytes: usize) -> Result<(), String> {
+    /// [`Document::edit`], unless the window to read afresh holds more than
+    /// `max_fresh_bytes` bytes or the edit touches a passage label: then
+    /// `text` comes back and the document is left as it was.
+    pub fn edit_within(&mut self, text: String, max_fresh_bytes: usize) -> Result<(), String> {
         if text == self.text {
             return Ok(());
         }
@@ -630,8 +635,58 @@ impl Document {
             *x = (shift(x.0), shift(x.1));
         }
         self.passages.splice(kept..b, window);
+
+        // The source list, if it was built: the sentences before the window
+        // kept, the window's listed afresh, those after it moved.
+        if let Some(old_reports) = self.source_reports.take() {
+            let new_chars = text[p..q_new].chars().count();
+            let old_chars = self.text[p..q_old].chars().count();
+            let (base_byte, base_char) = s0
+                .checked_sub(1)
+                .map_or((0, 0), |i| (old_reports[i].byte_end, old_reports[i].end));
+            let fresh = &self.sentences[s0..s0 + added];
+            let offsets: Vec<usize> = fresh
+                .iter()
+                .flat_map(|s| [s.start - base_byte, s.end - base_byte])
+                .collect();
+            let chars = char_offsets(&text[base_byte..], &offsets);
+            let mut reports = Vec::with_capacity(self.sentences.len());
+            reports.extend_from_slice(&old_reports[..s0]);
+            reports.extend(
+                fresh
+                    .iter()
+                    .zip(chars.chunks(2))
+                    .map(|(s, c)| SourceReport {
+                        id: s.id().into(),
+                        text: text[s.start..s.end].into(),
+                        start: base_char + c[0],
+                        end: base_char + c[1],
+                        byte_start: s.start,
+                        byte_end: s.end,
+                        passage: s.passage,
+                    }),
+            );
+            reports.extend(
+                old_reports[s1..]
+                    .iter()
+                    .zip(&self.sentences[s0 + added..])
+                    .map(|(r, s)| SourceReport {
+                        id: if added == removed {
+                            r.id.clone()
+                        } else {
+                            s.id().into()
+                        },
+                        text: r.text.clone(),
+                        start: r.start + new_chars - old_chars,
+                        end: r.end + new_chars - old_chars,
+                        byte_start: s.start,
+                        byte_end: s.end,
+                        passage: s.passage,
+                    }),
+            );
+            let _ = self.source_reports.set(reports.into());
+        }
         self.text = text;
-        self.source_reports = Default::default();
         Ok(())
     }
 
@@ -649,8 +704,8 @@ impl Document {
                     .iter()
                     .zip(chars.chunks(2))
                     .map(|(s, c)| SourceReport {
-                        id: s.id(),
-                        text: self.text[s.start..s.end].to_string(),
+                        id: s.id().into(),
+                        text: self.text[s.start..s.end].into(),
                         start: c[0],
                         end: c[1],
                         byte_start: s.start,

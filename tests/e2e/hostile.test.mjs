@@ -205,3 +205,61 @@ test('a 1 MB source is analysed in slices: the page says so, lists a bounded vie
     await lab.close();
   }
 });
+
+test('typing in a long source edits its analysis in place: no slices, and the report a fresh analysis of the typed text gives', async () => {
+  // 300 KB of paragraphs (blank lines between them); one, in the middle,
+  // supports the answer's claim until its year is typed over.
+  const para = (i) => `Paragraph ${i} tells of the harbour. Its ferries ran ${i % 7} times a day. Nothing else happened there.`;
+  const parts = [];
+  for (let i = 0; parts.join('\n\n').length < 300_000; i++) parts.push(i === 1500 ? 'The lantern museum opened in 1887. It stands by the quay.' : para(i));
+  const text = parts.join('\n\n');
+  const answer = 'The lantern museum opened in 1887.';
+  const paste = async (page, t) => {
+    await page.fill('#answer', answer);
+    await page.evaluate((t) => {
+      const el = document.querySelector('#source');
+      el.value = t;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }, t);
+    await page.waitForSelector('#source-status', { state: 'detached', timeout: 60_000 });
+  };
+  const shown = (page) => page.evaluate(() => ({
+    verdict: document.querySelector('[data-claim-id="C1"]')?.dataset.verdict,
+    best: document.querySelector('[data-claim-id="C1"] td[data-label="Best source"]')?.textContent,
+    bytes: document.querySelector('ol.sentences')?.dataset.analysedBytes,
+    listed: document.querySelectorAll('.sentences li[data-source]').length,
+  }));
+  const lab = await openLab(shared.browser, shared.server.url);
+  const fresh = await openLab(shared.browser, shared.server.url);
+  try {
+    const { page } = lab;
+    await paste(page, text);
+    await page.waitForFunction(() => document.querySelector('[data-claim-id="C1"]')?.dataset.verdict === 'supported');
+    await page.evaluate(() => {
+      window.__sliced = false;
+      new MutationObserver(() => { if (document.querySelector('#source-status')) window.__sliced = true; })
+        .observe(document.body, { childList: true, subtree: true });
+      const el = document.querySelector('#source');
+      const at = el.value.indexOf('1887');
+      el.focus();
+      el.setSelectionRange(at, at + 4);
+    });
+    await page.keyboard.type('1901', { delay: 30 });
+    await page.waitForFunction(() => document.querySelector('[data-claim-id="C1"]')?.dataset.verdict !== 'supported');
+    const typed = text.replace('1887', '1901');
+    const expectedBytes = String(Buffer.byteLength(typed));
+    await page.waitForFunction((b) => document.querySelector('ol.sentences')?.dataset.analysedBytes === b, expectedBytes);
+    assert.equal(await page.evaluate(() => window.__sliced), false, 'a keystroke in a paragraph is not analysed in slices');
+    await paste(fresh.page, typed);
+    await fresh.page.waitForFunction((b) => document.querySelector('ol.sentences')?.dataset.analysedBytes === b, expectedBytes);
+    const [got, want] = [await shown(page), await shown(fresh.page)];
+    assert.equal(got.bytes, expectedBytes);
+    assert.deepEqual(got, want);
+    assert.notEqual(got.verdict, 'supported');
+    assert.deepEqual(lab.problems(), []);
+    assert.deepEqual(fresh.problems(), []);
+  } finally {
+    await lab.close();
+    await fresh.close();
+  }
+});
