@@ -104,7 +104,7 @@ impl SourceDocument {
 
     /// Is this the analysis of `text` under `options`?
     fn is_of(&self, text: &str, options: AnalysisOptions) -> bool {
-        self.read(|d| d.text == text && d.options == options)
+        self.read(|d| d.options == options && crate::text::same_text(&d.text, text))
     }
 
     /// This document edited in place to be `text`'s, if the edit reads at
