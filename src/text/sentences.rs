@@ -299,9 +299,16 @@ fn terminator_ends_sentence(
             return None;
         }
         // "1. Use a cloth" at the start of a line is a list number.
+        // Only blanks between the line's start (or the sentence's) and the
+        // number: looked for backwards from the number, so a line of many
+        // stops is not searched again for each one.
         if bare.chars().all(|c| c.is_ascii_digit()) && bare.len() <= 3 {
-            let line_start = text[..i].rfind('\n').map_or(0, |p| p + 1).max(sent_start);
-            if text[line_start..i].trim_start() == bare {
+            let opens_line = text[sent_start..i - bare.len()]
+                .chars()
+                .rev()
+                .take_while(|&c| c != '\n')
+                .all(char::is_whitespace);
+            if opens_line {
                 return None;
             }
         }
@@ -904,6 +911,23 @@ mod tests {
         let p: Vec<&str> = passages(t).into_iter().map(|(s, e)| &t[s..e]).collect();
         assert_eq!(p, ["Alpha one.\nStill alpha.", "Beta."]);
         assert!(passages("   ").is_empty());
+    }
+
+    #[test]
+    fn list_numbers_open_lines_and_lone_stops_do_not_end_sentences() {
+        let t = "Steps:\n1. Use a cloth.\n  2. Dry it. Then rest.";
+        let got: Vec<&str> = split(t).into_iter().map(|(s, e)| &t[s..e]).collect();
+        assert_eq!(got, ["Steps:", "Use a cloth.", "Dry it.", "Then rest."]);
+        // A number opening a sentence is read as a list number too.
+        let t = "Yes. 12. Next";
+        let got: Vec<&str> = split(t).into_iter().map(|(s, e)| &t[s..e]).collect();
+        assert_eq!(got, ["Yes.", "Next"]);
+        // A stop with no word before it at a sentence's start ends nothing
+        // (a run of them is a sentence's marker, dropped). Each stop looks
+        // back only over the blanks before it: a run of 500,000 took 37 s
+        // when each looked back to the line's start.
+        let t = ". . . . The end.";
+        assert_eq!(split(t), [(8, t.len())]);
     }
 
     #[test]
