@@ -100,7 +100,8 @@ const WORDS: &[&str] = &[
 ];
 
 const SEPARATORS: &[&str] = &[
-    " ", " ", " ", "", ". ", "? ", "\n", "\n\n", ", ", " - ", "\u{a0}",
+    " ", " ", " ", "", ". ", "? ", "\n", "\n\n", ", ", " - ", "\u{a0}", "\t", "\r\n", "\u{b}",
+    "\u{c}",
 ];
 
 fn text() -> impl Strategy<Value = String> {

@@ -794,20 +794,36 @@ struct Folder {
 
 impl Folder {
     fn push(&mut self, text: &str) {
-        // Built as bytes: ASCII, most of any text, is copied a byte at a time.
+        // Built as bytes: ASCII, most of any text, is copied a run at a time.
+        /// The ASCII characters `char::is_whitespace` holds (with `\x0B`).
+        fn ascii_space(b: u8) -> bool {
+            matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r')
+        }
         let bytes = text.as_bytes();
         let out = &mut self.out;
         let mut i = 0;
         while i < bytes.len() {
             let b = bytes[i];
-            let c = if b.is_ascii() {
-                i += 1;
-                char::from(b)
-            } else {
-                let c = text[i..].chars().next().unwrap();
-                i += c.len_utf8();
-                c
-            };
+            if b.is_ascii() {
+                if ascii_space(b) {
+                    self.space = true;
+                    i += 1;
+                    continue;
+                }
+                if self.space && !out.is_empty() {
+                    out.push(b' ');
+                }
+                self.space = false;
+                let run = bytes[i..]
+                    .iter()
+                    .position(|&c| !c.is_ascii() || ascii_space(c))
+                    .map_or(bytes.len(), |n| i + n);
+                out.extend(bytes[i..run].iter().map(u8::to_ascii_lowercase));
+                i = run;
+                continue;
+            }
+            let c = text[i..].chars().next().unwrap();
+            i += c.len_utf8();
             if c.is_whitespace() {
                 self.space = true;
                 continue;
@@ -816,17 +832,13 @@ impl Folder {
                 out.push(b' ');
             }
             self.space = false;
-            if b.is_ascii() {
-                out.push(b.to_ascii_lowercase());
-            } else {
-                let c = if c == '’' { '\'' } else { c };
-                let mut utf8 = [0; 4];
-                out.extend_from_slice(
-                    crate::text::case::lower_char(c)
-                        .encode_utf8(&mut utf8)
-                        .as_bytes(),
-                );
-            }
+            let c = if c == '’' { '\'' } else { c };
+            let mut utf8 = [0; 4];
+            out.extend_from_slice(
+                crate::text::case::lower_char(c)
+                    .encode_utf8(&mut utf8)
+                    .as_bytes(),
+            );
         }
     }
 
