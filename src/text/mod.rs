@@ -326,39 +326,16 @@ impl DocumentBuilder {
 
     fn add_sentence(&mut self, passage: usize, start: usize, end: usize) {
         let analysed = Analysed::with_memo(&self.text, start, end, self.options, &mut self.memo);
-        self.add_analysed(passage, start, end, analysed);
-    }
-
-    /// Index a sentence (`start..end` of passage `passage`, 0-based) whose
-    /// analysis is at hand: numbered and indexed exactly as
-    /// [`DocumentBuilder::add_sentence`] numbers and indexes one it analyses.
-    fn add_analysed(&mut self, passage: usize, start: usize, end: usize, analysed: Analysed) {
         let index = self.sentences.len() as u32;
-        let vocab = &mut self.vocab;
-        let mut term_ids: Vec<u32> = analysed
-            .tokens
-            .iter()
-            .filter(|t| t.content)
-            .map(|t| {
-                let next = vocab.len() as u32;
-                *vocab.entry(t.key.clone()).or_insert(next)
-            })
-            .collect();
-        crate::order::sort_dedup(&mut term_ids);
-        for &id in &term_ids {
-            if id as usize == self.postings.len() {
-                self.postings.push(Vec::new());
-            }
-            self.postings[id as usize].push(index);
-        }
-        self.sentences.push(SourceSentence {
-            number: index as usize + 1,
-            passage: passage + 1,
-            start,
-            end,
+        let sentence = index_sentence(
+            &mut self.vocab,
+            &mut self.postings,
+            index,
+            passage,
+            (start, end),
             analysed,
-            term_ids,
-        });
+        );
+        self.sentences.push(sentence);
         self.done_bytes = end;
     }
 
@@ -553,34 +530,14 @@ impl Document {
         // The window's new sentences join the index.
         let mut joined = Vec::with_capacity(added);
         for (i, (passage, start, end, analysed)) in fresh.into_iter().enumerate() {
-            let index = (s0 + i) as u32;
-            let mut term_ids: Vec<u32> = Vec::new();
-            for t in analysed.tokens.iter().filter(|t| t.content) {
-                let id = match self.vocab.get(&t.key) {
-                    Some(&id) => id,
-                    None => {
-                        let id = self.postings.len() as u32;
-                        self.postings.push(Vec::new());
-                        self.vocab.insert(t.key.clone(), id);
-                        id
-                    }
-                };
-                term_ids.push(id);
-            }
-            crate::order::sort_dedup(&mut term_ids);
-            for &id in &term_ids {
-                let list = &mut self.postings[id as usize];
-                let at = list.partition_point(|&x| x < index);
-                list.insert(at, index);
-            }
-            joined.push(SourceSentence {
-                number: index as usize + 1,
-                passage: passage + 1,
-                start,
-                end,
+            joined.push(index_sentence(
+                &mut self.vocab,
+                &mut self.postings,
+                (s0 + i) as u32,
+                passage,
+                (start, end),
                 analysed,
-                term_ids,
-            });
+            ));
         }
         self.sentences.splice(s0..s1, joined);
 
@@ -599,15 +556,7 @@ impl Document {
             out: old_fold,
             space: false,
         };
-        let mut marks = Vec::with_capacity(window.len());
-        let mut at = w0;
-        for &(s, e) in &window {
-            folder.push(&text[at..s]);
-            let start = folder.len();
-            folder.push(&text[s..e]);
-            marks.push((start, folder.len()));
-            at = e;
-        }
+        let (marks, at) = folder.push_passages(&text, w0, &window);
         folder.push(&text[at..w1]);
         let b_start = folder.len();
         if !tail.is_empty() {
@@ -856,17 +805,73 @@ impl Folder {
 /// the fold written when the passage's start and end are reached).
 fn fold_passages(text: &str, passages: &[(usize, usize)]) -> (String, Vec<(usize, usize)>) {
     let mut folder = Folder::default();
-    let mut marks = Vec::with_capacity(passages.len());
-    let mut at = 0;
-    for &(s, e) in passages {
-        folder.push(&text[at..s]);
-        let start = folder.len();
-        folder.push(&text[s..e]);
-        marks.push((start, folder.len()));
-        at = e;
-    }
+    let (marks, at) = folder.push_passages(text, 0, passages);
     folder.push(&text[at..]);
     (folder.finish(), marks)
+}
+
+impl Folder {
+    /// Push `text` from `from` to the end of the last of `passages` (in
+    /// order, from `from` on), noting where each passage's fold starts and
+    /// ends; returns the marks and where the pushing stopped.
+    fn push_passages(
+        &mut self,
+        text: &str,
+        from: usize,
+        passages: &[(usize, usize)],
+    ) -> (Vec<(usize, usize)>, usize) {
+        let mut marks = Vec::with_capacity(passages.len());
+        let mut at = from;
+        for &(s, e) in passages {
+            self.push(&text[at..s]);
+            let start = self.len();
+            self.push(&text[s..e]);
+            marks.push((start, self.len()));
+            at = e;
+        }
+        (marks, at)
+    }
+}
+
+/// Index sentence `index` (0-based) of passage `passage` (0-based) at
+/// `span`: each content key gets its term id (a key not met yet, the next
+/// id and empty postings) and `index` joins those terms' postings in order.
+fn index_sentence(
+    vocab: &mut FxHashMap<std::sync::Arc<str>, u32>,
+    postings: &mut Vec<Vec<u32>>,
+    index: u32,
+    passage: usize,
+    (start, end): (usize, usize),
+    analysed: Analysed,
+) -> SourceSentence {
+    let mut term_ids: Vec<u32> = Vec::new();
+    for t in analysed.tokens.iter().filter(|t| t.content) {
+        let id = match vocab.get(&t.key) {
+            Some(&id) => id,
+            None => {
+                let id = postings.len() as u32;
+                postings.push(Vec::new());
+                vocab.insert(t.key.clone(), id);
+                id
+            }
+        };
+        term_ids.push(id);
+    }
+    crate::order::sort_dedup(&mut term_ids);
+    for &id in &term_ids {
+        let list = &mut postings[id as usize];
+        // A document built in order appends; an edit inserts.
+        let at = list.partition_point(|&x| x < index);
+        list.insert(at, index);
+    }
+    SourceSentence {
+        number: index as usize + 1,
+        passage: passage + 1,
+        start,
+        end,
+        analysed,
+        term_ids,
+    }
 }
 
 /// How many bytes `a` and `b` share at their start. Compares eight bytes
