@@ -296,7 +296,7 @@ fn judge<'k>(
     let given = question_words(input.question, cfg);
     // Which weights the learned score uses.
     let regime = Regime::of(input.question, input.answer);
-    let source_language = language_of(&doc.text);
+    let source_language = doc.language();
     let passage_of = doc.passage_of();
     let layout = SourceLayout {
         sentences: doc.sentences.len(),

@@ -205,6 +205,23 @@ proptest! {
         }
     }
 
+    /// A thread's sources share its word memory: a document analysed after
+    /// others, under any settings, holds what its sentences analysed with a
+    /// memory of their own hold.
+    #[test]
+    fn a_document_read_after_others_is_read_as_if_first(
+        texts in prop::collection::vec((text(), options()), 1..5),
+    ) {
+        for (text, opts) in &texts {
+            let doc = Document::analyse(text, *opts);
+            for s in &doc.sentences {
+                let fresh = &mut WordMemo::new(opts.stemming, opts.discourse_words);
+                let alone = Analysed::with_memo(text, s.start, s.end, *opts, fresh);
+                prop_assert_eq!(&s.analysed, &alone);
+            }
+        }
+    }
+
     #[test]
     fn fold_is_the_per_character_fold(text in text()) {
         prop_assert_eq!(fold(&text), reference_fold(&text));

@@ -2,6 +2,7 @@
 //! is the document a fresh analysis of the edited text gives, in everything
 //! a caller can observe.
 
+use claimlab::text::language::Language;
 use claimlab::text::{AnalysisOptions, Document};
 use proptest::prelude::*;
 
@@ -180,6 +181,7 @@ fn assert_same(got: &Document, want: &Document) -> Result<(), TestCaseError> {
     }
     prop_assert_eq!(got.passage_of(), want.passage_of());
     prop_assert_eq!(&*got.source_reports(), &*want.source_reports());
+    prop_assert_eq!(got.language(), want.language());
     Ok(())
 }
 
@@ -237,4 +239,15 @@ fn a_one_character_edit_analyses_only_the_passages_around_it() {
     let new = labelled.replace("Beta", "Betas");
     doc.edit(new.clone());
     assert_same(&doc, &Document::analyse(&new, AnalysisOptions::SEED)).unwrap();
+}
+
+#[test]
+fn an_edit_that_changes_the_language_changes_the_documents_language() {
+    let mut doc = Document::analyse(
+        "The bridge is old and the river is wide.",
+        AnalysisOptions::SEED,
+    );
+    assert_eq!(doc.language(), Some(Language::English));
+    doc.edit("Die Brücke ist alt und der Fluss ist breit.".to_string());
+    assert_eq!(doc.language(), Some(Language::German));
 }

@@ -1,4 +1,5 @@
-//! Words read once per document: every distinct lower-cased word's key
+//! Words read once per thread (a thread's memo serves its claims and, in
+//! turn, each source it analyses: see `text::thread_words`): every distinct lower-cased word's key
 //! (its Snowball stem, or the word), whether it is a content word and
 //! whether it can start a number written in words, worked out the first
 //! time the word is met and shared (`Arc<str>`) by every later occurrence.
