@@ -375,7 +375,13 @@ impl DocumentBuilder {
 impl Document {
     /// Analyse a source once.
     pub fn analyse(text: &str, options: AnalysisOptions) -> Document {
-        DocumentBuilder::new(text.to_string(), options).finish()
+        Document::analyse_owned(text.to_string(), options)
+    }
+
+    /// [`Document::analyse`] keeping `text` itself (no copy of it is made:
+    /// the CLI's source is read once and analysed where it lies).
+    pub fn analyse_owned(text: String, options: AnalysisOptions) -> Document {
+        DocumentBuilder::new(text, options).finish()
     }
 
     /// This document's source after an edit: `text` analysed as
