@@ -137,7 +137,7 @@ pub(crate) fn fingerprint_of_sentences(answer: &str, sentences: &[&Analysed]) ->
     let words: Vec<&str> = sentences
         .iter()
         .flat_map(|a| &a.tokens)
-        .map(|t| &*t.lower)
+        .map(|t| t.lower())
         .collect();
     build(answer, &numbers, &words)
 }

@@ -493,8 +493,8 @@ fn conclude(
 /// the claim asserts, unless they are all it says.
 fn claim_terms<'a>(analysed: &'a Analysed, given: &[Arc<str>]) -> Vec<&'a Token> {
     let mut terms = analysed.content_terms();
-    if terms.iter().any(|t| !given.contains(&t.key)) {
-        terms.retain(|t| !given.contains(&t.key));
+    if terms.iter().any(|t| !given.contains(t.shared_key())) {
+        terms.retain(|t| !given.contains(t.shared_key()));
     }
     terms
 }
@@ -508,7 +508,7 @@ fn question_words(question: &str, cfg: &Config) -> Vec<Arc<str>> {
     Analysed::new(question, 0, question.len(), cfg.into())
         .content_terms()
         .into_iter()
-        .map(|t| t.key.clone())
+        .map(|t| t.shared_key().clone())
         .collect()
 }
 

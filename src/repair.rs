@@ -239,7 +239,7 @@ fn grounding_rewrite(doc: &Document, question: &str, answer: &str, cfg: &Config)
         let ids: Vec<u32> = a
             .content_terms()
             .iter()
-            .filter_map(|t| doc.term_id(&t.key))
+            .filter_map(|t| doc.term_id(t.key()))
             .collect();
         let mut scored: Vec<(usize, usize)> = doc
             .sentences_sharing(&ids)

@@ -168,13 +168,13 @@ proptest! {
             prop_assert_eq!(direct.len(), memoised.len(), "{:?}", text);
             for (d, m) in direct.iter().zip(&memoised) {
                 prop_assert_eq!((d.start, d.end, d.surface), (m.start, m.end, m.surface));
-                prop_assert_eq!(d.lower.as_str(), &*m.lower);
+                prop_assert_eq!(d.lower.as_str(), &*m.forms.lower);
                 let key = if opts.stemming {
                     stemmer.stem(&d.lower).into_owned()
                 } else {
                     d.lower.clone()
                 };
-                prop_assert_eq!(&*m.key, key.as_str(), "{:?}", d.lower);
+                prop_assert_eq!(&*m.forms.key, key.as_str(), "{:?}", d.lower);
                 let content = !(is_function_word(&d.lower)
                     || (opts.discourse_words && is_discourse_word(&d.lower)));
                 prop_assert_eq!(m.content, content, "{:?}", d.lower);

@@ -116,7 +116,7 @@ impl Embedder for LexicalEmbedder {
         let mut terms: Vec<(u64, f32)> = a
             .content_terms()
             .into_iter()
-            .map(|t| (term_hash(&t.key), 1.0))
+            .map(|t| (term_hash(t.key()), 1.0))
             .collect();
         crate::order::sort_by_key(&mut terms, |t| t.0);
         terms.dedup_by_key(|t| t.0);
@@ -332,14 +332,14 @@ pub fn lexical_scores(claims: &[&str], samples: &[&str], options: AnalysisOption
     let mut vocabulary: Vec<&str> = sample_texts
         .iter()
         .chain(&claim_texts)
-        .flat_map(|a| a.tokens.iter().map(|t| &*t.key))
+        .flat_map(|a| a.tokens.iter().map(|t| t.key()))
         .collect();
     crate::order::sort_dedup(&mut vocabulary);
     let id = |key: &str| vocabulary.binary_search(&key).unwrap_or(0);
     let mut counts = vec![0usize; vocabulary.len()];
     for a in sample_texts.iter().chain(&claim_texts) {
         for t in &a.tokens {
-            counts[id(&t.key)] += 1;
+            counts[id(t.key())] += 1;
         }
     }
     let total: usize = counts.iter().sum();
@@ -347,7 +347,7 @@ pub fn lexical_scores(claims: &[&str], samples: &[&str], options: AnalysisOption
         a.tokens
             .iter()
             .filter(|t| t.content)
-            .map(|t| id(&t.key))
+            .map(|t| id(t.key()))
             .collect::<Vec<usize>>()
     };
     let sorted = |mut v: Vec<usize>| {
@@ -378,7 +378,7 @@ pub fn lexical_scores(claims: &[&str], samples: &[&str], options: AnalysisOption
                     t.number.is_some()
                         || (*i > 0 && text[t.start..t.end].starts_with(char::is_uppercase))
                 })
-                .map(|(_, t)| id(&t.key))
+                .map(|(_, t)| id(t.key()))
                 .collect();
             let ids = content_ids(a);
             let words = if informative.is_empty() {
@@ -393,7 +393,7 @@ pub fn lexical_scores(claims: &[&str], samples: &[&str], options: AnalysisOption
                 .tokens
                 .iter()
                 .map(|t| {
-                    -((counts[id(&t.key)] + 1) as f64 / (total + vocabulary.len()) as f64).ln()
+                    -((counts[id(t.key())] + 1) as f64 / (total + vocabulary.len()) as f64).ln()
                 })
                 .fold(0.0, f64::max);
             [

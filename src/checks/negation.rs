@@ -195,16 +195,16 @@ pub fn antonym_flip(
     sentence: &Analysed,
     source_text: &str,
 ) -> Option<AntonymFlip> {
-    let in_sentence = |w: &str| sentence.tokens.iter().any(|t| &*t.lower == w);
+    let in_sentence = |w: &str| sentence.tokens.iter().any(|t| t.lower() == w);
     for t in claim.tokens.iter().filter(|t| t.number.is_none()) {
-        if in_sentence(&t.lower) {
+        if in_sentence(t.lower()) {
             continue;
         }
-        for opposite in antonyms_of(&t.lower) {
-            if claim.tokens.iter().any(|c| *c.lower == *opposite) {
+        for opposite in antonyms_of(t.lower()) {
+            if claim.tokens.iter().any(|c| *c.lower() == *opposite) {
                 continue; // the claim names both: a contrast, not a swap
             }
-            if let Some(s) = sentence.tokens.iter().find(|s| *s.lower == *opposite) {
+            if let Some(s) = sentence.tokens.iter().find(|s| *s.lower() == *opposite) {
                 return Some(AntonymFlip {
                     word: claim_text[t.start..t.end].to_string(),
                     antonym: source_text[s.start..s.end].to_string(),
@@ -228,20 +228,20 @@ const NEGATOR_PARTS: &[&str] = &["longer", "yet", "more"];
 fn negated_by(tokens: &[Token]) -> Vec<Option<usize>> {
     let mut out = vec![None; tokens.len()];
     for (i, t) in tokens.iter().enumerate() {
-        if t.number.is_some() || !is_negator(&t.lower) {
+        if t.number.is_some() || !is_negator(t.lower()) {
             continue;
         }
         if tokens
             .get(i + 1)
-            .is_some_and(|n| NOT_NEGATING_NEXT.contains(&&*n.lower))
+            .is_some_and(|n| NOT_NEGATING_NEXT.contains(&n.lower()))
         {
             continue;
         }
         for (j, next) in tokens.iter().enumerate().skip(i + 1).take(5) {
-            if next.clause_break || is_negator(&next.lower) {
+            if next.clause_break || is_negator(next.lower()) {
                 break;
             }
-            if j == i + 1 && NEGATOR_PARTS.contains(&&*next.lower) {
+            if j == i + 1 && NEGATOR_PARTS.contains(&next.lower()) {
                 continue;
             }
             if next.content && next.number.is_none() {
@@ -269,9 +269,9 @@ impl<'a> NegatedWords<'a> {
         for (t, n) in a.tokens.iter().zip(&negated_by) {
             if t.content && t.number.is_none() {
                 if n.is_some() {
-                    negated.push(&*t.key)
+                    negated.push(t.key())
                 } else {
-                    plain.push(&*t.key)
+                    plain.push(t.key())
                 };
             }
         }
@@ -295,7 +295,7 @@ impl<'a> NegatedWords<'a> {
         self.tokens
             .iter()
             .enumerate()
-            .find(|(_, t)| &*t.key == key && t.content)
+            .find(|(_, t)| t.key() == key && t.content)
     }
 }
 
@@ -312,7 +312,7 @@ pub fn check(
         if !t.content || t.number.is_some() {
             continue;
         }
-        let key = &*t.key;
+        let key = t.key();
         let side = if c.only_negated(key) && s.only_plain(key) {
             Side::Claim
         } else if c.only_plain(key) && s.only_negated(key) {

@@ -79,11 +79,11 @@ fn credit_values(sup: &mut Support, terms: &[&Token], claim: &Analysed, sentence
             continue;
         }
         let held = match t.number {
-            Some(n) => claim.numbers[n]
+            Some(n) => claim.numbers[n as usize]
                 .quantity
                 .as_ref()
                 .is_some_and(|q| amounts.iter().any(|s| q.stated_by(s))),
-            None => unit_named(&t.lower).is_some_and(|(unit, _)| measures.contains(&unit)),
+            None => unit_named(t.lower()).is_some_and(|(unit, _)| measures.contains(&unit)),
         };
         if held {
             added.push(i);
@@ -100,7 +100,7 @@ fn credit_values(sup: &mut Support, terms: &[&Token], claim: &Analysed, sentence
 /// Find the best supporting sentence for a claim's content terms.
 pub fn best_sentence(terms: &[&Token], doc: &Document) -> Support {
     let total = terms.len();
-    let ids: Vec<Option<u32>> = terms.iter().map(|t| doc.term_id(&t.key)).collect();
+    let ids: Vec<Option<u32>> = terms.iter().map(|t| doc.term_id(t.key())).collect();
     let known: Vec<u32> = ids.iter().flatten().copied().collect();
     // (sentence, shared words) for every sentence sharing a word, in the order first touched.
     let shared = doc.sentences_sharing(&known);
@@ -240,12 +240,12 @@ pub fn explain(
     }
     if let Some(s) = best {
         let matched_keys: rustc_hash::FxHashSet<&str> =
-            sup.matched_terms.iter().map(|&i| &*terms[i].key).collect();
+            sup.matched_terms.iter().map(|&i| terms[i].key()).collect();
         for t in s
             .analysed
             .tokens
             .iter()
-            .filter(|t| t.content && matched_keys.contains(&&*t.key))
+            .filter(|t| t.content && matched_keys.contains(&t.key()))
         {
             findings.mark(Mark::source(MarkKind::Matched, (t.start, t.end)));
         }

@@ -124,13 +124,13 @@ impl ClaimFeatures {
         let (mut weight, mut missing_weight, mut novel_weight) = (0.0, 0.0, 0.0);
         let (mut novel, mut most_specific) = (0usize, 0.0f64);
         for t in terms {
-            let r = rarity(&t.key);
+            let r = rarity(t.key());
             weight += r;
-            if doc.term_id(&t.key).is_none() {
+            if doc.term_id(t.key()).is_none() {
                 novel += 1;
                 novel_weight += r;
             }
-            if !held_by_best(&t.key) {
+            if !held_by_best(t.key()) {
                 missing_weight += r;
                 most_specific = most_specific.max(r);
             }
@@ -175,12 +175,12 @@ fn pairs_missing(terms: &[&Token], sentence: Option<&[Token]>) -> f64 {
     let content: Vec<&str> = tokens
         .iter()
         .filter(|t| t.content)
-        .map(|t| &*t.key)
+        .map(|t| t.key())
         .collect();
     let pairs: FxHashSet<(&str, &str)> = content.windows(2).map(|w| (w[0], w[1])).collect();
     let missing = terms
         .windows(2)
-        .filter(|w| !pairs.contains(&(&*w[0].key, &*w[1].key)))
+        .filter(|w| !pairs.contains(&(w[0].key(), w[1].key())))
         .count();
     missing as f64 / (terms.len() - 1) as f64
 }

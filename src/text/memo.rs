@@ -23,10 +23,10 @@ use crate::text::words::{
 pub struct Word<'a> {
     pub start: usize,
     pub end: usize,
-    pub lower: Arc<str>,
+    /// Its lower-cased form and key ([`crate::text::words::word_key`] of the
+    /// lower-cased form under the memo's settings), shared.
+    pub forms: Arc<Forms>,
     pub surface: &'a str,
-    /// [`crate::text::words::word_key`] of `lower` under the memo's settings.
-    pub key: Arc<str>,
     /// Not a function word (nor, when the memo's settings say so, a discourse word).
     pub content: bool,
     /// [`crate::text::numbers::may_start_number`] of `lower`.
@@ -41,7 +41,7 @@ impl WordView for Word<'_> {
         self.end
     }
     fn lower(&self) -> &str {
-        &self.lower
+        &self.forms.lower
     }
     fn surface(&self) -> &str {
         self.surface
@@ -51,10 +51,28 @@ impl WordView for Word<'_> {
     }
 }
 
+/// A word's lower-cased form and comparison key, one of each per distinct
+/// word (a [`crate::text::Token`] points at them: a token is 40 bytes, with
+/// two strings of its own it was 72, and a 1 MB source has 180,000 tokens).
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub struct Forms {
+    /// Lower-cased (contractions expanded: `n't` reads `not`).
+    pub lower: Arc<str>,
+    /// The stem, or a number's canonical value (`#410`); shares `lower`'s
+    /// string when they are the same.
+    pub key: Arc<str>,
+}
+
+impl Forms {
+    pub fn new(lower: Arc<str>, key: Arc<str>) -> Arc<Forms> {
+        Arc::new(Forms { lower, key })
+    }
+}
+
 /// What a [`WordMemo`] knows about one lower-cased word.
 #[derive(Debug, Clone)]
 struct Known {
-    key: Arc<str>,
+    forms: Arc<Forms>,
     content: bool,
     may_start_number: bool,
 }
@@ -101,8 +119,8 @@ impl WordMemo {
 
     /// The word `lower` spanning `start..end` of `text`.
     fn word<'a>(&mut self, text: &'a str, start: usize, end: usize, lower: &str) -> Word<'a> {
-        let (lower, known) = match self.known.get_key_value(lower) {
-            Some((l, k)) => (l.clone(), k.clone()),
+        let known = match self.known.get(lower) {
+            Some(k) => k.clone(),
             None => {
                 let shared: Arc<str> = lower.into();
                 // Stemmed here, not through the thread's stem memory
@@ -116,21 +134,20 @@ impl WordMemo {
                     false => shared.clone(),
                 };
                 let known = Known {
-                    key,
+                    forms: Forms::new(shared.clone(), key),
                     content: !(is_function_word(lower)
                         || (self.discourse_words && is_discourse_word(lower))),
                     may_start_number: may_start_number(lower),
                 };
-                self.known.insert(shared.clone(), known.clone());
-                (shared, known)
+                self.known.insert(shared, known.clone());
+                known
             }
         };
         Word {
             start,
             end,
-            lower,
+            forms: known.forms,
             surface: &text[start..end],
-            key: known.key,
             content: known.content,
             may_start_number: known.may_start_number,
         }
