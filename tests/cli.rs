@@ -679,6 +679,61 @@ fn batch_output_is_the_same_on_any_number_of_threads() {
     }
 }
 
+/// A batch's lines share its threads' word memory; a line's report is the
+/// report that line gets alone, in any order, whatever the lines around it
+/// (sources in several languages sharing words: "restaurant", "nation",
+/// "mission"; stemmed English beside unstemmed others).
+#[test]
+fn a_batch_lines_report_is_the_report_it_gets_alone() {
+    let lines = [
+        r#"{"context": "The national restaurant opened its mission in 1998. Its nations travelled.", "answer": "The national restaurants opened in 1999. The mission travels."}"#,
+        r#"{"context": "Das nationale Restaurant eröffnete 1998 seine Mission. Die Nationen reisten.", "answer": "Das Restaurant eröffnete 1998. Die Mission reiste nach Berlin."}"#,
+        r#"{"context": "Le restaurant national a ouvert sa mission en 1998. Les nations voyageaient.", "answer": "Le restaurant national a ouvert en 1999 avec Jean Dupont."}"#,
+        r#"{"context": "El restaurante nacional abrió su misión en 1998.", "answer": "El restaurante nacional abrió su misión en 1998."}"#,
+        r#"{"context": "Restaurants opened. Missions travelled nationally, said Maria Lopez.", "answer": "Maria Lopez said the restaurant opened; the missions did not travel."}"#,
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    for preset in ["seed", "improved"] {
+        let alone: Vec<String> = lines
+            .iter()
+            .enumerate()
+            .map(|(k, l)| {
+                let f = file(dir.path(), &format!("{preset}-{k}.jsonl"), format!("{l}\n"));
+                let out = run(&["batch", "--input", f.to_str().unwrap(), "--preset", preset]);
+                String::from_utf8(out.stdout).unwrap()
+            })
+            .collect();
+        for order in [
+            vec![0, 1, 2, 3, 4],
+            vec![4, 3, 2, 1, 0],
+            vec![2, 0, 4, 1, 3],
+        ] {
+            let body: String = order.iter().map(|&k| format!("{}\n", lines[k])).collect();
+            let f = file(dir.path(), &format!("{preset}-all.jsonl"), body);
+            for jobs in ["1", "2"] {
+                let out = run(&[
+                    "batch",
+                    "--input",
+                    f.to_str().unwrap(),
+                    "--preset",
+                    preset,
+                    "--jobs",
+                    jobs,
+                ]);
+                let got: Vec<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
+                assert_eq!(got.len(), lines.len(), "{}", stderr(&out));
+                for (report, &k) in got.iter().zip(&order) {
+                    assert_eq!(
+                        format!("{report}\n"),
+                        alone[k],
+                        "{preset}, order {order:?}, jobs {jobs}: line {k} differs from its report alone"
+                    );
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn batch_skip_bad_skips_counts_and_says_so() {
     let dir = tempfile::tempdir().unwrap();
