@@ -7,8 +7,11 @@
 //! the elements into place: the page carries one copy of the algorithm.
 //!
 //! All sorts here are stable: elements that compare equal keep their order.
-//! Even the hot ones (a source sentence's term ids) go through here: a few
-//! nanoseconds per comparison matter less than a copy of the algorithm.
+//! In the page even the hot ones (a source sentence's term ids) go through
+//! here: a few nanoseconds per comparison matter less than a copy of the
+//! algorithm. Natively, where size does not matter, [`sort_dedup`] is the
+//! standard library's own sort (a 1 MB source's term ids were 4% of its
+//! check through the shared routine).
 
 use std::cmp::Ordering;
 
@@ -35,9 +38,14 @@ pub fn sort_by_key<T, K: Ord>(v: &mut Vec<T>, key: impl Fn(&T) -> K) {
     sort_by(v, |a, b| key(a).cmp(&key(b)));
 }
 
-/// Sort `v` and drop repeats.
+/// Sort `v` and drop repeats. (Stable or not, the result is the same: of
+/// the elements that compare equal only the first is kept, and for the
+/// types sorted here, numbers, spans, strings, equal means the same.)
 pub fn sort_dedup<T: Ord>(v: &mut Vec<T>) {
+    #[cfg(target_arch = "wasm32")]
     sort_by(v, T::cmp);
+    #[cfg(not(target_arch = "wasm32"))]
+    v.sort_unstable();
     v.dedup();
 }
 
@@ -77,6 +85,14 @@ mod tests {
             let mut std_sorted = v;
             std_sorted.sort_by_key(|x| x.0);
             prop_assert_eq!(ours, std_sorted);
+        }
+
+        #[test]
+        fn sorted_without_repeats_is_the_set_in_order(v in proptest::collection::vec(0u32..40, 0..64)) {
+            let mut ours = v.clone();
+            sort_dedup(&mut ours);
+            let set: Vec<u32> = v.into_iter().collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+            prop_assert_eq!(ours, set);
         }
     }
 }
