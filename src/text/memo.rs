@@ -1,8 +1,9 @@
 //! Words read once per thread (a thread's memo serves its claims and, in
-//! turn, each source it analyses: see `text::thread_words`): every distinct lower-cased word's key
-//! (its Snowball stem, or the word), whether it is a content word and
-//! whether it can start a number written in words, worked out the first
-//! time the word is met and shared (`Arc<str>`) by every later occurrence.
+//! turn, each source it analyses: see `text::thread_words`): every
+//! distinct lower-cased word's key (its Snowball stem, or the word),
+//! whether it is a content word and whether it can start a number written
+//! in words, worked out the first time the word is met and shared
+//! ([`Forms`]) by every later occurrence.
 //! The words themselves are [`crate::text::words::raw_words`]' words, read
 //! in the pass that finds them; the property tests in `tests/analysis.rs`
 //! hold the two to the same output.
@@ -54,7 +55,7 @@ impl WordView for Word<'_> {
 /// A word's lower-cased form and comparison key, one of each per distinct
 /// word (a [`crate::text::Token`] points at them: a token is 40 bytes, with
 /// two strings of its own it was 72, and a 1 MB source has 180,000 tokens).
-#[derive(Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Forms {
     /// Lower-cased (contractions expanded: `n't` reads `not`).
     pub lower: Arc<str>,
