@@ -1294,3 +1294,71 @@ fn jobs_out_of_range_is_a_clear_usage_error() {
         assert_eq!(err.lines().count(), 1, "{err}");
     }
 }
+
+/// `check` reads a source of 256 KB or more on every core; its report is
+/// the one a single thread gives (`batch` reads each line's source on one).
+#[test]
+fn a_large_source_read_on_every_core_gives_the_report_of_one() {
+    let mut source = String::new();
+    for k in 0..1800 {
+        source += &format!(
+            "Passage {k}: The bridge in Town {k} opened in {y} and is {m} metres long. \
+             Its builder, Acme Works {k}, did not finish the north ramp until {z}.\n\n",
+            y = 1900 + k % 100,
+            m = 100 + k,
+            z = 1950 + k % 50
+        );
+    }
+    assert!(source.len() >= 256 * 1024, "{} bytes", source.len());
+    // The first claim is held only by the last passages (the last share).
+    let answer = "The bridge in Town 1790 opened in 1990 and is 1890 metres long. \
+                  The bridge in Town 7 is 999 metres long. \
+                  Acme Works 40 finished the north ramp, said Dr. Helena Marwick.";
+    let dir = tempfile::tempdir().unwrap();
+    let src = file(dir.path(), "source.txt", &source);
+    let ans = file(dir.path(), "answer.txt", answer);
+    let line = serde_json::json!({ "context": source, "answer": answer }).to_string();
+    let input = file(dir.path(), "one.jsonl", line + "\n");
+    for preset in ["seed", "improved"] {
+        let check = run(&[
+            "check",
+            "--source",
+            src.to_str().unwrap(),
+            "--answer",
+            ans.to_str().unwrap(),
+            "--format",
+            "json",
+            "--preset",
+            preset,
+        ]);
+        let batch = run(&[
+            "batch",
+            "--input",
+            input.to_str().unwrap(),
+            "--preset",
+            preset,
+        ]);
+        let from_batch: Value = serde_json::from_str(
+            std::str::from_utf8(&batch.stdout)
+                .unwrap()
+                .lines()
+                .next()
+                .unwrap(),
+        )
+        .unwrap();
+        let from_check = json(&check);
+        assert_eq!(from_check, from_batch, "{preset}: check and batch differ");
+        // Not a vacuous report: the wrong length and the invented name are found.
+        let verdicts: Vec<&str> = from_check["claims"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["verdict"].as_str().unwrap())
+            .collect();
+        assert_eq!(verdicts[0], "supported", "{from_check}");
+        assert!(
+            verdicts[1..].iter().all(|v| *v != "supported"),
+            "{from_check}"
+        );
+    }
+}

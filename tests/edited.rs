@@ -206,6 +206,22 @@ proptest! {
         }
     }
 
+    /// A document read on several threads is the document read on one,
+    /// term ids included.
+    #[test]
+    fn a_document_read_in_parallel_is_the_document_read_in_order(
+        text in text(),
+        opts in options(),
+        threads in 1..5usize,
+    ) {
+        let parallel = Document::analyse_in_parallel(text.clone(), opts, threads);
+        let serial = Document::analyse(&text, opts);
+        assert_same(&parallel, &serial)?;
+        for (p, s) in parallel.sentences.iter().zip(&serial.sentences) {
+            prop_assert_eq!(&p.term_ids, &s.term_ids);
+        }
+    }
+
     /// An edit whose fresh passages exceed the budget gives the text back.
     #[test]
     fn a_budget_too_small_gives_the_text_back(text in text(), at in any::<usize>()) {

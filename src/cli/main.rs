@@ -740,6 +740,10 @@ mod native {
         Ok(inputs)
     }
 
+    /// From this size on, `check` reads its source on every core (below it,
+    /// starting threads costs more than it saves).
+    const PARALLEL_SOURCE_BYTES: usize = 256 * 1024;
+
     fn check(args: CheckArgs) -> Result<i32, String> {
         let include = args.report.include()?;
         if args.format == Format::Text && (args.report.full || !args.report.include.is_empty()) {
@@ -758,7 +762,14 @@ mod native {
             _ if !inputs.history.is_empty() => Some(inputs.history.clone()),
             _ => None,
         };
-        let doc = Document::analyse_owned(std::mem::take(&mut inputs.source), cfg.into());
+        let source = std::mem::take(&mut inputs.source);
+        // A large source is read on every core (the same document).
+        let doc = if source.len() >= PARALLEL_SOURCE_BYTES {
+            let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
+            Document::analyse_in_parallel(source, cfg.into(), threads)
+        } else {
+            Document::analyse_owned(source, cfg.into())
+        };
         let input = CheckInput {
             answer: &inputs.answer,
             samples: &inputs.samples,

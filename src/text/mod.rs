@@ -399,6 +399,80 @@ impl Document {
         DocumentBuilder::new(text, options).finish()
     }
 
+    /// [`Document::analyse_owned`] on up to `threads` threads: the passages
+    /// are shared out by bytes, each share split and read on its own thread
+    /// (with its own word memory) while another folds the text, and the
+    /// sentences are then indexed in order, so the document is the one
+    /// [`Document::analyse`] gives (term ids included). For the CLI's large
+    /// sources; the page has one thread.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn analyse_in_parallel(text: String, options: AnalysisOptions, threads: usize) -> Document {
+        let (marks, passages) = sentences::passages_marked(&text);
+        let shares = shares_by_bytes(&passages, threads.max(1));
+        let read_share = |share: std::ops::Range<usize>, memo: &mut memo::WordMemo| {
+            let mut read = Vec::new();
+            for p in share {
+                let (ps, pe) = passages[p];
+                for (start, end) in sentences::split_range(&text, ps, pe) {
+                    let analysed = Analysed::with_memo(&text, start, end, options, memo);
+                    read.push((p, start, end, analysed));
+                }
+            }
+            read
+        };
+        let (read, (folded, fold_marks)) = std::thread::scope(|scope| {
+            let folding = scope.spawn(|| fold_passages(&text, &passages));
+            let others: Vec<_> = shares[1..]
+                .iter()
+                .map(|share| {
+                    let share = share.clone();
+                    scope.spawn(move || {
+                        let memo =
+                            &mut memo::WordMemo::new(options.stemming, options.discourse_words);
+                        read_share(share, memo)
+                    })
+                })
+                .collect();
+            // The first share on this thread, through its word memory.
+            let mut memo = thread_words(options);
+            let mut read = vec![read_share(shares[0].clone(), &mut memo)];
+            give_back_words(memo);
+            read.extend(
+                others
+                    .into_iter()
+                    .map(|h| h.join().expect("a share's analysis")),
+            );
+            (read, folding.join().expect("the fold"))
+        });
+        let mut vocab = FxHashMap::default();
+        let mut postings = Vec::new();
+        let mut sentences = Vec::new();
+        for (passage, start, end, analysed) in read.into_iter().flatten() {
+            let index = sentences.len() as u32;
+            sentences.push(index_sentence(
+                &mut vocab,
+                &mut postings,
+                index,
+                passage,
+                (start, end),
+                analysed,
+            ));
+        }
+        Document {
+            folded,
+            fold_marks,
+            marks,
+            text,
+            options,
+            passages,
+            sentences,
+            vocab,
+            postings,
+            source_reports: Default::default(),
+            language: Default::default(),
+        }
+    }
+
     /// This document's source after an edit: `text` analysed as
     /// [`Document::analyse`] would analyse it (see [`Document::edit`]).
     pub fn edited(&self, text: String) -> Document {
@@ -931,6 +1005,27 @@ fn index_sentence(
         analysed,
         term_ids,
     }
+}
+
+/// `passages` shared out into at most `n` runs of about equal bytes, in
+/// order; never empty (one empty run for no passages).
+#[cfg(not(target_arch = "wasm32"))]
+fn shares_by_bytes(passages: &[(usize, usize)], n: usize) -> Vec<std::ops::Range<usize>> {
+    let total: usize = passages.iter().map(|(s, e)| e - s).sum();
+    let mut shares = Vec::new();
+    let (mut from, mut bytes) = (0, 0);
+    for (i, (s, e)) in passages.iter().enumerate() {
+        bytes += e - s;
+        // Close a share once it holds its part of the bytes.
+        if shares.len() + 1 < n && bytes * n >= total * (shares.len() + 1) {
+            shares.push(from..i + 1);
+            from = i + 1;
+        }
+    }
+    if from < passages.len() || shares.is_empty() {
+        shares.push(from..passages.len());
+    }
+    shares
 }
 
 /// How many bytes `a` and `b` share at their start. Compares eight bytes
