@@ -83,19 +83,35 @@ const WORDS: [(Language, &[&str]); 7] = [
     ),
 ];
 
-/// Each function word of [`WORDS`] with the languages that use it, one bit
-/// per language in [`WORDS`]' order ("la" is French, Spanish and Italian).
-fn languages_by_word() -> &'static FxHashMap<&'static str, u8> {
-    static MAP: OnceLock<FxHashMap<&'static str, u8>> = OnceLock::new();
+/// Each function word of [`WORDS`] (by its [`packed`] bytes) with the
+/// languages that use it, one bit per language in [`WORDS`]' order ("la" is
+/// French, Spanish and Italian).
+fn languages_by_word() -> &'static FxHashMap<u64, u8> {
+    static MAP: OnceLock<FxHashMap<u64, u8>> = OnceLock::new();
     MAP.get_or_init(|| {
         let mut map = FxHashMap::default();
         for (k, (_, words)) in WORDS.iter().enumerate() {
             for w in words.iter() {
-                *map.entry(*w).or_insert(0u8) |= 1 << k;
+                if let Some(key) = packed(w.bytes()) {
+                    *map.entry(key).or_insert(0u8) |= 1 << k;
+                }
             }
         }
         map
     })
+}
+
+/// A word of up to 8 bytes as one number (no two such words share one, as
+/// no word holds a zero byte); `None` for a longer word.
+fn packed(bytes: impl ExactSizeIterator<Item = u8>) -> Option<u64> {
+    if bytes.len() > 8 {
+        return None;
+    }
+    let mut key = [0u8; 8];
+    for (slot, b) in key.iter_mut().zip(bytes) {
+        *slot = b;
+    }
+    Some(u64::from_le_bytes(key))
 }
 
 /// The language of `text` (its first 4 KB), when its function words say so
@@ -125,23 +141,58 @@ pub fn language_of(text: &str) -> Option<Language> {
 fn function_words(text: &str) -> [usize; 7] {
     let languages = languages_by_word();
     let mut hits = [0usize; 7];
-    for word in text.split(|c: char| !c.is_alphabetic()) {
-        if word.is_empty() || word.len() > 6 {
-            continue;
+    for_each_alphabetic_run(text, |word| {
+        if word.len() > 6 {
+            return;
         }
-        // Most words are lower case already: no copy for them.
-        let bits = if word.chars().any(char::is_uppercase) {
-            languages.get(word.lowercase().as_str())
+        // ASCII words are lower-cased as they are packed; other words are
+        // copied only when they hold an upper-case letter.
+        let key = if word.is_ascii() {
+            packed(word.bytes().map(|b| b.to_ascii_lowercase()))
+        } else if word.chars().any(char::is_uppercase) {
+            packed(word.lowercase().bytes())
         } else {
-            languages.get(word)
+            packed(word.bytes())
         };
-        if let Some(&bits) = bits {
+        if let Some(&bits) = key.and_then(|key| languages.get(&key)) {
             for (k, hit) in hits.iter_mut().enumerate() {
                 *hit += usize::from(bits & (1 << k) != 0);
             }
         }
-    }
+    });
     hits
+}
+
+/// Calls `f` on each run of alphabetic characters in `text`, in order: the
+/// non-empty pieces of `text.split(|c: char| !c.is_alphabetic())`, read a
+/// byte at a time where the text is ASCII (most of it, in every language
+/// this module tells).
+fn for_each_alphabetic_run(text: &str, mut f: impl FnMut(&str)) {
+    let bytes = text.as_bytes();
+    let mut start = None;
+    let mut i = 0;
+    while i < bytes.len() {
+        let (alphabetic, width) = if bytes[i].is_ascii() {
+            (bytes[i].is_ascii_alphabetic(), 1)
+        } else {
+            match text[i..].chars().next() {
+                Some(c) => (c.is_alphabetic(), c.len_utf8()),
+                None => break,
+            }
+        };
+        match (alphabetic, start) {
+            (true, None) => start = Some(i),
+            (false, Some(from)) => {
+                f(&text[from..i]);
+                start = None;
+            }
+            _ => {}
+        }
+        i += width;
+    }
+    if let Some(from) = start {
+        f(&text[from..]);
+    }
 }
 
 #[cfg(test)]
@@ -192,6 +243,25 @@ mod tests {
             }
         }
         hits
+    }
+
+    proptest::proptest! {
+        /// The byte-wise reading finds the words the plain split finds, in
+        /// any mix of ASCII, accented letters, other scripts and marks.
+        #[test]
+        fn runs_are_the_words_a_split_on_non_letters_gives(
+            text in r"[a-zA-Z0-9 ,.'éÉßüÜçÇ—αΩ\x{301}中\x{1F600}-]{0,40}"
+        ) {
+            let mut runs = Vec::new();
+            for_each_alphabetic_run(&text, |word| runs.push(word.to_owned()));
+            let split: Vec<String> = text
+                .split(|c: char| !c.is_alphabetic())
+                .filter(|w| !w.is_empty())
+                .map(str::to_owned)
+                .collect();
+            proptest::prop_assert_eq!(runs, split);
+            proptest::prop_assert_eq!(function_words(&text), counted_plainly(&text));
+        }
     }
 
     #[test]
