@@ -292,9 +292,7 @@ pub struct DocumentBuilder {
     next_passage: usize,
     /// Sentences of the current passage still to analyse: (passage, start, end), last first.
     pending: Vec<(usize, usize, usize)>,
-    sentences: Vec<SourceSentence>,
-    vocab: FxHashMap<std::sync::Arc<str>, u32>,
-    postings: Vec<Vec<u32>>,
+    index: SentenceIndex,
     /// Bytes of the text analysed so far.
     done_bytes: usize,
     /// Every distinct word met so far: each is lower-cased, stemmed and
@@ -312,9 +310,7 @@ impl DocumentBuilder {
             passages,
             next_passage: 0,
             pending: Vec::new(),
-            sentences: Vec::new(),
-            vocab: FxHashMap::default(),
-            postings: Vec::new(),
+            index: SentenceIndex::default(),
             done_bytes: 0,
             memo: thread_words(options),
         }
@@ -344,16 +340,7 @@ impl DocumentBuilder {
 
     fn add_sentence(&mut self, passage: usize, start: usize, end: usize) {
         let analysed = Analysed::with_memo(&self.text, start, end, self.options, &mut self.memo);
-        let index = self.sentences.len() as u32;
-        let sentence = index_sentence(
-            &mut self.vocab,
-            &mut self.postings,
-            index,
-            passage,
-            (start, end),
-            analysed,
-        );
-        self.sentences.push(sentence);
+        self.index.push(passage, (start, end), analysed);
         self.done_bytes = end;
     }
 
@@ -370,14 +357,53 @@ impl DocumentBuilder {
     pub fn finish(mut self) -> Document {
         while !self.step(usize::MAX) {}
         give_back_words(self.memo);
-        let (folded, fold_marks) = fold_passages(&self.text, &self.passages);
+        let fold = fold_passages(&self.text, &self.passages);
+        self.index
+            .into_document(self.text, self.options, self.marks, self.passages, fold)
+    }
+}
+
+/// A document's sentences as they are read, in order, with the index of
+/// their content terms (each new key gets the next term id).
+#[derive(Default)]
+struct SentenceIndex {
+    sentences: Vec<SourceSentence>,
+    vocab: FxHashMap<std::sync::Arc<str>, u32>,
+    postings: Vec<Vec<u32>>,
+}
+
+impl SentenceIndex {
+    /// Add the next sentence, of passage `passage` (0-based) at `span`.
+    fn push(&mut self, passage: usize, span: (usize, usize), analysed: Analysed) {
+        let index = self.sentences.len() as u32;
+        let sentence = index_sentence(
+            &mut self.vocab,
+            &mut self.postings,
+            index,
+            passage,
+            span,
+            analysed,
+        );
+        self.sentences.push(sentence);
+    }
+
+    /// The document of `text` these are the sentences of, with its
+    /// passages, their marks and its fold (from [`fold_passages`]).
+    fn into_document(
+        self,
+        text: String,
+        options: AnalysisOptions,
+        marks: sentences::PassageMarks,
+        passages: Vec<(usize, usize)>,
+        (folded, fold_marks): (String, Vec<(usize, usize)>),
+    ) -> Document {
         Document {
             folded,
             fold_marks,
-            marks: self.marks,
-            text: self.text,
-            options: self.options,
-            passages: self.passages,
+            marks,
+            text,
+            options,
+            passages,
             sentences: self.sentences,
             vocab: self.vocab,
             postings: self.postings,
@@ -420,7 +446,7 @@ impl Document {
             }
             read
         };
-        let (read, (folded, fold_marks)) = std::thread::scope(|scope| {
+        let (read, fold) = std::thread::scope(|scope| {
             let folding = scope.spawn(|| fold_passages(&text, &passages));
             let others: Vec<_> = shares[1..]
                 .iter()
@@ -444,33 +470,11 @@ impl Document {
             );
             (read, folding.join().expect("the fold"))
         });
-        let mut vocab = FxHashMap::default();
-        let mut postings = Vec::new();
-        let mut sentences = Vec::new();
+        let mut index = SentenceIndex::default();
         for (passage, start, end, analysed) in read.into_iter().flatten() {
-            let index = sentences.len() as u32;
-            sentences.push(index_sentence(
-                &mut vocab,
-                &mut postings,
-                index,
-                passage,
-                (start, end),
-                analysed,
-            ));
+            index.push(passage, (start, end), analysed);
         }
-        Document {
-            folded,
-            fold_marks,
-            marks,
-            text,
-            options,
-            passages,
-            sentences,
-            vocab,
-            postings,
-            source_reports: Default::default(),
-            language: Default::default(),
-        }
+        index.into_document(text, options, marks, passages, fold)
     }
 
     /// This document's source after an edit: `text` analysed as
@@ -1060,21 +1064,21 @@ pub fn same_text(a: &str, b: &str) -> bool {
 }
 
 /// Char offset of each byte offset in `offsets` (which must be ascending and
-/// on char boundaries), counted in one pass over `text`.
+/// on char boundaries), counted in one pass over `text`: the chars before a
+/// byte are the bytes before it that start one (UTF-8's continuation bytes
+/// are `10xxxxxx`), which the compiler counts many bytes at a time.
 pub fn char_offsets(text: &str, offsets: &[usize]) -> Vec<usize> {
+    let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(offsets.len());
-    let mut chars = 0;
-    let mut byte = 0;
-    let mut it = text.char_indices().peekable();
+    let (mut byte, mut chars) = (0, 0);
     for &target in offsets {
-        while byte < target {
-            match it.next() {
-                Some((_, c)) => {
-                    byte += c.len_utf8();
-                    chars += 1;
-                }
-                None => break,
-            }
+        let target = target.min(bytes.len());
+        if target > byte {
+            chars += bytes[byte..target]
+                .iter()
+                .filter(|&&b| (b as i8) >= -0x40)
+                .count();
+            byte = target;
         }
         out.push(chars);
     }
@@ -1211,6 +1215,24 @@ mod tests {
         }
         assert!(same_text("0123456789abcdefé", "0123456789abcdefé"));
         assert!(!same_text("0123456789abcdefé", "0123456789abcdefe"));
+    }
+
+    #[test]
+    proptest::proptest! {
+        /// Each char offset is the number of chars that start before the
+        /// byte, for ascending byte offsets anywhere in (or past) the text.
+        #[test]
+        fn a_char_offset_counts_the_chars_before_its_byte(
+            text in r"[a-zé€\x{1F600} .]{0,30}",
+            mut offsets in proptest::collection::vec(0usize..130, 0..8),
+        ) {
+            offsets.sort_unstable();
+            let counted: Vec<usize> = offsets
+                .iter()
+                .map(|&o| text.char_indices().filter(|&(i, _)| i < o).count())
+                .collect();
+            proptest::prop_assert_eq!(char_offsets(&text, &offsets), counted);
+        }
     }
 
     #[test]
