@@ -1217,7 +1217,6 @@ mod tests {
         assert!(!same_text("0123456789abcdefé", "0123456789abcdefe"));
     }
 
-    #[test]
     proptest::proptest! {
         /// Each char offset is the number of chars that start before the
         /// byte, for ascending byte offsets anywhere in (or past) the text.
