@@ -780,7 +780,16 @@ mod native {
             // The text report never shows the trace; JSON only when asked.
             skip_trace: args.format == Format::Text || !include.is_none_or(|i| i.has(Part::Trace)),
         };
-        let report = claimlab::check(&doc, &input, cfg);
+        let report = if doc.text.len() >= PARALLEL_SOURCE_BYTES {
+            // The report lists the source's sentences (built once per
+            // document): on another core while this one judges the claims.
+            std::thread::scope(|scope| {
+                scope.spawn(|| doc.source_reports());
+                claimlab::check(&doc, &input, cfg)
+            })
+        } else {
+            claimlab::check(&doc, &input, cfg)
+        };
         if let (Some(store), Some(q)) = (&mut store, &args.question) {
             store.record(q, &drift::fingerprint(&inputs.answer))?;
         }

@@ -446,7 +446,8 @@ impl Document {
             }
             read
         };
-        let (read, fold) = std::thread::scope(|scope| {
+        let mut index = SentenceIndex::default();
+        let fold = std::thread::scope(|scope| {
             let folding = scope.spawn(|| fold_passages(&text, &passages));
             let others: Vec<_> = shares[1..]
                 .iter()
@@ -459,21 +460,22 @@ impl Document {
                     })
                 })
                 .collect();
-            // The first share on this thread, through its word memory.
+            // The first share on this thread, through its word memory, and
+            // indexed while the others are still being read; each of them
+            // in turn, in order, as it comes.
             let mut memo = thread_words(options);
-            let mut read = vec![read_share(shares[0].clone(), &mut memo)];
+            let first = read_share(shares[0].clone(), &mut memo);
             give_back_words(memo);
-            read.extend(
+            let reads = std::iter::once(first).chain(
                 others
                     .into_iter()
                     .map(|h| h.join().expect("a share's analysis")),
             );
-            (read, folding.join().expect("the fold"))
+            for (passage, start, end, analysed) in reads.flatten() {
+                index.push(passage, (start, end), analysed);
+            }
+            folding.join().expect("the fold")
         });
-        let mut index = SentenceIndex::default();
-        for (passage, start, end, analysed) in read.into_iter().flatten() {
-            index.push(passage, (start, end), analysed);
-        }
         index.into_document(text, options, marks, passages, fold)
     }
 

@@ -152,7 +152,10 @@ mod tests {
     fn found_plainly(text: &str, needle: &str) -> Vec<(usize, usize)> {
         let mut out = Vec::new();
         let word_start = needle.chars().next().is_some_and(char::is_alphanumeric);
-        let word_end = needle.chars().next_back().is_some_and(char::is_alphanumeric);
+        let word_end = needle
+            .chars()
+            .next_back()
+            .is_some_and(char::is_alphanumeric);
         let mut i = 0;
         while !needle.is_empty() && i + needle.len() <= text.len() {
             let end = i + needle.len();
