@@ -152,10 +152,11 @@ impl<R: std::io::BufRead> Lines<R> {
                 break;
             }
             any = true;
-            let newline = chunk.iter().position(|&b| b == b'\n');
+            // memchr: vectorised, where a byte loop took ~12 instructions a byte.
+            let newline = memchr::memchr(b'\n', chunk);
             let part = &chunk[..newline.unwrap_or(chunk.len())];
             if nul.is_none() {
-                nul = part.iter().position(|&b| b == 0).map(|p| seen + p);
+                nul = memchr::memchr(0, part).map(|p| seen + p);
             }
             // Past a NUL or the limit the rest of the line is read and dropped.
             if nul.is_none() && !too_long {
@@ -232,5 +233,57 @@ mod tests {
         assert_eq!(got.len(), 6);
         assert!(all(b"", 8).is_empty());
         assert_eq!(all(b"a\n", 8), vec![Ok("a".to_string())]);
+    }
+
+    /// Each line as read whole: NUL first, then the limit (counting a
+    /// final `\r`), then UTF-8.
+    fn read_whole(bytes: &[u8], limit: usize) -> Vec<Result<String, String>> {
+        let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+        if bytes.is_empty() {
+            return Vec::new();
+        }
+        body.split(|&b| b == b'\n')
+            .map(|line| {
+                if let Some(p) = line.iter().position(|&b| b == 0) {
+                    return Err(format!(
+                        "looks binary (a NUL byte at offset {p} of the line); expected JSON text"
+                    ));
+                }
+                if line.len() > limit {
+                    return Err(format!("line is longer than the {} MB limit", limit >> 20));
+                }
+                let line = line.strip_suffix(b"\r").unwrap_or(line);
+                std::str::from_utf8(line).map(str::to_owned).map_err(|e| {
+                    format!(
+                        "not UTF-8 text (invalid byte at offset {} of the line)",
+                        e.valid_up_to()
+                    )
+                })
+            })
+            .collect()
+    }
+
+    proptest::proptest! {
+        /// Lines read through a reader of any buffer size are the lines of
+        /// the whole input, with the same complaints.
+        #[test]
+        fn lines_are_the_inputs_lines_whatever_the_buffer(
+            bytes in proptest::collection::vec(
+                proptest::sample::select(vec![b'a', b'\n', b'\r', 0u8, 0xE9, 0xC3, 0xA9]),
+                0..40,
+            ),
+            capacity in 1usize..9,
+            limit in 2usize..12,
+        ) {
+            let mut lines = Lines::with_limit(std::io::BufReader::with_capacity(capacity, &bytes[..]), limit);
+            let mut got = Vec::new();
+            while let Some(l) = lines.next_line() {
+                got.push(match l.unwrap() {
+                    Line::Text(t) => Ok(t),
+                    Line::Bad(r) => Err(r),
+                });
+            }
+            proptest::prop_assert_eq!(got, read_whole(&bytes, limit));
+        }
     }
 }
