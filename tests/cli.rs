@@ -439,7 +439,7 @@ fn file_over_the_size_limit_is_refused_before_reading() {
     );
     assert_usage_error(
         &run(&["check", "--source", b, "--answer", a]),
-        "is 100.0 MB; the limit is 16 MB",
+        "is 104857600 bytes (100.0 MB), over the 16 MB limit (16777216 bytes)",
     );
     assert_usage_error(
         &run(&["check", "--example", "tagore", "--config", b]),
@@ -447,11 +447,18 @@ fn file_over_the_size_limit_is_refused_before_reading() {
     );
     assert_usage_error(
         &run(&["check", "--example", "tagore", "--config", b]),
-        "is 100.0 MB; the limit is 16 MB",
+        "is 104857600 bytes (100.0 MB), over the 16 MB limit (16777216 bytes)",
     );
     // batch streams, so a large file is fine; its one 100 MB line (of NUL
     // bytes here) is not, and is refused without being held in memory.
     assert_usage_error(&run(&["batch", "--input", b]), "big.txt:1: looks binary");
+    // One byte over is told as such, not rounded to the limit itself.
+    let f = std::fs::File::create(&big).unwrap();
+    f.set_len(16 * 1024 * 1024 + 1).unwrap();
+    assert_usage_error(
+        &run(&["check", "--source", b, "--answer", a]),
+        "is 16777217 bytes (16.0 MB), over the 16 MB limit (16777216 bytes)",
+    );
 }
 
 #[test]

@@ -30,8 +30,10 @@ pub fn read_text(path: &str, what: &str) -> Result<String, String> {
             return Err(format!("{what} {path} is a directory, not a file"));
         }
         if meta.len() > MAX_INPUT_BYTES {
+            // Bytes as well as MB: a file just over the limit rounds to it.
             return Err(format!(
-                "{what} file {path} is {:.1} MB; the limit is {} MB",
+                "{what} file {path} is {} bytes ({:.1} MB), over the {} MB limit ({MAX_INPUT_BYTES} bytes)",
+                meta.len(),
                 meta.len() as f64 / (1024.0 * 1024.0),
                 MAX_INPUT_BYTES >> 20
             ));

@@ -264,6 +264,32 @@ mod tests {
         }
     }
 
+    /// Only the first 4 KB are read; a character across its end is left
+    /// out whole, wherever the boundary falls in it.
+    #[test]
+    fn the_first_4_kb_end_before_a_character_they_would_cut() {
+        for filler in ["é", "€", "😀", "e\u{301}"] {
+            for shift in 0..4 {
+                let mut text = "x".repeat(4096 - 8 - shift);
+                text.push_str(" die ");
+                while text.len() < 4096 + 4 {
+                    text.push_str(filler);
+                }
+                text.push_str(" und der das the of and");
+                let mut end = 4096;
+                while !text.is_char_boundary(end) {
+                    end -= 1;
+                }
+                assert_eq!(
+                    language_of(&text),
+                    language_of(&text[..end]),
+                    "{filler} {shift}"
+                );
+                assert_eq!(function_words(&text[..end])[1], 1, "{filler} {shift}");
+            }
+        }
+    }
+
     #[test]
     fn the_word_table_counts_as_the_lists_do() {
         let texts = [
