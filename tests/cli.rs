@@ -480,6 +480,42 @@ fn batch_line_over_the_limit_is_refused() {
 }
 
 #[test]
+fn batch_text_holding_an_escaped_nul_is_a_bad_line() {
+    let dir = tempfile::tempdir().unwrap();
+    for (line, field) in [
+        (
+            r#"{"context": "The cafe is open.", "answer": "The cafe is open.\u0000 Yes."}"#,
+            "answer",
+        ),
+        (
+            r#"{"context": ["Open.", "Shut\u0000."], "answer": "Open."}"#,
+            "context",
+        ),
+        (
+            r#"{"question": "Q\u0000", "context": "Open.", "answer": "Open."}"#,
+            "question",
+        ),
+        (
+            r#"{"context": "Open.", "answer": "Open.", "samples": ["Open.", "\u0000"]}"#,
+            "samples",
+        ),
+    ] {
+        let input = file(dir.path(), "nul.jsonl", format!("{GOOD_LINE}\n{line}\n"));
+        let i = input.to_str().unwrap();
+        assert_usage_error(
+            &run(&["batch", "--input", i]),
+            &format!("nul.jsonl:2: {field} holds a NUL character (\\u0000); expected text"),
+        );
+        let out = run(&["batch", "--input", i, "--skip-bad"]);
+        assert!(
+            stderr(&out).contains("Skipped 1 bad line (first "),
+            "{}",
+            stderr(&out)
+        );
+    }
+}
+
+#[test]
 fn unknown_flag_exits_2_with_one_line() {
     for args in [
         vec!["--bogus"],

@@ -51,8 +51,29 @@ impl Default for Context {
 }
 
 impl Item {
-    /// Refuse an item with nothing to check, or nothing to check it against.
+    /// Refuse an item with a NUL in its text, nothing to check, or nothing
+    /// to check it against.
     fn checked(self) -> Result<Item, String> {
+        // A NUL written as `\u0000` is refused as a NUL byte is (and as
+        // `check` refuses a file holding one).
+        let context: Vec<&String> = match &self.context {
+            Context::Text(t) => vec![t],
+            Context::Passages(ps) => ps.iter().collect(),
+        };
+        let fields = [
+            ("question", vec![&self.question]),
+            ("context", context),
+            ("answer", vec![&self.answer]),
+            ("samples", self.samples.iter().collect()),
+        ];
+        if let Some((name, _)) = fields
+            .iter()
+            .find(|(_, texts)| texts.iter().any(|t| t.contains('\0')))
+        {
+            return Err(format!(
+                "{name} holds a NUL character (\\u0000); expected text"
+            ));
+        }
         if self.answer.trim().is_empty() {
             return Err("answer is empty".into());
         }
