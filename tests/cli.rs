@@ -19,6 +19,19 @@ fn run(args: &[&str]) -> Output {
     bin().args(args).output().expect("claimlab runs")
 }
 
+/// `claimlab check --source SOURCE --answer ANSWER` and `extra`.
+fn check_files(source: &Path, answer: &Path, extra: &[&str]) -> Output {
+    bin()
+        .arg("check")
+        .arg("--source")
+        .arg(source)
+        .arg("--answer")
+        .arg(answer)
+        .args(extra)
+        .output()
+        .expect("claimlab runs")
+}
+
 fn run_stdin(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = bin()
         .args(args)
@@ -78,13 +91,7 @@ fn json_report_has_the_documented_fields() {
         "a.txt",
         "The main span is 460 metres long [S2]. Is it old?",
     );
-    let out = run(&[
-        "check",
-        "--source",
-        src.to_str().unwrap(),
-        "--answer",
-        ans.to_str().unwrap(),
-    ]);
+    let out = check_files(&src, &ans, &[]);
     assert_eq!(out.status.code(), Some(1));
     let v = json(&out);
     let c = &v["claims"][0];
@@ -126,17 +133,7 @@ fn json_report_has_the_documented_fields() {
         assert!(v.get(key).is_none(), "{key} is in the compact report");
     }
     assert!(c.get("marks").is_none() && c.get("missing_words").is_none());
-    let with = |extra: &[&str]| {
-        let mut args = vec![
-            "check",
-            "--source",
-            src.to_str().unwrap(),
-            "--answer",
-            ans.to_str().unwrap(),
-        ];
-        args.extend_from_slice(extra);
-        json(&run(&args))
-    };
+    let with = |extra: &[&str]| json(&check_files(&src, &ans, extra));
     let v = with(&["--include", "sources,marks"]);
     assert_eq!(v["sources"][1]["id"], "S2");
     assert_eq!(v["sources"][1]["text"], "The main span is 410 metres long.");
@@ -156,15 +153,7 @@ fn json_report_has_the_documented_fields() {
     assert!(full["claims"][0].get("missing_words").is_some());
     assert!(full["claims"][0].get("best_source_text").is_none());
     // A wrong part is a clear error, naming the right ones.
-    let out = run(&[
-        "check",
-        "--source",
-        src.to_str().unwrap(),
-        "--answer",
-        ans.to_str().unwrap(),
-        "--include",
-        "trace,sourcez",
-    ]);
+    let out = check_files(&src, &ans, &["--include", "trace,sourcez"]);
     assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
     assert!(
@@ -172,16 +161,7 @@ fn json_report_has_the_documented_fields() {
         "{err}"
     );
     // --include shapes JSON only: with the text report it says so.
-    let out = run(&[
-        "check",
-        "--source",
-        src.to_str().unwrap(),
-        "--answer",
-        ans.to_str().unwrap(),
-        "--format",
-        "text",
-        "--full",
-    ]);
+    let out = check_files(&src, &ans, &["--format", "text", "--full"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("JSON report"), "{}", stderr(&out));
 }
@@ -191,13 +171,7 @@ fn exit_0_when_every_claim_is_supported() {
     let dir = tempfile::tempdir().unwrap();
     let src = file(dir.path(), "s.txt", SOURCE);
     let ans = file(dir.path(), "a.txt", "The main span is 410 metres long.");
-    let out = run(&[
-        "check",
-        "--source",
-        src.to_str().unwrap(),
-        "--answer",
-        ans.to_str().unwrap(),
-    ]);
+    let out = check_files(&src, &ans, &[]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(json(&out)["decision"], "deliver");
 }
@@ -347,13 +321,7 @@ fn file_that_is_not_utf8_exits_2_with_one_line() {
     let ans = file(dir.path(), "a.txt", "The bridge opened in 1998.");
     let latin1 = file(dir.path(), "latin1.txt", b"caf\xe9 au lait".as_slice());
     assert_usage_error(
-        &run(&[
-            "check",
-            "--source",
-            latin1.to_str().unwrap(),
-            "--answer",
-            ans.to_str().unwrap(),
-        ]),
+        &check_files(&latin1, &ans, &[]),
         "not UTF-8 text (invalid byte at offset 3)",
     );
     let jsonl = file(
@@ -1167,15 +1135,7 @@ fn a_vtt_source_is_read_as_passages_without_its_cues() {
         "a.txt",
         "The beta ships in March [1]. Its budget is $50,000.",
     );
-    let out = run(&[
-        "check",
-        "--source",
-        vtt.to_str().unwrap(),
-        "--answer",
-        ans.to_str().unwrap(),
-        "--include",
-        "sources,findings",
-    ]);
+    let out = check_files(&vtt, &ans, &["--include", "sources,findings"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let v = json(&out);
     let sources: Vec<&str> = v["sources"]
@@ -1247,27 +1207,15 @@ fn the_text_report_says_the_learned_score_and_the_outcome_in_a_sentence() {
         "a.txt",
         "The main span is 410 metres long and was painted red by Picasso.",
     );
-    let args = |preset: &'static str| {
-        vec![
-            "check",
-            "--source",
-            source.to_str().unwrap(),
-            "--answer",
-            answer.to_str().unwrap(),
-            "--format",
-            "text",
-            "--preset",
-            preset,
-        ]
-    };
-    let out = run(&args("improved"));
+    let check = |preset| check_files(&source, &answer, &["--format", "text", "--preset", preset]);
+    let out = check("improved");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         text.contains("Learned score 0.") && text.contains("weighed most: invented_name +"),
         "{text}"
     );
     assert!(text.contains("C1 is unsupported"), "{text}");
-    let seed = run(&args("seed"));
+    let seed = check("seed");
     let text = String::from_utf8_lossy(&seed.stdout);
     assert!(
         !text.contains("Learned score") && text.contains("Decision: "),
@@ -1363,17 +1311,7 @@ fn a_large_source_read_on_every_core_gives_the_report_of_one() {
     let line = serde_json::json!({ "context": source, "answer": answer }).to_string();
     let input = file(dir.path(), "one.jsonl", line + "\n");
     for preset in ["seed", "improved"] {
-        let check = run(&[
-            "check",
-            "--source",
-            src.to_str().unwrap(),
-            "--answer",
-            ans.to_str().unwrap(),
-            "--format",
-            "json",
-            "--preset",
-            preset,
-        ]);
+        let check = check_files(&src, &ans, &["--format", "json", "--preset", preset]);
         let batch = run(&[
             "batch",
             "--input",
