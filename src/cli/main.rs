@@ -763,8 +763,9 @@ mod native {
             _ => None,
         };
         let source = std::mem::take(&mut inputs.source);
+        let large = source.len() >= PARALLEL_SOURCE_BYTES;
         // A large source is read on every core (the same document).
-        let doc = if source.len() >= PARALLEL_SOURCE_BYTES {
+        let doc = if large {
             let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
             Document::analyse_in_parallel(source, cfg.into(), threads)
         } else {
@@ -780,7 +781,7 @@ mod native {
             // The text report never shows the trace; JSON only when asked.
             skip_trace: args.format == Format::Text || !include.is_none_or(|i| i.has(Part::Trace)),
         };
-        let report = if doc.text.len() >= PARALLEL_SOURCE_BYTES {
+        let report = if large {
             // The report lists the source's sentences (built once per
             // document): on another core while this one judges the claims.
             std::thread::scope(|scope| {

@@ -428,7 +428,8 @@ impl Document {
     /// [`Document::analyse_owned`] on up to `threads` threads: the passages
     /// are shared out by bytes, each share split and read on its own thread
     /// (with its own word memory) while another folds the text, and the
-    /// sentences are then indexed in order, so the document is the one
+    /// sentences are indexed in order (the first share's while the others
+    /// are still being read), so the document is the one
     /// [`Document::analyse`] gives (term ids included). For the CLI's large
     /// sources; the page has one thread.
     #[cfg(not(target_arch = "wasm32"))]
