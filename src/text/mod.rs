@@ -387,6 +387,49 @@ impl SentenceIndex {
         self.sentences.push(sentence);
     }
 
+    /// Add the sentences of `next`, an index of the sentences that follow
+    /// these (numbered, and with term ids, of its own): the index one
+    /// [`SentenceIndex::push`] after another would have built. A term new
+    /// to this index gets the next id in the order `next` met it, which is
+    /// the order of its first use in the text.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn append(&mut self, next: SentenceIndex) {
+        let offset = self.sentences.len() as u32;
+        // `next`'s keys by its id, then each one's id here.
+        let mut keys: Vec<Option<std::sync::Arc<str>>> = vec![None; next.postings.len()];
+        for (key, id) in next.vocab {
+            keys[id as usize] = Some(key);
+        }
+        let mut ids_here = Vec::with_capacity(keys.len());
+        for (key, mut list) in keys.into_iter().zip(next.postings) {
+            let key = key.expect("every term id has its key");
+            list.iter_mut().for_each(|i| *i += offset);
+            let id = match self.vocab.get(&key) {
+                Some(&id) => {
+                    self.postings[id as usize].extend_from_slice(&list);
+                    id
+                }
+                None => {
+                    let id = self.postings.len() as u32;
+                    self.postings.push(list);
+                    self.vocab.insert(key, id);
+                    id
+                }
+            };
+            ids_here.push(id);
+        }
+        self.sentences.reserve(next.sentences.len());
+        for mut sentence in next.sentences {
+            sentence.number += offset as usize;
+            sentence
+                .term_ids
+                .iter_mut()
+                .for_each(|id| *id = ids_here[*id as usize]);
+            sentence.term_ids.sort_unstable();
+            self.sentences.push(sentence);
+        }
+    }
+
     /// The document of `text` these are the sentences of, with its
     /// passages, their marks and its fold (from [`fold_passages`]).
     fn into_document(
@@ -436,19 +479,20 @@ impl Document {
     pub fn analyse_in_parallel(text: String, options: AnalysisOptions, threads: usize) -> Document {
         let (marks, passages) = sentences::passages_marked(&text);
         let shares = shares_by_bytes(&passages, threads.max(1));
+        // A share's sentences, read and indexed on their own (numbered and
+        // with term ids of their own, from 0).
         let read_share = |share: std::ops::Range<usize>, memo: &mut memo::WordMemo| {
-            let mut read = Vec::new();
+            let mut index = SentenceIndex::default();
             for p in share {
                 let (ps, pe) = passages[p];
                 for (start, end) in sentences::split_range(&text, ps, pe) {
                     let analysed = Analysed::with_memo(&text, start, end, options, memo);
-                    read.push((p, start, end, analysed));
+                    index.push(p, (start, end), analysed);
                 }
             }
-            read
+            index
         };
-        let mut index = SentenceIndex::default();
-        let fold = std::thread::scope(|scope| {
+        let (index, fold) = std::thread::scope(|scope| {
             let folding = scope.spawn(|| fold_passages(&text, &passages));
             let others: Vec<_> = shares[1..]
                 .iter()
@@ -461,21 +505,15 @@ impl Document {
                     })
                 })
                 .collect();
-            // The first share on this thread, through its word memory, and
-            // indexed while the others are still being read; each of them
-            // in turn, in order, as it comes.
+            // The first share on this thread, through its word memory; then
+            // each other share's index joins it, in order, as it comes.
             let mut memo = thread_words(options);
-            let first = read_share(shares[0].clone(), &mut memo);
+            let mut index = read_share(shares[0].clone(), &mut memo);
             give_back_words(memo);
-            let reads = std::iter::once(first).chain(
-                others
-                    .into_iter()
-                    .map(|h| h.join().expect("a share's analysis")),
-            );
-            for (passage, start, end, analysed) in reads.flatten() {
-                index.push(passage, (start, end), analysed);
+            for other in others {
+                index.append(other.join().expect("a share's analysis"));
             }
-            folding.join().expect("the fold")
+            (index, folding.join().expect("the fold"))
         });
         index.into_document(text, options, marks, passages, fold)
     }
