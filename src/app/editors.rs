@@ -6,15 +6,184 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::report::{MarkSide, Report};
+use crate::report::{ClaimReport, MarkSide, Report};
 use crate::text::decimal::Decimal;
 use crate::text::import::{self, FileKind};
+use crate::text::window::{TextWindow, WINDOW_BYTES};
+use crate::text::SourceReport;
 
 use super::claims::marked_text;
 use super::lab::Lab;
 
 /// Sentences the source view lists before it lists only best matches.
 const MAX_LISTED_SENTENCES: usize = 400;
+
+/// Sources longer than this (bytes) are shown in the box a window at a time:
+/// a text box re-lays out all it holds on every keystroke.
+const WINDOWED_ABOVE_BYTES: usize = 64 * 1024;
+
+/// The window the box shows of `text` around byte `at`: all of a short text.
+fn window_of(text: &str, at: usize) -> TextWindow {
+    if text.len() > WINDOWED_ABOVE_BYTES {
+        TextWindow::around(text, at, WINDOW_BYTES)
+    } else {
+        TextWindow::whole(text)
+    }
+}
+
+/// Byte offset in `text` of UTF-16 offset `utf16` (a text box's caret).
+fn byte_of_utf16(text: &str, utf16: usize) -> usize {
+    let mut units = 0;
+    for (i, c) in text.char_indices() {
+        if units >= utf16 {
+            return i;
+        }
+        units += c.len_utf16();
+    }
+    text.len()
+}
+
+/// UTF-16 offset (a text box's) of byte `byte` of `text` (of the character
+/// holding it, when it is inside one).
+fn utf16_of_byte(text: &str, mut byte: usize) -> u32 {
+    byte = byte.min(text.len());
+    while !text.is_char_boundary(byte) {
+        byte -= 1;
+    }
+    text[..byte].encode_utf16().count() as u32
+}
+
+/// What the source list shows.
+#[derive(Clone, PartialEq)]
+struct Listed {
+    /// Each listed sentence, with its place in the source's list.
+    sentences: Vec<(usize, SourceReport)>,
+    /// Sentences checked but not listed.
+    unlisted: usize,
+    many_passages: bool,
+    /// The focused claim's best sentence, and the claim (for its marks).
+    best: Option<String>,
+    focused: Option<ClaimReport>,
+}
+
+/// Where a long source's box moves its window.
+#[derive(Clone, Copy)]
+enum Step {
+    Earlier,
+    Later,
+    All,
+}
+
+/// The source box: it shows the source, or a window of a long one
+/// (`window`); what is typed there is spliced into the whole text. A change
+/// typed in the box is not written back to it: with a 1 MB source that cost
+/// every keystroke a copy of the text, its conversion to JavaScript and the
+/// browser's comparison.
+#[derive(Clone, Copy)]
+struct SourceBox {
+    lab: Lab,
+    el: NodeRef<leptos::html::Textarea>,
+    window: RwSignal<TextWindow>,
+    /// The source's last change came from the box (which holds it already).
+    from_box: StoredValue<bool>,
+}
+
+impl SourceBox {
+    fn new(lab: Lab) -> SourceBox {
+        let this = SourceBox {
+            lab,
+            el: NodeRef::new(),
+            window: RwSignal::new(TextWindow::default()),
+            from_box: StoredValue::new(false),
+        };
+        // A source set from elsewhere (an example, a file, a link) is shown
+        // from its start.
+        Effect::new(move |_| {
+            let Some(el) = this.el.get() else {
+                return;
+            };
+            lab.source.with(|text| {
+                if !this.from_box.get_value() {
+                    let w = window_of(text, 0);
+                    this.window.set(w);
+                    el.set_value(w.of(text));
+                }
+                this.from_box.set_value(false);
+            });
+        });
+        this
+    }
+
+    /// Show window `w` of the source in the box, bytes `select` of the
+    /// source selected, and focus it.
+    #[inline(never)]
+    fn show(self, w: TextWindow, select: (usize, usize)) {
+        let Some(el) = self.el.get_untracked() else {
+            return;
+        };
+        self.lab.source.with_untracked(|text| {
+            let shown = w.of(text);
+            el.set_value(shown);
+            let at = |b: usize| utf16_of_byte(shown, b.clamp(w.start, w.end) - w.start);
+            let _ = el.focus();
+            let _ = el.set_selection_range(at(select.0), at(select.1));
+        });
+        self.window.set(w);
+    }
+
+    /// Edit bytes `span` of the source (a listed sentence) in the box.
+    fn edit_at(self, span: (usize, usize)) {
+        let (w, span) = self.lab.source.with_untracked(|t| {
+            let span = (span.0.min(t.len()), span.1.min(t.len()));
+            (window_of(t, span.0), span)
+        });
+        self.show(w, span);
+    }
+
+    fn step(self, step: Step) {
+        let w = self.window.get_untracked();
+        let next = self.lab.source.with_untracked(|t| match step {
+            Step::Earlier => w.earlier(t, WINDOW_BYTES),
+            Step::Later => w.later(t, WINDOW_BYTES),
+            Step::All => TextWindow::whole(t),
+        });
+        let at = if matches!(step, Step::All) {
+            w.start
+        } else {
+            next.start
+        };
+        self.show(next, (at, at));
+    }
+
+    /// The box's input: its text spliced into the source.
+    fn typed(self, ev: &leptos::ev::Event) {
+        let shown = event_target_value(ev);
+        let caret = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
+            .and_then(|t| t.selection_start().ok().flatten());
+        let lab = self.lab;
+        let (text, typed) = lab
+            .source
+            .with_untracked(|t| self.window.get_untracked().splice(t, &shown));
+        self.from_box.set_value(true);
+        lab.source.set(text);
+        // A paste that made the box long (or a source that became short or
+        // long): the box shows the window around the caret again.
+        let fits = lab.source.with_untracked(|t| {
+            typed.len() <= 2 * WINDOW_BYTES
+                && window_of(t, typed.start).is_whole(t) == typed.is_whole(t)
+        });
+        if fits {
+            self.window.set(typed);
+        } else {
+            let at = typed.start + byte_of_utf16(&shown, caret.unwrap_or(0) as usize);
+            let w = lab.source.with_untracked(|t| window_of(t, at));
+            self.show(w, (at, at));
+        }
+        lab.edited();
+    }
+}
 
 /// Largest source file the lab opens (the text box stays responsive below it).
 const MAX_FILE_BYTES: f64 = 4.0 * 1024.0 * 1024.0;
@@ -27,32 +196,54 @@ fn focused_best(lab: Lab, report: &Report) -> Option<String> {
 
 #[component]
 pub fn SourcePanel(lab: Lab) -> impl IntoView {
+    let source_box = SourceBox::new(lab);
+    // What the list shows, worked out on every report; the list itself is
+    // drawn again only when that changes (typing in a long source changes
+    // the report, rarely its first sentences or best matches).
+    let listed = Memo::new(move |_| {
+        lab.checked.with(|checked| {
+            let report = &checked.report;
+            let best = focused_best(lab, report);
+            let focused = best
+                .as_ref()
+                .and_then(|_| lab.focus.get().and_then(|id| report.claim(&id).cloned()));
+            // A long source lists its first sentences and, further down, only
+            // those some claim found as its best match: the page stays quick.
+            let bests: Vec<&str> = report
+                .claims
+                .iter()
+                .filter_map(|c| c.best_source.as_deref())
+                .collect();
+            Listed {
+                sentences: report
+                    .sources
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, s)| *i < MAX_LISTED_SENTENCES || bests.contains(&&*s.id))
+                    .map(|(i, s)| (i, s.clone()))
+                    .collect(),
+                unlisted: report.sources.len().saturating_sub(MAX_LISTED_SENTENCES),
+                many_passages: report.passages > 1,
+                best,
+                focused,
+            }
+        })
+    });
     let sentences = move || {
-        let checked = lab.checked.get();
-        let report = &checked.report;
-        let best = focused_best(lab, report);
-        let focused = lab.focus.get().and_then(|id| report.claim(&id).cloned());
-        let many_passages = report.passages > 1;
+        let Listed {
+            sentences,
+            unlisted,
+            many_passages,
+            best,
+            focused,
+        } = listed.get();
         let mut out: Vec<AnyView> = Vec::new();
         let mut passage = 0;
-        // A long source lists its first sentences and, further down, only
-        // those some claim found as its best match: the page stays quick.
-        let bests: Vec<&str> = report
-            .claims
-            .iter()
-            .filter_map(|c| c.best_source.as_deref())
-            .collect();
-        let unlisted = report.sources.len().saturating_sub(MAX_LISTED_SENTENCES);
-        let listed = report
-            .sources
-            .iter()
-            .enumerate()
-            .filter(|(i, s)| *i < MAX_LISTED_SENTENCES || bests.contains(&&*s.id));
         let unlisted_note = move || {
             view! { <li class="passage-head" id="unlisted-sentences">{format!("{unlisted} more sentences are checked but not listed here; below, the best matches among them.")}</li> }.into_any()
         };
         let mut noted = false;
-        for (i, s) in listed {
+        for (i, s) in sentences {
             if i >= MAX_LISTED_SENTENCES && !noted {
                 out.push(unlisted_note());
                 noted = true;
@@ -65,21 +256,25 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
             let body = if is_best {
                 // The text the report was checked against (the source box
                 // may be ahead of it while a long source is analysed).
-                checked.with_document(|d| {
-                    marked_text(
-                        &d.text,
-                        s.byte_start,
-                        s.byte_end,
-                        focused.as_ref(),
-                        MarkSide::Source,
-                    )
+                lab.checked.with_untracked(|checked| {
+                    checked.with_document(|d| {
+                        marked_text(
+                            &d.text,
+                            s.byte_start,
+                            s.byte_end,
+                            focused.as_ref(),
+                            MarkSide::Source,
+                        )
+                    })
                 })
             } else {
                 vec![s.text.clone().into_any()]
             };
+            let span = (s.byte_start, s.byte_end);
             out.push(
                 view! {
-                    <li data-source=s.id.clone() class:best=is_best>
+                    <li data-source=s.id.clone() class:best=is_best
+                        on:click=move |_| source_box.edit_at(span)>
                         <span class="sid">{s.id.clone()}</span>
                         <span class="stext">{body}</span>
                     </li>
@@ -92,22 +287,25 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
         }
         out
     };
-    // The box shows the source. A change typed in the box is not written
-    // back to it: with a 1 MB source that cost every keystroke a copy of the
-    // text, its conversion to JavaScript and the browser's comparison.
-    let source_box = NodeRef::<leptos::html::Textarea>::new();
-    let from_box = StoredValue::new(false);
-    Effect::new(move |_| {
-        let Some(el) = source_box.get() else {
-            return;
-        };
-        lab.source.with(|text| {
-            if !from_box.get_value() {
-                el.set_value(text);
+    // Where the box's window is, for the bar above a long source's box.
+    let window_note = move || {
+        let len = lab.source.with(String::len);
+        let w = source_box.window.get();
+        (w.len() < len).then(|| {
+            let kb = |b: usize| (b as f64 / 1024.0).round() as u64;
+            view! {
+                <div id="source-window" class="source-window" role="group" aria-label="The part of the long source in the box">
+                    <span class="note" data-start=w.start data-end=w.end>{format!(
+                        "The box holds {}–{} KB of this {} KB source (a box holding it all is slow to type in); the sentences below are the whole source's: click one to edit it here.",
+                        kb(w.start), kb(w.end), kb(len),
+                    )}</span>
+                    <button id="source-earlier" type="button" disabled=w.start == 0 on:click=move |_| source_box.step(Step::Earlier)>"◀ Earlier"</button>
+                    <button id="source-later" type="button" disabled=w.end == len on:click=move |_| source_box.step(Step::Later)>"Later ▶"</button>
+                    <button id="source-all" type="button" on:click=move |_| source_box.step(Step::All)>"Edit all at once"</button>
+                </div>
             }
-            from_box.set_value(false);
-        });
-    });
+        })
+    };
     let on_file = move |ev: leptos::ev::Event| {
         let input: web_sys::HtmlInputElement = ev.target().unwrap().unchecked_into();
         let Some(file) = input.files().and_then(|f| f.get(0)) else {
@@ -189,13 +387,10 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
                 spellcheck="false"
                 readonly=move || lab.read_only.get()
                 rows="6"
-                node_ref=source_box
-                on:input=move |ev| {
-                    from_box.set_value(true);
-                    lab.source.set(event_target_value(&ev));
-                    lab.edited();
-                }
+                node_ref=source_box.el
+                on:input=move |ev| source_box.typed(&ev)
             ></textarea>
+            {window_note}
             {move || lab.analysing.get().map(|share| view! {
                 <p id="source-status" class="note" role="status">{format!("Analysing the long source: {:.0}% done. The checks use the previous source until then.", Decimal(share * 100.0))}</p>
             })}

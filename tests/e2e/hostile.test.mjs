@@ -235,6 +235,19 @@ test('typing in a long source edits its analysis in place: no slices, and the re
     const { page } = lab;
     await paste(page, text);
     await page.waitForFunction(() => document.querySelector('[data-claim-id="C1"]')?.dataset.verdict === 'supported');
+    // The box holds a window of the long source (the last part, where the
+    // paste left the caret); clicking the supporting sentence in the list
+    // below brings it into the box, selected.
+    const box = await page.evaluate(() => ({ held: document.querySelector('#source').value.length, window: document.querySelector('#source-window .note')?.textContent }));
+    assert.ok(box.held < 70_000, `the box holds a window of the 300 KB source: ${box.held} characters`);
+    assert.match(box.window, /The box holds \d+–\d+ KB of this \d+ KB source/);
+    assert.equal(await page.evaluate(() => document.querySelector('#source').value.includes('1887')), false, 'the paragraph is outside the window');
+    const best = await page.textContent('[data-claim-id="C1"] td[data-label="Best source"]');
+    await page.click(`.sentences li[data-source="${best}"]`);
+    assert.equal(await page.evaluate(() => {
+      const el = document.querySelector('#source');
+      return el.value.slice(el.selectionStart, el.selectionEnd);
+    }), 'The lantern museum opened in 1887.', 'the clicked sentence is selected in the box');
     await page.evaluate(() => {
       window.__sliced = false;
       new MutationObserver(() => { if (document.querySelector('#source-status')) window.__sliced = true; })
@@ -261,5 +274,73 @@ test('typing in a long source edits its analysis in place: no slices, and the re
   } finally {
     await lab.close();
     await fresh.close();
+  }
+});
+
+test('a long source\'s box holds a window of it: Earlier and Later step through it, what is typed there edits the whole source, Edit all at once shows it all', async () => {
+  // 200 KB of numbered lines, some non-ASCII (a window is cut only after a
+  // line break), and one line that supports the answer's claim.
+  const lines = [];
+  for (let i = 0; lines.join('\n').length < 200_000; i++) lines.push(i === 2500 ? 'The lantern museum opened in 1887.' : `Line ${i} says the café on pier ${i % 9} opens at ${i % 12} o’clock 😀.`);
+  const text = lines.join('\n');
+  const bytes = (t) => String(Buffer.byteLength(t));
+  const state = (page) => page.evaluate(() => {
+    const note = document.querySelector('#source-window .note');
+    return {
+      box: document.querySelector('#source').value,
+      start: note ? Number(note.dataset.start) : null,
+      end: note ? Number(note.dataset.end) : null,
+      analysed: document.querySelector('ol.sentences')?.dataset.analysedBytes,
+    };
+  });
+  const lab = await openLab(shared.browser, shared.server.url);
+  try {
+    const { page } = lab;
+    await page.fill('#answer', 'The lantern museum opened in 1887.');
+    await page.evaluate((t) => {
+      const el = document.querySelector('#source');
+      el.value = t;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }, text);
+    await page.waitForFunction((b) => document.querySelector('ol.sentences')?.dataset.analysedBytes === b && !document.querySelector('#source-status'), bytes(text), { timeout: 60_000 });
+    // The paste left the caret at the end: the box holds the last lines.
+    let s = await state(page);
+    assert.ok(s.box.length < 40_000, `a window: ${s.box.length} characters`);
+    assert.equal(Buffer.from(text).subarray(s.start, s.end).toString(), s.box, 'the window is the source between its offsets');
+    assert.equal(s.end, Buffer.byteLength(text));
+    assert.ok(await page.isDisabled('#source-later'), 'nothing after the last window');
+    // Earlier: the window before, ending where this one starts, on a line start.
+    await page.click('#source-earlier');
+    const before = await state(page);
+    assert.equal(before.end, s.start);
+    assert.equal(Buffer.from(text).subarray(before.start, before.end).toString(), before.box);
+    assert.ok(before.box.endsWith('\n'), 'cut after a line break');
+    // Typing at the window's start edits the whole source there.
+    await page.evaluate(() => { const el = document.querySelector('#source'); el.focus(); el.setSelectionRange(0, 0); });
+    await page.keyboard.type('Zq ');
+    const at = before.start;
+    const typed = Buffer.concat([Buffer.from(text).subarray(0, at), Buffer.from('Zq '), Buffer.from(text).subarray(at)]).toString();
+    await page.waitForFunction((b) => document.querySelector('ol.sentences')?.dataset.analysedBytes === b, bytes(typed));
+    // Later brings the next window, which starts where this one now ends.
+    await page.click('#source-later');
+    s = await state(page);
+    assert.equal(s.start, before.end + 3);
+    assert.equal(Buffer.from(typed).subarray(s.start, s.end).toString(), s.box);
+    // The supporting sentence, far up, is brought into the box by a click.
+    await page.waitForFunction(() => document.querySelector('[data-claim-id="C1"]')?.dataset.verdict === 'supported');
+    const best = await page.textContent('[data-claim-id="C1"] td[data-label="Best source"]');
+    await page.click(`.sentences li[data-source="${best}"]`);
+    assert.equal(await page.evaluate(() => { const el = document.querySelector('#source'); return el.value.slice(el.selectionStart, el.selectionEnd); }), 'The lantern museum opened in 1887.');
+    // Edit all at once: the box holds the whole (typed) source.
+    await page.click('#source-all');
+    s = await state(page);
+    assert.equal(s.box, typed);
+    assert.equal(await page.locator('#source-window').count(), 0, 'no bar when the box holds it all');
+    // An example replaces the source: shown whole, no window.
+    await page.selectOption('#examples', 'tagore');
+    await page.waitForFunction(() => !document.querySelector('#source-window') && document.querySelector('#source').value.length < 10_000);
+    assert.deepEqual(lab.problems(), []);
+  } finally {
+    await lab.close();
   }
 });
