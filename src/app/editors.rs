@@ -86,6 +86,8 @@ struct SourceBox {
     window: RwSignal<TextWindow>,
     /// The source's last change came from the box (which holds it already).
     from_box: StoredValue<bool>,
+    /// The user asked for all of a long source in the box ("Edit all at once").
+    all: StoredValue<bool>,
 }
 
 impl SourceBox {
@@ -95,6 +97,7 @@ impl SourceBox {
             el: NodeRef::new(),
             window: RwSignal::new(TextWindow::default()),
             from_box: StoredValue::new(false),
+            all: StoredValue::new(false),
         };
         // A source set from elsewhere (an example, a file, a link) is shown
         // from its start.
@@ -104,6 +107,7 @@ impl SourceBox {
             };
             lab.source.with(|text| {
                 if !this.from_box.get_value() {
+                    this.all.set_value(false);
                     let w = window_of(text, 0);
                     this.window.set(w);
                     el.set_value(w.of(text));
@@ -133,6 +137,7 @@ impl SourceBox {
 
     /// Edit bytes `span` of the source (a listed sentence) in the box.
     fn edit_at(self, span: (usize, usize)) {
+        self.all.set_value(false);
         let (w, span) = self.lab.source.with_untracked(|t| {
             let span = (span.0.min(t.len()), span.1.min(t.len()));
             (window_of(t, span.0), span)
@@ -147,6 +152,7 @@ impl SourceBox {
             Step::Later => w.later(t, WINDOW_BYTES),
             Step::All => TextWindow::whole(t),
         });
+        self.all.set_value(matches!(step, Step::All));
         let at = if matches!(step, Step::All) {
             w.start
         } else {
@@ -168,12 +174,14 @@ impl SourceBox {
             .with_untracked(|t| self.window.get_untracked().splice(t, &shown));
         self.from_box.set_value(true);
         lab.source.set(text);
-        // A paste that made the box long (or a source that became short or
-        // long): the box shows the window around the caret again.
-        let fits = lab.source.with_untracked(|t| {
-            typed.len() <= 2 * WINDOW_BYTES
-                && window_of(t, typed.start).is_whole(t) == typed.is_whole(t)
-        });
+        // A paste that made the box long, or a source now short enough to
+        // show whole: the box shows the window around the caret again
+        // (unless it was asked to hold it all).
+        let fits = self.all.get_value()
+            || lab.source.with_untracked(|t| {
+                typed.len() <= 2 * WINDOW_BYTES
+                    && (typed.is_whole(t) || t.len() > WINDOWED_ABOVE_BYTES)
+            });
         if fits {
             self.window.set(typed);
         } else {

@@ -336,6 +336,11 @@ test('a long source\'s box holds a window of it: Earlier and Later step through 
     s = await state(page);
     assert.equal(s.box, typed);
     assert.equal(await page.locator('#source-window').count(), 0, 'no bar when the box holds it all');
+    // And it keeps holding it all while typing there.
+    await page.evaluate(() => { const el = document.querySelector('#source'); el.focus(); el.setSelectionRange(0, 0); });
+    await page.keyboard.type('Q');
+    await page.waitForFunction((b) => document.querySelector('ol.sentences')?.dataset.analysedBytes === b, bytes('Q' + typed));
+    assert.equal((await state(page)).box, 'Q' + typed);
     // An example replaces the source: shown whole, no window.
     await page.selectOption('#examples', 'tagore');
     await page.waitForFunction(() => !document.querySelector('#source-window') && document.querySelector('#source').value.length < 10_000);
