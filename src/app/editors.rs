@@ -43,14 +43,19 @@ fn byte_of_utf16(text: &str, utf16: usize) -> usize {
     text.len()
 }
 
-/// UTF-16 offset (a text box's) of byte `byte` of `text` (of the character
-/// holding it, when it is inside one).
-fn utf16_of_byte(text: &str, mut byte: usize) -> u32 {
-    byte = byte.min(text.len());
+/// `byte` of `text`, or the start of the character holding it.
+fn char_start(text: &str, byte: usize) -> usize {
+    let mut byte = byte.min(text.len());
     while !text.is_char_boundary(byte) {
         byte -= 1;
     }
-    text[..byte].encode_utf16().count() as u32
+    byte
+}
+
+/// UTF-16 offset (a text box's) of byte `byte` of `text` (of the character
+/// holding it, when it is inside one).
+fn utf16_of_byte(text: &str, byte: usize) -> u32 {
+    text[..char_start(text, byte)].encode_utf16().count() as u32
 }
 
 /// What the source list shows.
@@ -127,10 +132,16 @@ impl SourceBox {
         };
         self.lab.source.with_untracked(|text| {
             let shown = w.of(text);
-            el.set_value(shown);
             let at = |b: usize| utf16_of_byte(shown, b.clamp(w.start, w.end) - w.start);
+            // Scrolled to the selection: the height of the text before it,
+            // less half the box (a text box does not scroll to a selection
+            // set from a script).
+            el.set_value(&shown[..char_start(shown, select.0.saturating_sub(w.start))]);
+            let above = el.scroll_height();
+            el.set_value(shown);
             let _ = el.focus();
             let _ = el.set_selection_range(at(select.0), at(select.1));
+            el.set_scroll_top((above - el.client_height() / 2).max(0));
         });
         self.window.set(w);
     }
