@@ -93,6 +93,9 @@ struct SourceBox {
     from_box: StoredValue<bool>,
     /// The user asked for all of a long source in the box ("Edit all at once").
     all: StoredValue<bool>,
+    /// The box was given another window of the source: the browser's undo
+    /// history would replay edits of the last window in this one.
+    moved: StoredValue<bool>,
 }
 
 impl SourceBox {
@@ -103,6 +106,7 @@ impl SourceBox {
             window: RwSignal::new(TextWindow::default()),
             from_box: StoredValue::new(false),
             all: StoredValue::new(false),
+            moved: StoredValue::new(false),
         };
         // A source set from elsewhere (an example, a file, a link) is shown
         // from its start.
@@ -113,6 +117,7 @@ impl SourceBox {
             lab.source.with(|text| {
                 if !this.from_box.get_value() {
                     this.all.set_value(false);
+                    this.moved.set_value(false);
                     let w = window_of(text, 0);
                     this.window.set(w);
                     el.set_value(w.of(text));
@@ -143,6 +148,7 @@ impl SourceBox {
             let _ = el.set_selection_range(at(select.0), at(select.1));
             el.set_scroll_top((above - el.client_height() / 2).max(0));
         });
+        self.moved.set_value(true);
         self.window.set(w);
     }
 
@@ -170,6 +176,14 @@ impl SourceBox {
             next.start
         };
         self.show(next, (at, at));
+    }
+
+    /// Undo and redo are refused once the box has shown another window
+    /// (they would apply the last window's edits to this one).
+    fn before_input(self, ev: &leptos::ev::InputEvent) {
+        if self.moved.get_value() && ev.input_type().starts_with("history") {
+            ev.prevent_default();
+        }
     }
 
     /// The box's input: its text spliced into the source.
@@ -407,6 +421,7 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
                 readonly=move || lab.read_only.get()
                 rows="6"
                 node_ref=source_box.el
+                on:beforeinput=move |ev| source_box.before_input(&ev)
                 on:input=move |ev| source_box.typed(&ev)
             ></textarea>
             {window_note}
