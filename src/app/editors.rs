@@ -9,6 +9,7 @@ use wasm_bindgen::JsCast;
 use crate::report::{ClaimReport, MarkSide, Report};
 use crate::text::decimal::Decimal;
 use crate::text::import::{self, FileKind};
+use crate::text::scan::{byte_of_utf16, char_start, utf16_of_byte};
 use crate::text::window::{TextWindow, WINDOW_BYTES};
 use crate::text::SourceReport;
 
@@ -29,33 +30,6 @@ fn window_of(text: &str, at: usize) -> TextWindow {
     } else {
         TextWindow::whole(text)
     }
-}
-
-/// Byte offset in `text` of UTF-16 offset `utf16` (a text box's caret).
-fn byte_of_utf16(text: &str, utf16: usize) -> usize {
-    let mut units = 0;
-    for (i, c) in text.char_indices() {
-        if units >= utf16 {
-            return i;
-        }
-        units += c.len_utf16();
-    }
-    text.len()
-}
-
-/// `byte` of `text`, or the start of the character holding it.
-fn char_start(text: &str, byte: usize) -> usize {
-    let mut byte = byte.min(text.len());
-    while !text.is_char_boundary(byte) {
-        byte -= 1;
-    }
-    byte
-}
-
-/// UTF-16 offset (a text box's) of byte `byte` of `text` (of the character
-/// holding it, when it is inside one).
-fn utf16_of_byte(text: &str, byte: usize) -> u32 {
-    text[..char_start(text, byte)].encode_utf16().count() as u32
 }
 
 /// What the source list shows.
@@ -137,7 +111,7 @@ impl SourceBox {
         };
         self.lab.source.with_untracked(|text| {
             let shown = w.of(text);
-            let at = |b: usize| utf16_of_byte(shown, b.clamp(w.start, w.end) - w.start);
+            let at = |b: usize| utf16_of_byte(shown, b.clamp(w.start, w.end) - w.start) as u32;
             // Scrolled to the selection: the height of the text before it,
             // less half the box (a text box does not scroll to a selection
             // set from a script).

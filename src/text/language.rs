@@ -117,10 +117,7 @@ fn packed(bytes: impl ExactSizeIterator<Item = u8>) -> Option<u64> {
 /// The language of `text` (its first 4 KB), when its function words say so
 /// clearly: at least two of them, and more than of any other language.
 pub fn language_of(text: &str) -> Option<Language> {
-    let mut end = text.len().min(4096);
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
+    let end = crate::text::scan::char_start(text, 4096);
     let hits = function_words(&text[..end]);
     let (best, &top) = hits
         .iter()

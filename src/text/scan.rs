@@ -130,18 +130,48 @@ pub fn parse_decimal(s: &str) -> Option<f64> {
 /// UTF-16 units) inside or at the edge of a word: a letter or digit just
 /// before it, or just after it? The lab's banner waits until the word is done.
 pub fn caret_in_word(text: &str, utf16_at: usize) -> bool {
-    let mut seen = 0;
-    let mut before = None;
-    let mut after = None;
-    for c in text.chars() {
-        if seen >= utf16_at {
-            after = Some(c);
-            break;
-        }
-        before = Some(c);
-        seen += c.len_utf16();
-    }
+    let at = byte_of_utf16(text, utf16_at);
+    let before = text[..at].chars().next_back();
+    let after = text[at..].chars().next();
     before.is_some_and(char::is_alphanumeric) || after.is_some_and(char::is_alphanumeric)
+}
+
+/// Byte offset in `text` of UTF-16 offset `utf16` (a text box's caret):
+/// the first character from there on (the end past the text).
+pub fn byte_of_utf16(text: &str, utf16: usize) -> usize {
+    let mut units = 0;
+    for (i, c) in text.char_indices() {
+        if units >= utf16 {
+            return i;
+        }
+        units += c.len_utf16();
+    }
+    text.len()
+}
+
+/// UTF-16 offset (a text box's) of byte `byte` of `text` (of the character
+/// holding it, when it is inside one).
+pub fn utf16_of_byte(text: &str, byte: usize) -> usize {
+    text[..char_start(text, byte)].encode_utf16().count()
+}
+
+/// `byte` (at most the text's length), or the start of the character
+/// holding it.
+pub fn char_start(text: &str, byte: usize) -> usize {
+    let mut byte = byte.min(text.len());
+    while !text.is_char_boundary(byte) {
+        byte -= 1;
+    }
+    byte
+}
+
+/// `byte` (at most the text's length), or the end of the character holding it.
+pub fn char_end(text: &str, byte: usize) -> usize {
+    let mut byte = byte.min(text.len());
+    while !text.is_char_boundary(byte) {
+        byte += 1;
+    }
+    byte
 }
 
 #[cfg(test)]
@@ -184,6 +214,23 @@ mod tests {
             needle in r"[aAbB%/é ]{1,4}",
         ) {
             proptest::prop_assert_eq!(find_word_ci(&text, &needle), found_plainly(&text, &needle));
+        }
+
+        /// A text box's UTF-16 offsets and the text's bytes name the same
+        /// places (counted against JavaScript's units: `encode_utf16`).
+        #[test]
+        fn utf16_offsets_and_bytes_name_the_same_places(
+            text in r"[a€😀é\u{301} ]{0,12}",
+            byte in 0..64usize,
+        ) {
+            let start = char_start(&text, byte);
+            let end = char_end(&text, byte);
+            proptest::prop_assert!(text.is_char_boundary(start) && text.is_char_boundary(end));
+            proptest::prop_assert!(start <= byte.min(text.len()) && byte.min(text.len()) <= end);
+            proptest::prop_assert!(end - start <= 4);
+            let units = utf16_of_byte(&text, byte);
+            proptest::prop_assert_eq!(units, text[..start].encode_utf16().count());
+            proptest::prop_assert_eq!(byte_of_utf16(&text, units), start);
         }
     }
 

@@ -180,10 +180,7 @@ const HEDGES: &[(&str, Approx)] = &[
 /// The hedge right before byte `start` ("about 40%", "just over 1,000").
 pub fn approx_before(text: &str, start: usize) -> Approx {
     let before = text[..start].trim_end_matches([' ', '\u{a0}']);
-    let mut from = before.len().saturating_sub(16);
-    while !before.is_char_boundary(from) {
-        from += 1;
-    }
+    let from = crate::text::scan::char_end(before, before.len().saturating_sub(16));
     let lower = before[from..].lowercase();
     HEDGES
         .iter()

@@ -13,6 +13,8 @@
 //! always holds the place it was asked for. What it does not do: choose
 //! cuts by passage or sentence (a line is the unit a text box shows).
 
+use crate::text::scan::{char_end, char_start};
+
 /// Bytes of a source the lab's box holds at once, about (whole lines).
 pub const WINDOW_BYTES: usize = 32 * 1024;
 
@@ -57,7 +59,7 @@ impl TextWindow {
         if text.len() <= bytes {
             return TextWindow::whole(text);
         }
-        let at = floor_char(text, at.min(text.len()));
+        let at = char_start(text, at);
         let start = line_start_at_or_before(text, at.saturating_sub(bytes / 4), at);
         let w = TextWindow::from(text, start, bytes, at);
         if w.end < text.len() {
@@ -102,11 +104,11 @@ impl TextWindow {
                 .position(|&b| b == b'\n')
             {
                 Some(i) => floor + i + 1,
-                None => ceil_char(text, floor),
+                None => char_end(text, floor),
             }
         };
         let start = if start >= end {
-            floor_char(text, end - 1)
+            char_start(text, end - 1)
         } else {
             start
         };
@@ -144,7 +146,7 @@ impl TextWindow {
             .rposition(|&b| b == b'\n')
         {
             Some(i) if start + i + 1 > after => start + i + 1,
-            _ => floor_char(text, limit).max(ceil_char(text, start + 1)),
+            _ => char_start(text, limit).max(char_end(text, start + 1)),
         };
         TextWindow { start, end }
     }
@@ -156,23 +158,8 @@ fn line_start_at_or_before(text: &str, floor: usize, at: usize) -> usize {
     match text.as_bytes()[floor..at].iter().rposition(|&b| b == b'\n') {
         Some(i) => floor + i + 1,
         None if floor == 0 => 0,
-        None => ceil_char(text, floor).min(at),
+        None => char_end(text, floor).min(at),
     }
-}
-
-fn floor_char(text: &str, mut i: usize) -> usize {
-    while !text.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
-}
-
-fn ceil_char(text: &str, mut i: usize) -> usize {
-    i = i.min(text.len());
-    while !text.is_char_boundary(i) {
-        i += 1;
-    }
-    i
 }
 
 #[cfg(test)]
@@ -198,7 +185,7 @@ mod tests {
             // Half the places are at the end (where a paste leaves the caret).
             let at = if at % 2 == 0 { text.len() } else { at % (text.len() + 1) };
             let w = TextWindow::around(&text, at, bytes);
-            let at = floor_char(&text, at);
+            let at = char_start(&text, at);
             prop_assert!(w.start <= at && (at < w.end || w.end == text.len()), "{:?} at {}", w, at);
             prop_assert!(text.is_char_boundary(w.start) && text.is_char_boundary(w.end));
             // A cut inside a line only where the line is longer than the window.
