@@ -8,6 +8,7 @@ use wasm_bindgen::JsCast;
 
 use crate::report::{ClaimReport, MarkSide, Report};
 use crate::text::decimal::Decimal;
+use crate::text::history::{Edit, EditKind, History, Restored};
 use crate::text::import::{self, FileKind};
 use crate::text::scan::{byte_of_utf16, char_start, utf16_of_byte};
 use crate::text::window::{TextWindow, WINDOW_BYTES};
@@ -67,9 +68,14 @@ struct SourceBox {
     from_box: StoredValue<bool>,
     /// The user asked for all of a long source in the box ("Edit all at once").
     all: StoredValue<bool>,
-    /// The box was given another window of the source: the browser's undo
-    /// history would replay edits of the last window in this one.
-    moved: StoredValue<bool>,
+    /// Undo and redo, kept by the lab: the browser's history belongs to the
+    /// box and would replay one window's edits in another.
+    history: StoredValue<History>,
+    /// Ctrl+A in a box holding a window: all of the source is selected, and
+    /// what is typed, pasted, cut or deleted next replaces all of it.
+    all_selected: RwSignal<bool>,
+    /// The input under way replaces all of the source (set before it).
+    replacing_all: StoredValue<bool>,
 }
 
 impl SourceBox {
@@ -80,10 +86,12 @@ impl SourceBox {
             window: RwSignal::new(TextWindow::default()),
             from_box: StoredValue::new(false),
             all: StoredValue::new(false),
-            moved: StoredValue::new(false),
+            history: StoredValue::new(History::default()),
+            all_selected: RwSignal::new(false),
+            replacing_all: StoredValue::new(false),
         };
         // A source set from elsewhere (an example, a file, a link) is shown
-        // from its start.
+        // from its start, with no edits to undo.
         Effect::new(move |_| {
             let Some(el) = this.el.get() else {
                 return;
@@ -91,7 +99,8 @@ impl SourceBox {
             lab.source.with(|text| {
                 if !this.from_box.get_value() {
                     this.all.set_value(false);
-                    this.moved.set_value(false);
+                    this.history.update_value(History::clear);
+                    this.all_selected.set(false);
                     let w = window_of(text, 0);
                     this.window.set(w);
                     el.set_value(w.of(text));
@@ -122,17 +131,24 @@ impl SourceBox {
             let _ = el.set_selection_range(at(select.0), at(select.1));
             el.set_scroll_top((above - el.client_height() / 2).max(0));
         });
-        self.moved.set_value(true);
+        self.all_selected.set(false);
         self.window.set(w);
     }
 
-    /// Edit bytes `span` of the source (a listed sentence) in the box.
-    fn edit_at(self, span: (usize, usize)) {
+    /// Edit bytes `span` of the source, a listed sentence that read
+    /// `listed`, in the box. A list drawn from a source since changed (a
+    /// long paste still being analysed) may name other bytes: then nothing
+    /// happens.
+    fn edit_at(self, span: (usize, usize), listed: &str) {
+        if self
+            .lab
+            .source
+            .with_untracked(|t| t.get(span.0..span.1) != Some(listed))
+        {
+            return;
+        }
         self.all.set_value(false);
-        let (w, span) = self.lab.source.with_untracked(|t| {
-            let span = (span.0.min(t.len()), span.1.min(t.len()));
-            (window_of(t, span.0), span)
-        });
+        let w = self.lab.source.with_untracked(|t| window_of(t, span.0));
         self.show(w, span);
     }
 
@@ -152,25 +168,136 @@ impl SourceBox {
         self.show(next, (at, at));
     }
 
-    /// Undo and redo are refused once the box has shown another window
-    /// (they would apply the last window's edits to this one).
-    fn before_input(self, ev: &leptos::ev::InputEvent) {
-        if self.moved.get_value() && ev.input_type().starts_with("history") {
-            ev.prevent_default();
+    /// Does the box's selection hold all it shows?
+    fn selects_all_shown(self) -> bool {
+        self.el.get_untracked().is_some_and(|el| {
+            let len = el.text_length().max(0) as u32;
+            el.selection_start().ok().flatten() == Some(0)
+                && el.selection_end().ok().flatten() == Some(len)
+        })
+    }
+
+    /// Undo, redo and select-all are the lab's; a key that moves the caret
+    /// ends a select-all.
+    fn key_down(self, ev: &leptos::ev::KeyboardEvent) {
+        let key = ev.key().to_ascii_lowercase();
+        if (ev.ctrl_key() || ev.meta_key()) && !ev.alt_key() {
+            match key.as_str() {
+                "z" => {
+                    ev.prevent_default();
+                    self.undo_or_redo(!ev.shift_key());
+                }
+                "y" if !ev.shift_key() => {
+                    ev.prevent_default();
+                    self.undo_or_redo(false);
+                }
+                "a" => {
+                    let windowed = self.window.get_untracked().len()
+                        < self.lab.source.with_untracked(String::len);
+                    self.all_selected.set(windowed);
+                }
+                _ => {}
+            }
+        } else if key.starts_with("arrow")
+            || matches!(key.as_str(), "home" | "end" | "pageup" | "pagedown")
+        {
+            self.all_selected.set(false);
         }
     }
 
-    /// The box's input: its text spliced into the source.
+    /// Undo or redo from a menu; an input after Ctrl+A replaces all of the
+    /// source if all the box shows is still selected.
+    fn before_input(self, ev: &leptos::ev::InputEvent) {
+        let kind = ev.input_type();
+        if kind.starts_with("history") {
+            ev.prevent_default();
+            self.undo_or_redo(kind == "historyUndo");
+            return;
+        }
+        self.replacing_all
+            .set_value(self.all_selected.get_untracked() && self.selects_all_shown());
+    }
+
+    /// Copy or cut after Ctrl+A in a window: all of the source.
+    fn clipboard(self, ev: &leptos::ev::ClipboardEvent, cut: bool) {
+        if !self.all_selected.get_untracked() || !self.selects_all_shown() {
+            return;
+        }
+        let Some(data) = ev.clipboard_data() else {
+            return;
+        };
+        ev.prevent_default();
+        let whole = self
+            .lab
+            .source
+            .with_untracked(|t| data.set_data("text/plain", t).is_ok());
+        if cut && whole && !self.lab.read_only.get_untracked() {
+            let removed = self.lab.source.get_untracked();
+            self.history.update_value(|h| {
+                h.record(
+                    Edit {
+                        at: 0,
+                        removed,
+                        inserted: String::new(),
+                    },
+                    EditKind::Other,
+                )
+            });
+            self.restore((String::new(), (0, 0)));
+        }
+    }
+
+    fn undo_or_redo(self, undo: bool) {
+        if self.lab.read_only.get_untracked() {
+            return;
+        }
+        let restored = self.lab.source.with_untracked(|t| {
+            self.history
+                .try_update_value(|h| if undo { h.undo(t) } else { h.redo(t) })
+                .flatten()
+        });
+        if let Some(restored) = restored {
+            self.restore(restored);
+        }
+    }
+
+    /// The source made `text` by the box (an undo, a redo, a cut), shown
+    /// around `select`.
+    fn restore(self, (text, select): Restored) {
+        let w = window_of(&text, select.0);
+        self.from_box.set_value(true);
+        self.lab.source.set(text);
+        self.show(w, select);
+        self.lab.edited();
+    }
+
+    /// The box's input: its text spliced into the source (into all of it
+    /// after Ctrl+A), and kept as a step to undo.
     fn typed(self, ev: &leptos::ev::Event) {
         let shown = event_target_value(ev);
         let caret = ev
             .target()
             .and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
             .and_then(|t| t.selection_start().ok().flatten());
+        let kind = ev
+            .dyn_ref::<web_sys::InputEvent>()
+            .map_or(EditKind::Other, |e| {
+                EditKind::of_input_type(&e.input_type())
+            });
         let lab = self.lab;
-        let (text, typed) = lab
-            .source
-            .with_untracked(|t| self.window.get_untracked().splice(t, &shown));
+        let replacing_all = std::mem::take(&mut *self.replacing_all.write_value());
+        self.all_selected.set(false);
+        let (text, typed) = lab.source.with_untracked(|t| {
+            let w = if replacing_all {
+                TextWindow::whole(t)
+            } else {
+                self.window.get_untracked()
+            };
+            if let Some(edit) = Edit::between(w.of(t), &shown, w.start) {
+                self.history.update_value(|h| h.record(edit, kind));
+            }
+            w.splice(t, &shown)
+        });
         self.from_box.set_value(true);
         lab.source.set(text);
         // A paste that made the box long, or a source now short enough to
@@ -278,10 +405,11 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
                 vec![s.text.clone().into_any()]
             };
             let span = (s.byte_start, s.byte_end);
+            let listed = s.text.clone();
             out.push(
                 view! {
                     <li data-source=s.id.clone() class:best=is_best
-                        on:click=move |_| source_box.edit_at(span)>
+                        on:click=move |_| source_box.edit_at(span, &listed)>
                         <span class="sid">{s.id.clone()}</span>
                         <span class="stext">{body}</span>
                     </li>
@@ -300,12 +428,26 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
         let w = source_box.window.get();
         (w.len() < len).then(|| {
             let kb = |b: usize| (b as f64 / 1024.0).round() as u64;
+            let selected_all = source_box.all_selected.get();
+            let note = if selected_all {
+                format!(
+                    "All {} KB of the source is selected: what you type, paste or delete replaces all of it, and Copy copies all of it.",
+                    kb(len),
+                )
+            } else if w.is_empty() {
+                format!(
+                    "The box holds the empty place at {} KB of this {} KB source (a box holding it all is slow to type in). Every sentence below is checked: click one to edit it here.",
+                    kb(w.start), kb(len),
+                )
+            } else {
+                format!(
+                    "The box holds {}–{} KB of this {} KB source (a box holding it all is slow to type in). Every sentence below is checked: click one to edit it here.",
+                    kb(w.start), kb(w.end).max(kb(w.start) + 1).min(kb(len)), kb(len),
+                )
+            };
             view! {
                 <div id="source-window" class="source-window" role="group" aria-label="The part of the long source in the box">
-                    <span class="note" data-start=w.start data-end=w.end>{format!(
-                        "The box holds {}–{} KB of this {} KB source (a box holding it all is slow to type in); the sentences below are the whole source's: click one to edit it here.",
-                        kb(w.start), kb(w.end), kb(len),
-                    )}</span>
+                    <span class="note" class:selected-all=selected_all data-start=w.start data-end=w.end>{note}</span>
                     <button id="source-earlier" type="button" disabled=w.start == 0 on:click=move |_| source_box.step(Step::Earlier)>"◀ Earlier"</button>
                     <button id="source-later" type="button" disabled=w.end == len on:click=move |_| source_box.step(Step::Later)>"Later ▶"</button>
                     <button id="source-all" type="button" on:click=move |_| source_box.step(Step::All)>"Edit all at once"</button>
@@ -395,7 +537,11 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
                 readonly=move || lab.read_only.get()
                 rows="6"
                 node_ref=source_box.el
+                on:keydown=move |ev| source_box.key_down(&ev)
+                on:mousedown=move |_| source_box.all_selected.set(false)
                 on:beforeinput=move |ev| source_box.before_input(&ev)
+                on:copy=move |ev| source_box.clipboard(&ev, false)
+                on:cut=move |ev| source_box.clipboard(&ev, true)
                 on:input=move |ev| source_box.typed(&ev)
             ></textarea>
             {window_note}
@@ -405,7 +551,7 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
             {move || lab.file_message.get().map(|(ok, msg)| view! {
                 <p id="file-message" class=if ok { "note good" } else { "note bad" } role="status">{msg}</p>
             })}
-            <ol class="sentences" aria-label="Source sentences" data-analysed-bytes=move || lab.checked.with(|c| c.analysed_bytes())>{sentences}</ol>
+            <ol class="sentences" class:stale=move || lab.analysing.get().is_some() aria-label="Source sentences" data-analysed-bytes=move || lab.checked.with(|c| c.analysed_bytes())>{sentences}</ol>
             {move || lab.checked.with(|c| c.report.sources.is_empty()).then(|| view! {
                 <p class="empty">"No source: claims can only be checked against sampled answers."</p>
             })}

@@ -10,6 +10,7 @@ pub mod case;
 pub mod citations;
 pub mod decimal;
 pub mod highlight;
+pub mod history;
 pub mod import;
 pub mod language;
 pub mod memo;

@@ -8,9 +8,11 @@
 //! spliced back into the whole text ([`TextWindow::splice`]), which is what
 //! gets checked.
 //!
-//! What it keeps: every cut is at a line start (just after `\n`), or at a
-//! character boundary when one line is longer than the window; the window
-//! always holds the place it was asked for. What it does not do: choose
+//! What it keeps: every cut is at a line start (just after `\n`), or, when
+//! one line is longer than the window, after a space near the cut or else
+//! between two characters the eye reads apart (not inside an emoji
+//! sequence, a letter and its accents or a flag); the window always holds
+//! the place it was asked for. What it does not do: choose
 //! cuts by passage or sentence (a line is the unit a text box shows).
 
 use crate::text::scan::{char_end, char_start};
@@ -60,7 +62,7 @@ impl TextWindow {
             return TextWindow::whole(text);
         }
         let at = char_start(text, at);
-        let start = line_start_at_or_before(text, at.saturating_sub(bytes / 4), at);
+        let start = line_start_at_or_before(text, at.saturating_sub(bytes / 4), at, bytes);
         let w = TextWindow::from(text, start, bytes, at);
         if w.end < text.len() {
             return w;
@@ -104,7 +106,11 @@ impl TextWindow {
                 .position(|&b| b == b'\n')
             {
                 Some(i) => floor + i + 1,
-                None => char_end(text, floor),
+                None => {
+                    let lo = char_end(text, floor);
+                    let hi = char_start(text, (lo + search(bytes)).min(end - 1)).max(lo);
+                    cut_in_line(text, lo, hi, false)
+                }
             }
         };
         let start = if start >= end {
@@ -131,7 +137,7 @@ impl TextWindow {
 
     /// From `start` (a line start or character boundary) to the end of
     /// the last line that ends within `bytes` and after byte `after`; a
-    /// line too long for that is cut by characters (`after` being less
+    /// line too long for that is cut in it ([`cut_in_line`]) (`after` being less
     /// than `bytes / 2` past `start`, the cut is past it).
     fn from(text: &str, start: usize, bytes: usize, after: usize) -> TextWindow {
         let limit = start + bytes;
@@ -146,20 +152,84 @@ impl TextWindow {
             .rposition(|&b| b == b'\n')
         {
             Some(i) if start + i + 1 > after => start + i + 1,
-            _ => char_start(text, limit).max(char_end(text, start + 1)),
+            _ => {
+                let lo = char_end(text, (after + 1).max(limit - search(bytes)));
+                let hi = char_start(text, limit);
+                cut_in_line(text, lo.min(hi), hi, true).max(char_end(text, start + 1))
+            }
         };
         TextWindow { start, end }
     }
 }
 
 /// The start of the line holding byte `at`, if it is at or after `floor`;
-/// else `floor` (moved to a character boundary).
-fn line_start_at_or_before(text: &str, floor: usize, at: usize) -> usize {
+/// else a cut in the line just after `floor` (see [`cut_in_line`]).
+fn line_start_at_or_before(text: &str, floor: usize, at: usize, bytes: usize) -> usize {
     match text.as_bytes()[floor..at].iter().rposition(|&b| b == b'\n') {
         Some(i) => floor + i + 1,
         None if floor == 0 => 0,
-        None => char_end(text, floor).min(at),
+        None => {
+            let lo = char_end(text, floor).min(at);
+            let hi = char_start(text, (lo + search(bytes)).min(at));
+            cut_in_line(text, lo, hi.max(lo), false)
+        }
     }
+}
+
+/// How far a cut inside a line looks for a better place: an eighth of the
+/// window, at most 256 bytes.
+fn search(bytes: usize) -> usize {
+    (bytes / 8).min(256)
+}
+
+/// Where to cut a line between bytes `lo` and `hi` (character boundaries,
+/// `lo <= hi`), as near `hi` as can be when `toward_hi`, else `lo`: just
+/// after a space; failing that, at a character boundary inside no cluster
+/// the eye reads as one character (an emoji sequence, a letter and its
+/// accents, a flag); failing that, at `hi` or `lo` itself. (The clusters
+/// are told by a few ranges of joiners, combining marks, modifiers and
+/// regional indicators, not the full Unicode rules: a segmentation crate's
+/// tables would cost the page's bundle more than this rare cut is worth.)
+fn cut_in_line(text: &str, lo: usize, hi: usize, toward_hi: bool) -> usize {
+    let part = &text.as_bytes()[lo..hi];
+    let space = if toward_hi {
+        part.iter().rposition(|&b| b == b' ')
+    } else {
+        part.iter().position(|&b| b == b' ')
+    };
+    if let Some(i) = space {
+        return lo + i + 1;
+    }
+    let mut boundaries = text[lo..hi]
+        .char_indices()
+        .map(|(i, _)| lo + i)
+        .chain(std::iter::once(hi));
+    let whole = |&i: &usize| !splits_cluster(text, i);
+    let found = if toward_hi {
+        boundaries.rfind(whole)
+    } else {
+        boundaries.find(whole)
+    };
+    found.unwrap_or(if toward_hi { hi } else { lo })
+}
+
+/// Would a cut at byte `i` split what reads as one character?
+fn splits_cluster(text: &str, i: usize) -> bool {
+    let (Some(before), Some(after)) = (text[..i].chars().next_back(), text[i..].chars().next())
+    else {
+        return false;
+    };
+    let regional = |c: char| ('\u{1F1E6}'..='\u{1F1FF}').contains(&c);
+    before == '\u{200D}' || joins_the_one_before(after) || (regional(before) && regional(after))
+}
+
+/// Does `c` join the character before it (a joiner, a combining mark, a
+/// variation selector, a skin tone, a tag)?
+fn joins_the_one_before(c: char) -> bool {
+    matches!(c,
+        '\u{200D}' | '\u{0300}'..='\u{036F}' | '\u{1AB0}'..='\u{1AFF}' | '\u{1DC0}'..='\u{1DFF}'
+        | '\u{20D0}'..='\u{20FF}' | '\u{FE00}'..='\u{FE0F}' | '\u{FE20}'..='\u{FE2F}'
+        | '\u{1F3FB}'..='\u{1F3FF}' | '\u{E0020}'..='\u{E007F}' | '\u{E0100}'..='\u{E01EF}')
 }
 
 #[cfg(test)]
@@ -226,6 +296,29 @@ mod tests {
             }
         }
 
+        /// A line longer than the window is cut after a space or between
+        /// characters read apart, never inside an emoji sequence, a letter
+        /// and its accent, or a flag.
+        #[test]
+        fn a_long_line_is_cut_between_what_reads_as_characters(
+            parts in prop::collection::vec(prop_oneof![
+                Just("👨\u{200D}👩\u{200D}👧"), Just("e\u{301}"), Just("🇫🇷"), Just("👍🏽"),
+                Just("❤\u{FE0F}"), Just("a"), Just("ß"), Just(" "),
+            ], 0..400),
+            at in any::<usize>(), bytes in 200..400usize,
+        ) {
+            let text: String = parts.concat();
+            let at = at % (text.len() + 1);
+            let mut windows = vec![TextWindow::around(&text, at, bytes)];
+            windows.push(windows[0].later(&text, bytes));
+            windows.push(windows[0].earlier(&text, bytes));
+            for w in windows {
+                for cut in [w.start, w.end] {
+                    prop_assert!(!splits_cluster(&text, cut), "{:?} cuts {:?}", w, &text[char_start(&text, cut.saturating_sub(8))..]);
+                }
+            }
+        }
+
         #[test]
         fn splicing_what_the_box_holds_changes_only_the_window(
             text in text(), at in any::<usize>(), bytes in 8..200usize, typed in "[a-zé\n]{0,20}",
@@ -256,6 +349,14 @@ mod tests {
         assert_eq!(w.of(text), "cccc\ndddd\n\n");
         let w = TextWindow::around(text, text.len() - 3, 10);
         assert_eq!(w.of(text), "dddd\n\n");
+    }
+
+    #[test]
+    fn a_long_line_is_cut_after_a_space_near_the_window_end() {
+        let text = "word ".repeat(100);
+        let w = TextWindow::around(&text, 0, 103);
+        assert!(w.of(&text).ends_with("word "), "{:?}", w.of(&text));
+        assert!(w.later(&text, 103).of(&text).starts_with("word"));
     }
 
     #[test]

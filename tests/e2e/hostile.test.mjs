@@ -349,3 +349,124 @@ test('a long source\'s box holds a window of it: Earlier and Later step through 
     await lab.close();
   }
 });
+
+test('undo in a long source\'s box is the lab\'s: Ctrl+Z after another window takes back the edit where it was made, Ctrl+Shift+Z makes it again; Ctrl+A selects, replaces, copies and cuts all of the source', async () => {
+  // 150 KB of numbered lines: a step put back in the wrong place shows as
+  // lines out of order.
+  const lines = [];
+  for (let i = 0; lines.join('\n').length < 150_000; i++) lines.push(`Line ${String(i).padStart(5, '0')} of the harbour record, pier ${i % 7}.`);
+  const text = lines.join('\n');
+  const lab = await openLab(shared.browser, shared.server.url, { contextOptions: { permissions: ['clipboard-read', 'clipboard-write'] } });
+  const { page } = lab;
+  const analysed = (t) => page.waitForFunction((b) => document.querySelector('ol.sentences')?.dataset.analysedBytes === b && !document.querySelector('#source-status'), String(Buffer.byteLength(t)), { timeout: 60_000 });
+  // The whole source the lab holds, read through Edit all at once (then
+  // the box is windowed again by clicking the first sentence).
+  const whole = async () => {
+    await page.click('#source-all');
+    const value = await page.inputValue('#source');
+    await page.click('.sentences li[data-source="S1"]');
+    return value;
+  };
+  try {
+    await page.fill('#answer', 'Line 00001 of the harbour record, pier 1.');
+    await page.evaluate((t) => {
+      const el = document.querySelector('#source');
+      el.value = t;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }, text);
+    await analysed(text);
+    // Type at the start of the window before the last, then show the one
+    // after it: Ctrl+Z takes the typing back where it was typed.
+    await page.click('#source-earlier');
+    const at = Number(await page.getAttribute('#source-window .note', 'data-start'));
+    await page.evaluate(() => { const el = document.querySelector('#source'); el.focus(); el.setSelectionRange(0, 0); });
+    await page.keyboard.type('Zq ');
+    const typed = Buffer.concat([Buffer.from(text).subarray(0, at), Buffer.from('Zq '), Buffer.from(text).subarray(at)]).toString();
+    await analysed(typed);
+    await page.click('#source-later');
+    await page.focus('#source');
+    await page.keyboard.press('Control+Z');
+    await analysed(text);
+    assert.equal(await whole(), text, 'the undone source is the first one, lines in order');
+    // Redo makes it again, from any window.
+    await page.focus('#source');
+    await page.keyboard.press('Control+Shift+Z');
+    await analysed(typed);
+    assert.equal(await whole(), typed);
+    // Ctrl+A in a window selects all of the source: the bar says so, Copy
+    // copies all of it, and what is typed replaces all of it.
+    await page.focus('#source');
+    await page.keyboard.press('Control+A');
+    assert.match(await page.textContent('#source-window .note'), /All \d+ KB of the source is selected/);
+    await page.keyboard.press('Control+C');
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), typed, 'Copy copied all of the source');
+    await page.keyboard.type('Replaced.');
+    await analysed('Replaced.');
+    assert.equal(await page.inputValue('#source'), 'Replaced.');
+    assert.equal(await page.locator('#source-window').count(), 0, 'a short source is shown whole');
+    // The word typed over all of it is one step: one Ctrl+Z brings all
+    // 150 KB back.
+    await page.keyboard.press('Control+Z');
+    await analysed(typed);
+    assert.equal(await whole(), typed);
+    // Ctrl+A then Cut: the clipboard holds all of it and the source is empty.
+    await page.focus('#source');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Control+X');
+    await analysed('');
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), typed, 'Cut copied all of the source');
+    assert.equal(await page.inputValue('#source'), '');
+    // A key that moves the caret ends the select-all: typing then edits
+    // only the window.
+    await page.keyboard.press('Control+Z');
+    await analysed(typed);
+    await page.focus('#source');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.type('W');
+    const w = Number(await page.getAttribute('#source-window .note', 'data-start'));
+    const edited = Buffer.concat([Buffer.from(typed).subarray(0, w), Buffer.from('W'), Buffer.from(typed).subarray(w)]).toString();
+    await analysed(edited);
+    assert.equal(await whole(), edited);
+    assert.deepEqual(lab.problems(), []);
+  } finally {
+    await lab.close();
+  }
+});
+
+test('a click on a sentence the list shows from before a long paste selects nothing else: the list is redrawn first', async () => {
+  const lines = [];
+  for (let i = 0; lines.join('\n').length < 100_000; i++) lines.push(`Line ${String(i).padStart(5, '0')} of the harbour record.`);
+  const text = lines.join('\n');
+  const lab = await openLab(shared.browser, shared.server.url);
+  const { page } = lab;
+  try {
+    await page.evaluate((t) => {
+      const el = document.querySelector('#source');
+      el.value = t;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }, text);
+    await page.waitForFunction((b) => document.querySelector('ol.sentences')?.dataset.analysedBytes === b && !document.querySelector('#source-status'), String(Buffer.byteLength(text)), { timeout: 60_000 });
+    await page.click('.sentences li[data-source="S3"]');
+    // The box now starts at S3's line. Text pasted there and a click on S3
+    // in the same task: the list still names S3's old bytes, which now hold
+    // other text.
+    const picked = await page.evaluate(() => {
+      const el = document.querySelector('#source');
+      el.setSelectionRange(0, 0);
+      el.setRangeText('Pasted first. ', 0, 0, 'end');
+      el.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));
+      document.querySelector('.sentences li[data-source="S3"]').click();
+      return el.value.slice(el.selectionStart, el.selectionEnd);
+    });
+    assert.equal(picked, '', 'the stale click selected nothing');
+    // Once the list is redrawn, S3 is the pasted sentence, and a click
+    // selects it.
+    await page.waitForFunction(() => document.querySelector('.sentences li[data-source="S3"] .stext')?.textContent === 'Pasted first.');
+    await page.click('.sentences li[data-source="S3"]');
+    assert.equal(await page.evaluate(() => { const el = document.querySelector('#source'); return el.value.slice(el.selectionStart, el.selectionEnd); }), 'Pasted first.');
+    assert.deepEqual(lab.problems(), []);
+  } finally {
+    await lab.close();
+  }
+});

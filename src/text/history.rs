@@ -1,0 +1,343 @@
+//! Undo and redo for the lab's source box, kept by the lab.
+//!
+//! The box shows a window of a long source (`text::window`); a browser's
+//! undo history belongs to the box element, so after the box shows another
+//! window its Ctrl+Z replays the last window's edit in this one and corrupts
+//! the source. The lab keeps its own history instead: each edit as the bytes
+//! it replaced in the whole source, undone and redone there, whatever window
+//! the box shows.
+//!
+//! Like a browser's text box it groups typing (one step per word and the
+//! space after it) and runs of Backspace or Delete into one step each; any
+//! other edit (a paste, a cut, a drop) is a step of its own. It keeps the
+//! last [`MAX_STEPS`] steps. What it does not do: restore the selection an
+//! edit replaced (an undone edit's text is selected instead).
+
+use crate::text::common_prefix;
+use crate::text::common_suffix;
+
+/// Steps of undo the lab keeps.
+pub const MAX_STEPS: usize = 200;
+
+/// One edit of a text: `removed` at byte `at` replaced by `inserted`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Edit {
+    pub at: usize,
+    pub removed: String,
+    pub inserted: String,
+}
+
+/// How an edit was made, for grouping edits into steps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EditKind {
+    /// Typed characters.
+    Typing,
+    /// Backspace or Delete.
+    Deleting,
+    /// A paste, a cut, a drop, a replacement: a step of its own.
+    Other,
+}
+
+impl EditKind {
+    /// The kind of a browser input event's `inputType`.
+    pub fn of_input_type(input_type: &str) -> EditKind {
+        match input_type {
+            "insertText" => EditKind::Typing,
+            "deleteContentBackward" | "deleteContentForward" => EditKind::Deleting,
+            _ => EditKind::Other,
+        }
+    }
+}
+
+impl Edit {
+    /// The edit that turned `before` into `after`, where `before` starts at
+    /// byte `offset` of the whole text: the part between what they share at
+    /// the start and at the end (cut on character boundaries). `None` when
+    /// they are the same.
+    pub fn between(before: &str, after: &str, offset: usize) -> Option<Edit> {
+        let mut head = common_prefix(before.as_bytes(), after.as_bytes());
+        while !before.is_char_boundary(head) {
+            head -= 1;
+        }
+        let room = before.len().min(after.len()) - head;
+        let mut tail = common_suffix(before.as_bytes(), after.as_bytes()).min(room);
+        // The shared end is the same bytes in both: a boundary in one is
+        // one in the other.
+        while !before.is_char_boundary(before.len() - tail) {
+            tail -= 1;
+        }
+        let removed = &before[head..before.len() - tail];
+        let inserted = &after[head..after.len() - tail];
+        (removed != inserted).then(|| Edit {
+            at: offset + head,
+            removed: removed.to_owned(),
+            inserted: inserted.to_owned(),
+        })
+    }
+
+    /// `text` with this edit made (`text` holding `removed` at `at`).
+    pub fn apply(&self, text: &str) -> String {
+        let end = (self.at + self.removed.len()).min(text.len());
+        let mut out = String::with_capacity(text.len() - (end - self.at) + self.inserted.len());
+        out.push_str(&text[..self.at]);
+        out.push_str(&self.inserted);
+        out.push_str(&text[end..]);
+        out
+    }
+
+    /// The edit that takes this one back.
+    fn inverse(&self) -> Edit {
+        Edit {
+            at: self.at,
+            removed: self.inserted.clone(),
+            inserted: self.removed.clone(),
+        }
+    }
+
+    /// Can `self`, made of a `kind` edit, take in `next`, made just after
+    /// it, as one step? Typing does until a word's end (the first letter
+    /// typed over a selection starts the step: undoing it brings the
+    /// selection back); Backspace and Delete run on.
+    fn joins(&self, kind: EditKind, next: &Edit) -> bool {
+        match kind {
+            EditKind::Typing => {
+                let ends_word = self.inserted.ends_with(char::is_whitespace)
+                    && !next.inserted.starts_with(char::is_whitespace);
+                next.removed.is_empty() && next.at == self.at + self.inserted.len() && !ends_word
+            }
+            EditKind::Deleting => {
+                self.inserted.is_empty()
+                    && next.inserted.is_empty()
+                    && (next.at + next.removed.len() == self.at || next.at == self.at)
+            }
+            EditKind::Other => false,
+        }
+    }
+
+    /// This step with `next` (which [`Edit::joins`] it) made after it.
+    fn join(&mut self, next: Edit) {
+        if next.at < self.at {
+            // Backspace: what it removed comes before.
+            self.removed.insert_str(0, &next.removed);
+            self.at = next.at;
+        } else {
+            self.removed.push_str(&next.removed);
+            self.inserted.push_str(&next.inserted);
+        }
+    }
+}
+
+/// The steps that can be undone and redone.
+#[derive(Debug, Clone, Default)]
+pub struct History {
+    undo: Vec<(Edit, EditKind)>,
+    redo: Vec<Edit>,
+}
+
+/// A text after an undo or redo, and the bytes of it to select.
+pub type Restored = (String, (usize, usize));
+
+impl History {
+    /// Keep `edit`, just made, as a step (or part of the last one).
+    /// (An edit made just after an undo starts a step of its own.)
+    pub fn record(&mut self, edit: Edit, kind: EditKind) {
+        let after_undo = !self.redo.is_empty();
+        self.redo.clear();
+        if let Some((last, last_kind)) = self.undo.last_mut() {
+            if !after_undo && *last_kind == kind && last.joins(kind, &edit) {
+                last.join(edit);
+                return;
+            }
+        }
+        if self.undo.len() == MAX_STEPS {
+            self.undo.remove(0);
+        }
+        self.undo.push((edit, kind));
+    }
+
+    /// Forget every step (the text was replaced from elsewhere).
+    pub fn clear(&mut self) {
+        self.undo.clear();
+        self.redo.clear();
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// `text` with the last step taken back, and what it had replaced
+    /// selected.
+    pub fn undo(&mut self, text: &str) -> Option<Restored> {
+        let (edit, _) = self.undo.pop()?;
+        let back = edit.inverse();
+        let out = back.apply(text);
+        let select = (back.at, back.at + back.inserted.len());
+        self.redo.push(edit);
+        Some((out, select))
+    }
+
+    /// `text` with the last undone step made again, the caret after it.
+    pub fn redo(&mut self, text: &str) -> Option<Restored> {
+        let edit = self.redo.pop()?;
+        let out = edit.apply(text);
+        let end = edit.at + edit.inserted.len();
+        self.undo.push((edit, EditKind::Other));
+        Some((out, (end, end)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Record the change from `before` to `after` as `kind`.
+    fn record(h: &mut History, before: &str, after: &str, kind: EditKind) {
+        if let Some(e) = Edit::between(before, after, 0) {
+            h.record(e, kind);
+        }
+    }
+
+    #[test]
+    fn typing_a_word_is_one_step_and_the_space_after_it_ends_it() {
+        let mut h = History::default();
+        let mut text = String::from("The ");
+        for c in "ferry sails".chars() {
+            let next = format!("{text}{c}");
+            record(&mut h, &text, &next, EditKind::Typing);
+            text = next;
+        }
+        let (t, sel) = h.undo(&text).unwrap();
+        assert_eq!((t.as_str(), sel), ("The ferry ", (10, 10)));
+        let (t, _) = h.undo(&t).unwrap();
+        assert_eq!(t, "The ");
+        assert!(!h.can_undo());
+        let (t, sel) = h.redo(&t).unwrap();
+        assert_eq!((t.as_str(), sel), ("The ferry ", (10, 10)));
+    }
+
+    #[test]
+    fn a_word_typed_over_a_selection_is_one_step_with_what_it_replaced() {
+        let mut h = History::default();
+        record(
+            &mut h,
+            "keep this old text",
+            "keep N text",
+            EditKind::Typing,
+        );
+        record(&mut h, "keep N text", "keep Ne text", EditKind::Typing);
+        record(&mut h, "keep Ne text", "keep New text", EditKind::Typing);
+        let (t, sel) = h.undo("keep New text").unwrap();
+        assert_eq!(t, "keep this old text");
+        assert_eq!(&t[sel.0..sel.1], "this old");
+    }
+
+    #[test]
+    fn a_run_of_backspaces_is_one_step_and_undoing_it_selects_what_it_removed() {
+        let mut h = History::default();
+        let mut text = String::from("Ships sail at dawn.");
+        for _ in 0..5 {
+            let mut next = text.clone();
+            next.remove(next.len() - 2);
+            record(&mut h, &text, &next, EditKind::Deleting);
+            text = next;
+        }
+        assert_eq!(text, "Ships sail at.");
+        let (t, sel) = h.undo(&text).unwrap();
+        assert_eq!(t, "Ships sail at dawn.");
+        assert_eq!(&t[sel.0..sel.1], " dawn");
+        assert!(!h.can_undo());
+    }
+
+    #[test]
+    fn a_paste_is_a_step_of_its_own_and_a_new_edit_drops_what_was_undone() {
+        let mut h = History::default();
+        record(&mut h, "ab", "abc", EditKind::Typing);
+        record(&mut h, "abc", "abcPASTED", EditKind::Other);
+        record(&mut h, "abcPASTED", "abcPASTEDx", EditKind::Typing);
+        let (t, _) = h.undo("abcPASTEDx").unwrap();
+        let (t, _) = h.undo(&t).unwrap();
+        assert_eq!(t, "abc");
+        record(&mut h, "abc", "abcd", EditKind::Typing);
+        assert!(!h.can_redo());
+        let (t, _) = h.undo("abcd").unwrap();
+        // "d" was typed after an undo: a step of its own.
+        assert_eq!(t, "abc");
+    }
+
+    #[test]
+    fn an_edit_is_cut_on_character_boundaries() {
+        // "é" and "è" share their first byte.
+        let e = Edit::between("café au lait", "cafè au lait", 100).unwrap();
+        assert_eq!(
+            (e.at, e.removed.as_str(), e.inserted.as_str()),
+            (103, "é", "è")
+        );
+        assert_eq!(Edit::between("same", "same", 0), None);
+        // A doubled letter: the edit is within the shared ends' room.
+        let e = Edit::between("aa", "aaa", 0).unwrap();
+        assert_eq!(e.apply("aa"), "aaa");
+    }
+
+    #[test]
+    fn it_keeps_the_last_steps_only() {
+        let mut h = History::default();
+        let mut text = String::new();
+        for i in 0..MAX_STEPS + 10 {
+            let next = format!("{text}{i}|");
+            record(&mut h, &text, &next, EditKind::Other);
+            text = next;
+        }
+        let mut steps = 0;
+        while let Some((t, _)) = h.undo(&text) {
+            text = t;
+            steps += 1;
+        }
+        assert_eq!(steps, MAX_STEPS);
+        assert!(text.starts_with("0|1|") && text.ends_with("9|"));
+    }
+
+    fn edits() -> impl Strategy<Value = Vec<(usize, usize, String, u8)>> {
+        prop::collection::vec((any::<usize>(), 0..6usize, "[a é\n😀]{0,4}", 0..3u8), 0..30)
+    }
+
+    proptest! {
+        /// Whatever is typed, deleted or pasted, undoing every step gives
+        /// the first text back and redoing them all the last one.
+        #[test]
+        fn undoing_everything_restores_the_start_and_redoing_it_the_end(
+            start in "[a é\n😀]{0,20}", ops in edits(),
+        ) {
+            let mut h = History::default();
+            let mut texts = vec![start.clone()];
+            let mut text = start.clone();
+            for (at, len, ins, kind) in ops {
+                let at = crate::text::scan::char_start(&text, at % (text.len() + 1));
+                let end = crate::text::scan::char_start(&text, (at + len).min(text.len())).max(at);
+                let next = format!("{}{}{}", &text[..at], ins, &text[end..]);
+                let kind = [EditKind::Typing, EditKind::Deleting, EditKind::Other][kind as usize];
+                if let Some(e) = Edit::between(&text, &next, 0) {
+                    prop_assert_eq!(e.apply(&text), next.clone());
+                    h.record(e, kind);
+                }
+                text = next;
+                texts.push(text.clone());
+            }
+            let end = text.clone();
+            while let Some((t, sel)) = h.undo(&text) {
+                prop_assert!(sel.0 <= sel.1 && sel.1 <= t.len());
+                prop_assert!(texts.contains(&t), "undo gave a text never typed: {:?}", t);
+                text = t;
+            }
+            prop_assert_eq!(&text, &start);
+            while let Some((t, _)) = h.redo(&text) {
+                text = t;
+            }
+            prop_assert_eq!(text, end);
+        }
+    }
+}
