@@ -9,6 +9,7 @@ use wasm_bindgen::JsCast;
 use crate::report::{ClaimReport, MarkSide, Report};
 use crate::text::decimal::Decimal;
 use crate::text::history::{Edit, EditKind, History, Restored};
+
 use crate::text::import::{self, FileKind};
 use crate::text::scan::{byte_of_utf16, char_start, utf16_of_byte};
 use crate::text::window::{TextWindow, WINDOW_BYTES};
@@ -16,6 +17,7 @@ use crate::text::SourceReport;
 
 use super::claims::marked_text;
 use super::lab::Lab;
+use super::undo::{edit_of_input, has_focus, Command, PlainUndo};
 
 /// Sentences the source view lists before it lists only best matches.
 const MAX_LISTED_SENTENCES: usize = 400;
@@ -180,27 +182,24 @@ impl SourceBox {
     /// Undo, redo and select-all are the lab's; a key that moves the caret
     /// ends a select-all.
     fn key_down(self, ev: &leptos::ev::KeyboardEvent) {
+        if let Some(command) = Command::of_key(ev) {
+            ev.prevent_default();
+            self.undo_or_redo(command);
+            return;
+        }
         let key = ev.key().to_ascii_lowercase();
-        if (ev.ctrl_key() || ev.meta_key()) && !ev.alt_key() {
-            match key.as_str() {
-                "z" => {
-                    ev.prevent_default();
-                    self.undo_or_redo(!ev.shift_key());
-                }
-                "y" if !ev.shift_key() => {
-                    ev.prevent_default();
-                    self.undo_or_redo(false);
-                }
-                "a" => {
-                    let windowed = self.window.get_untracked().len()
-                        < self.lab.source.with_untracked(String::len);
-                    self.all_selected.set(windowed);
-                }
-                _ => {}
-            }
+        let command = (ev.ctrl_key() || ev.meta_key()) && !ev.alt_key();
+        if command && key == "a" {
+            let windowed =
+                self.window.get_untracked().len() < self.lab.source.with_untracked(String::len);
+            self.all_selected.set(windowed);
         } else if key.starts_with("arrow")
-            || matches!(key.as_str(), "home" | "end" | "pageup" | "pagedown")
+            || matches!(
+                key.as_str(),
+                "home" | "end" | "pageup" | "pagedown" | "escape"
+            )
         {
+            // With or without Ctrl or Shift: the selection is the box's again.
             self.all_selected.set(false);
         }
     }
@@ -208,10 +207,13 @@ impl SourceBox {
     /// Undo or redo from a menu; an input after Ctrl+A replaces all of the
     /// source if all the box shows is still selected.
     fn before_input(self, ev: &leptos::ev::InputEvent) {
-        let kind = ev.input_type();
-        if kind.starts_with("history") {
+        if let Some(command) = Command::of_input(ev) {
             ev.prevent_default();
-            self.undo_or_redo(kind == "historyUndo");
+            // The browser's page-wide history may aim at this box while
+            // another has the focus: then nothing is undone out of sight.
+            if self.el.get_untracked().is_some_and(|el| has_focus(&el)) {
+                self.undo_or_redo(command);
+            }
             return;
         }
         self.replacing_all
@@ -247,13 +249,13 @@ impl SourceBox {
         }
     }
 
-    fn undo_or_redo(self, undo: bool) {
+    fn undo_or_redo(self, command: Command) {
         if self.lab.read_only.get_untracked() {
             return;
         }
         let restored = self.lab.source.with_untracked(|t| {
             self.history
-                .try_update_value(|h| if undo { h.undo(t) } else { h.redo(t) })
+                .try_update_value(|h| command.run(h, t))
                 .flatten()
         });
         if let Some(restored) = restored {
@@ -263,8 +265,17 @@ impl SourceBox {
 
     /// The source made `text` by the box (an undo, a redo, a cut), shown
     /// around `select`.
-    fn restore(self, (text, select): Restored) {
-        let w = window_of(&text, select.0);
+    fn restore(self, (text, mut select): Restored) {
+        // A selection longer than a window (an undone replace-all) would
+        // show as the window selected: the caret goes to its start instead.
+        if select.1 - select.0 > WINDOW_BYTES && !self.all.get_value() {
+            select.1 = select.0;
+        }
+        let w = if self.all.get_value() {
+            TextWindow::whole(&text)
+        } else {
+            window_of(&text, select.0)
+        };
         self.from_box.set_value(true);
         self.lab.source.set(text);
         self.show(w, select);
@@ -279,11 +290,6 @@ impl SourceBox {
             .target()
             .and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
             .and_then(|t| t.selection_start().ok().flatten());
-        let kind = ev
-            .dyn_ref::<web_sys::InputEvent>()
-            .map_or(EditKind::Other, |e| {
-                EditKind::of_input_type(&e.input_type())
-            });
         let lab = self.lab;
         let replacing_all = std::mem::take(&mut *self.replacing_all.write_value());
         self.all_selected.set(false);
@@ -293,7 +299,7 @@ impl SourceBox {
             } else {
                 self.window.get_untracked()
             };
-            if let Some(edit) = Edit::between(w.of(t), &shown, w.start) {
+            if let Some((edit, kind)) = edit_of_input(ev, w.of(t), &shown, w.start) {
                 self.history.update_value(|h| h.record(edit, kind));
             }
             w.splice(t, &shown)
@@ -429,19 +435,25 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
         (w.len() < len).then(|| {
             let kb = |b: usize| (b as f64 / 1024.0).round() as u64;
             let selected_all = source_box.all_selected.get();
+            let read_only = lab.read_only.get();
+            let rest = if read_only {
+                "(a box holding it all is slow to scroll). Every sentence below is checked: click one to show it here."
+            } else {
+                "(a box holding it all is slow to type in). Every sentence below is checked: click one to edit it here."
+            };
             let note = if selected_all {
                 format!(
-                    "All {} KB of the source is selected: what you type, paste or delete replaces all of it, and Copy copies all of it.",
+                    "All {} KB of the source is selected: what you type or paste, Delete and Cut replace all of it, and Copy copies all of it. An arrow key, a click or Escape ends this.",
                     kb(len),
                 )
             } else if w.is_empty() {
                 format!(
-                    "The box holds the empty place at {} KB of this {} KB source (a box holding it all is slow to type in). Every sentence below is checked: click one to edit it here.",
+                    "The box holds the empty place at {} KB of this {} KB source {rest}",
                     kb(w.start), kb(len),
                 )
             } else {
                 format!(
-                    "The box holds {}–{} KB of this {} KB source (a box holding it all is slow to type in). Every sentence below is checked: click one to edit it here.",
+                    "The box holds {}–{} KB of this {} KB source {rest}",
                     kb(w.start), kb(w.end).max(kb(w.start) + 1).min(kb(len)), kb(len),
                 )
             };
@@ -450,7 +462,7 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
                     <span class="note" class:selected-all=selected_all data-start=w.start data-end=w.end>{note}</span>
                     <button id="source-earlier" type="button" disabled=w.start == 0 on:click=move |_| source_box.step(Step::Earlier)>"◀ Earlier"</button>
                     <button id="source-later" type="button" disabled=w.end == len on:click=move |_| source_box.step(Step::Later)>"Later ▶"</button>
-                    <button id="source-all" type="button" on:click=move |_| source_box.step(Step::All)>"Edit all at once"</button>
+                    <button id="source-all" type="button" on:click=move |_| source_box.step(Step::All)>{if read_only { "Show all at once" } else { "Edit all at once" }}</button>
                 </div>
             }
         })
@@ -561,6 +573,7 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
 
 #[component]
 pub fn AnswerPanel(lab: Lab) -> impl IntoView {
+    let undo = PlainUndo::new(lab.read_only);
     let claims = move || {
         let checked = lab.checked.get();
         let report = &checked.report;
@@ -619,9 +632,21 @@ pub fn AnswerPanel(lab: Lab) -> impl IntoView {
                 readonly=move || lab.read_only.get()
                 rows="5"
                 prop:value=move || lab.answer.get()
+                on:keydown=move |ev| {
+                    if let Some(text) = lab.answer.with_untracked(|a| undo.key_down(&ev, a)) {
+                        lab.answer.set(text);
+                        lab.edited();
+                    }
+                }
+                on:beforeinput=move |ev| {
+                    if let Some(text) = lab.answer.with_untracked(|a| undo.before_input(&ev, a)) {
+                        lab.answer.set(text);
+                        lab.edited();
+                    }
+                }
                 on:input=move |ev| {
-                    use wasm_bindgen::JsCast;
                     let text = event_target_value(&ev);
+                    lab.answer.with_untracked(|a| undo.input(&ev, a, &text));
                     let caret = ev
                         .target()
                         .and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok())

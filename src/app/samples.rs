@@ -8,6 +8,7 @@ use crate::checks::consistency;
 use crate::text::decimal::Decimal;
 
 use super::lab::Lab;
+use super::undo::PlainUndo;
 use super::widgets::Limits;
 
 #[component]
@@ -35,6 +36,12 @@ pub fn SamplesPanel(lab: Lab) -> impl IntoView {
             .map(|i| {
                 let label = format!("Sample {}", i + 1);
                 let id = format!("sample-{}", i + 1);
+                let undo = PlainUndo::new(lab.read_only);
+                let text_of = move |s: &Vec<String>| s.get(i).cloned().unwrap_or_default();
+                let set = move |text: String| {
+                    lab.samples.update(|s| if let Some(x) = s.get_mut(i) { *x = text });
+                    lab.edited();
+                };
                 view! {
                     <li class="sample" data-sample=i + 1>
                         <label for=id.clone()>{label.clone()}</label>
@@ -42,11 +49,21 @@ pub fn SamplesPanel(lab: Lab) -> impl IntoView {
                             id=id
                             rows="2"
                             spellcheck="false"
-                            prop:value=move || lab.samples.with(|s| s.get(i).cloned().unwrap_or_default())
+                            prop:value=move || lab.samples.with(text_of)
+                            on:keydown=move |ev| {
+                                if let Some(text) = undo.key_down(&ev, &lab.samples.with_untracked(text_of)) {
+                                    set(text);
+                                }
+                            }
+                            on:beforeinput=move |ev| {
+                                if let Some(text) = undo.before_input(&ev, &lab.samples.with_untracked(text_of)) {
+                                    set(text);
+                                }
+                            }
                             on:input=move |ev| {
                                 let text = event_target_value(&ev);
-                                lab.samples.update(|s| if let Some(x) = s.get_mut(i) { *x = text });
-                                lab.edited();
+                                undo.input(&ev, &lab.samples.with_untracked(text_of), &text);
+                                set(text);
                             }
                         ></textarea>
                         <div class="sample-foot">

@@ -1,17 +1,23 @@
-//! Undo and redo for the lab's source box, kept by the lab.
+//! Undo and redo for the lab's text boxes, kept by the lab.
 //!
-//! The box shows a window of a long source (`text::window`); a browser's
-//! undo history belongs to the box element, so after the box shows another
-//! window its Ctrl+Z replays the last window's edit in this one and corrupts
-//! the source. The lab keeps its own history instead: each edit as the bytes
-//! it replaced in the whole source, undone and redone there, whatever window
-//! the box shows.
+//! A browser's undo history is not the lab's to trust: Chromium keeps one
+//! for the whole page (Ctrl+Z in the answer took back the source's typing),
+//! and the source box shows a window of a long source (`text::window`), in
+//! which the browser would replay the last window's edit and corrupt the
+//! source. The lab keeps a history per box instead (`app::undo`): each
+//! edit as the bytes it replaced in the box's whole text, undone and redone
+//! there, whatever window the box shows. An edit is placed where the caret
+//! says ([`Edit::before_caret`]): a space typed before a space is the one
+//! typed, so a word typed anywhere is one run.
 //!
 //! Like a browser's text box it groups typing (one step per word and the
 //! space after it) and runs of Backspace or Delete into one step each; any
 //! other edit (a paste, a cut, a drop) is a step of its own. It keeps the
-//! last [`MAX_STEPS`] steps. What it does not do: restore the selection an
-//! edit replaced (an undone edit's text is selected instead).
+//! last [`MAX_STEPS`] steps. A text changed from elsewhere (an example
+//! loaded over it) is found out at the next undo, which then forgets every
+//! step rather than splice old edits into new text. What it does not do:
+//! restore the selection an edit replaced (an undone edit's text is
+//! selected instead).
 
 use crate::text::common_prefix;
 use crate::text::common_suffix;
@@ -55,12 +61,37 @@ impl Edit {
     /// the start and at the end (cut on character boundaries). `None` when
     /// they are the same.
     pub fn between(before: &str, after: &str, offset: usize) -> Option<Edit> {
-        let mut head = common_prefix(before.as_bytes(), after.as_bytes());
+        Edit::split(before, after, offset, None)
+    }
+
+    /// [`Edit::between`] for an edit made at a caret, which is at byte
+    /// `caret` of `after` once it is made (where typed text ends and where
+    /// Backspace or Delete removed text). Where text is typed or deleted
+    /// beside the same text (" a" typed before " b") many edits give
+    /// `after`; this is the one that ends at the caret, so that a word
+    /// typed letter by letter is one contiguous run of edits.
+    pub fn before_caret(before: &str, after: &str, offset: usize, caret: usize) -> Option<Edit> {
+        Edit::split(before, after, offset, Some(caret))
+    }
+
+    /// The edit between `before` and `after`: what they share at the start
+    /// and the end left out (the end first, up to the caret, when there is
+    /// one).
+    fn split(before: &str, after: &str, offset: usize, caret: Option<usize>) -> Option<Edit> {
+        let shortest = before.len().min(after.len());
+        let prefix = common_prefix(before.as_bytes(), after.as_bytes());
+        let suffix = common_suffix(before.as_bytes(), after.as_bytes());
+        let (mut head, mut tail) = match caret {
+            None => (prefix, suffix.min(shortest - prefix.min(shortest))),
+            Some(caret) => {
+                let tail = suffix.min(after.len().saturating_sub(caret)).min(shortest);
+                (prefix.min(shortest - tail), tail)
+            }
+        };
+        head = head.min(shortest);
         while !before.is_char_boundary(head) {
             head -= 1;
         }
-        let room = before.len().min(after.len()) - head;
-        let mut tail = common_suffix(before.as_bytes(), after.as_bytes()).min(room);
         // The shared end is the same bytes in both: a boundary in one is
         // one in the other.
         while !before.is_char_boundary(before.len() - tail) {
@@ -83,6 +114,11 @@ impl Edit {
         out.push_str(&self.inserted);
         out.push_str(&text[end..]);
         out
+    }
+
+    /// Does `text` hold what this edit inserted, where it inserted it?
+    fn made_in(&self, text: &str) -> bool {
+        text.get(self.at..self.at + self.inserted.len()) == Some(self.inserted.as_str())
     }
 
     /// The edit that takes this one back.
@@ -171,8 +207,14 @@ impl History {
 
     /// `text` with the last step taken back, and what it had replaced
     /// selected.
+    /// (`None`, and every step forgotten, if `text` is not the one the
+    /// steps were made in: it was replaced from elsewhere.)
     pub fn undo(&mut self, text: &str) -> Option<Restored> {
         let (edit, _) = self.undo.pop()?;
+        if !edit.made_in(text) {
+            self.clear();
+            return None;
+        }
         let back = edit.inverse();
         let out = back.apply(text);
         let select = (back.at, back.at + back.inserted.len());
@@ -183,6 +225,10 @@ impl History {
     /// `text` with the last undone step made again, the caret after it.
     pub fn redo(&mut self, text: &str) -> Option<Restored> {
         let edit = self.redo.pop()?;
+        if !edit.inverse().made_in(text) {
+            self.clear();
+            return None;
+        }
         let out = edit.apply(text);
         let end = edit.at + edit.inserted.len();
         self.undo.push((edit, EditKind::Other));
@@ -284,6 +330,19 @@ mod tests {
     }
 
     #[test]
+    fn a_text_replaced_from_elsewhere_has_nothing_to_undo() {
+        let mut h = History::default();
+        record(&mut h, "short", "short text", EditKind::Typing);
+        // An example loaded over it: the step's bytes are not there.
+        assert_eq!(h.undo("abc"), None);
+        assert!(!h.can_undo() && !h.can_redo());
+        record(&mut h, "café", "café au lait", EditKind::Other);
+        let (t, _) = h.undo("café au lait").unwrap();
+        assert_eq!(t, "café");
+        assert_eq!(h.redo("caf"), None);
+    }
+
+    #[test]
     fn it_keeps_the_last_steps_only() {
         let mut h = History::default();
         let mut text = String::new();
@@ -301,11 +360,81 @@ mod tests {
         assert!(text.starts_with("0|1|") && text.ends_with("9|"));
     }
 
+    /// Type `typed` at byte `at` of `text` letter by letter, as a box does.
+    fn type_at(h: &mut History, text: &mut String, mut at: usize, typed: &str) {
+        for c in typed.chars() {
+            let mut next = text.clone();
+            next.insert(at, c);
+            at += c.len_utf8();
+            if let Some(e) = Edit::before_caret(text, &next, 0, at) {
+                h.record(e, EditKind::Typing);
+            }
+            *text = next;
+        }
+    }
+
+    #[test]
+    fn words_typed_before_a_space_are_a_step_each_like_at_the_end() {
+        // The stranger's case: the space typed before " Ridgeline" is the
+        // same as the one after it; the caret says which one was typed.
+        let mut h = History::default();
+        let mut text = String::from("Across Ridgeline.");
+        type_at(&mut h, &mut text, 6, " one two");
+        assert_eq!(text, "Across one two Ridgeline.");
+        // Steps: the space, "one " and "two" (as typed at the end).
+        let (t, _) = h.undo(&text).unwrap();
+        assert_eq!(t, "Across one  Ridgeline.");
+        let (t, _) = h.undo(&t).unwrap();
+        assert_eq!(t, "Across  Ridgeline.");
+        let (t, _) = h.undo(&t).unwrap();
+        assert_eq!(t, "Across Ridgeline.");
+        assert!(!h.can_undo());
+    }
+
+    #[test]
+    fn backspace_held_in_the_middle_of_a_text_is_one_step() {
+        let mut h = History::default();
+        let mut text = String::from("one two  three Ridgeline");
+        let mut caret = "one two  three".len();
+        while caret > "one".len() {
+            let at = crate::text::scan::char_start(&text, caret - 1);
+            let mut next = text.clone();
+            next.replace_range(at..caret, "");
+            h.record(
+                Edit::before_caret(&text, &next, 0, at).unwrap(),
+                EditKind::Deleting,
+            );
+            text = next;
+            caret = at;
+        }
+        assert_eq!(text, "one Ridgeline");
+        let (t, sel) = h.undo(&text).unwrap();
+        assert_eq!(t, "one two  three Ridgeline");
+        assert_eq!(&t[sel.0..sel.1], " two  three");
+        assert!(!h.can_undo());
+    }
+
     fn edits() -> impl Strategy<Value = Vec<(usize, usize, String, u8)>> {
         prop::collection::vec((any::<usize>(), 0..6usize, "[a é\n😀]{0,4}", 0..3u8), 0..30)
     }
 
     proptest! {
+        /// A word typed anywhere, letter by letter, whatever is around the
+        /// caret, is undone in one step, and undoing it gives the text back.
+        #[test]
+        fn a_word_typed_anywhere_is_one_step(
+            start in "[a é\n😀]{0,20}", at in any::<usize>(), word in "[aé😀]{1,8} ?",
+        ) {
+            let mut h = History::default();
+            let at = crate::text::scan::char_start(&start, at % (start.len() + 1));
+            let mut text = start.clone();
+            type_at(&mut h, &mut text, at, &word);
+            let (t, sel) = h.undo(&text).unwrap();
+            prop_assert_eq!(&t, &start);
+            prop_assert_eq!(sel, (at, at));
+            prop_assert!(!h.can_undo());
+        }
+
         /// Whatever is typed, deleted or pasted, undoing every step gives
         /// the first text back and redoing them all the last one.
         #[test]
@@ -320,6 +449,11 @@ mod tests {
                 let end = crate::text::scan::char_start(&text, (at + len).min(text.len())).max(at);
                 let next = format!("{}{}{}", &text[..at], ins, &text[end..]);
                 let kind = [EditKind::Typing, EditKind::Deleting, EditKind::Other][kind as usize];
+                // Any caret gives an edit that makes `next`.
+                let caret = crate::text::scan::char_start(&next, (at * 7 + len) % (next.len() + 1));
+                if let Some(e) = Edit::before_caret(&text, &next, 0, caret) {
+                    prop_assert_eq!(e.apply(&text), next.clone());
+                }
                 if let Some(e) = Edit::between(&text, &next, 0) {
                     prop_assert_eq!(e.apply(&text), next.clone());
                     h.record(e, kind);

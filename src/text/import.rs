@@ -104,8 +104,14 @@ pub fn passage_kind(name: &str, text: &str) -> Option<FileKind> {
 
 /// The source text for a file: its passages separated by blank lines.
 /// A transcript has no paragraphs of its own, so it is cut into paragraphs
-/// of whole sentences first.
+/// of whole sentences first. Line ends are `\n` whatever the file used
+/// (`\r\n`, or a lone `\r` as old Mac files do), as in a pasted text.
 pub fn to_source(kind: FileKind, text: &str, max_chars: usize) -> String {
+    let text = &if text.contains('\r') {
+        text.replace("\r\n", "\n").replace('\r', "\n")
+    } else {
+        text.to_owned()
+    };
     let body = match kind {
         FileKind::WebVtt => {
             let said = strip_vtt(text);
@@ -123,7 +129,7 @@ pub fn to_source(kind: FileKind, text: &str, max_chars: usize) -> String {
             paragraphs.push(para);
             paragraphs.join("\n\n")
         }
-        FileKind::Text | FileKind::Markdown => text.replace("\r\n", "\n"),
+        FileKind::Text | FileKind::Markdown => text.clone(),
     };
     chunk_document(&body, max_chars).join("\n\n")
 }
@@ -133,6 +139,22 @@ mod tests {
     use super::*;
 
     const VTT: &str = "WEBVTT\n\nNOTE made by hand\nstill a note\n\n1\n00:00:01.000 --> 00:00:04.000\nWe agreed to ship in March.\n\n2\n00:00:04.500 --> 00:00:07.000 align:start\nThe budget is $50k.\n";
+
+    #[test]
+    fn a_file_s_line_ends_are_newlines_whatever_it_used() {
+        for kind in [FileKind::Text, FileKind::Markdown] {
+            assert_eq!(
+                to_source(kind, "One.\r\rTwo.\r\nThree.\n", 10_000),
+                to_source(kind, "One.\n\nTwo.\nThree.\n", 10_000)
+            );
+        }
+        let vtt_cr = VTT.replace('\n', "\r");
+        assert_eq!(
+            to_source(FileKind::WebVtt, &vtt_cr, 10_000),
+            to_source(FileKind::WebVtt, VTT, 10_000)
+        );
+        assert!(!to_source(FileKind::Text, "a\rb", 100).contains('\r'));
+    }
 
     #[test]
     fn transcripts_are_known_by_name_or_by_their_header() {

@@ -421,6 +421,11 @@ test('undo in a long source\'s box is the lab\'s: Ctrl+Z after another window ta
     await page.keyboard.press('Control+Z');
     await analysed(typed);
     await page.focus('#source');
+    for (const key of ['Control+Home', 'Control+Shift+End', 'Escape']) {
+      await page.keyboard.press('Control+A');
+      await page.keyboard.press(key);
+      assert.doesNotMatch(await page.textContent('#source-window .note'), /is selected/, `${key} ends the select-all`);
+    }
     await page.keyboard.press('Control+A');
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.type('W');
@@ -465,6 +470,46 @@ test('a click on a sentence the list shows from before a long paste selects noth
     await page.waitForFunction(() => document.querySelector('.sentences li[data-source="S3"] .stext')?.textContent === 'Pasted first.');
     await page.click('.sentences li[data-source="S3"]');
     assert.equal(await page.evaluate(() => { const el = document.querySelector('#source'); return el.value.slice(el.selectionStart, el.selectionEnd); }), 'Pasted first.');
+    assert.deepEqual(lab.problems(), []);
+  } finally {
+    await lab.close();
+  }
+});
+
+test('each text box undoes its own edits: Ctrl+Z in the answer takes back its last word, never the source typed before it, and nothing out of sight', async () => {
+  const lab = await openLab(shared.browser, shared.server.url);
+  const { page } = lab;
+  const value = (sel) => page.inputValue(sel);
+  try {
+    const source = await value('#source');
+    const answer = await value('#answer');
+    await page.click('#source');
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' Extra source words.');
+    await page.click('#answer');
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' one two');
+    const typedSource = `${source} Extra source words.`;
+    assert.equal(await value('#source'), typedSource);
+    // A word at a time, as the browser groups typing; the source stays.
+    await page.keyboard.press('Control+Z');
+    assert.equal(await value('#answer'), `${answer} one `);
+    await page.keyboard.press('Control+Z');
+    await page.keyboard.press('Control+Z');
+    assert.equal(await value('#answer'), answer);
+    await page.keyboard.press('Control+Z');
+    assert.equal(await value('#answer'), answer, 'nothing left to undo in the answer');
+    assert.equal(await value('#source'), typedSource, 'Ctrl+Z in the answer left the source alone');
+    await page.keyboard.press('Control+Shift+Z');
+    assert.equal(await value('#answer'), `${answer} `);
+    // The browser's page-wide history aims Ctrl+Z in the question at the
+    // answer's or the source's typing: nothing changes out of sight.
+    await page.click('#question');
+    await page.keyboard.press('Control+Z');
+    assert.equal(await value('#answer'), `${answer} `);
+    assert.equal(await value('#source'), typedSource);
+    // The claims shown follow the undone answer.
+    await page.waitForFunction(() => !document.querySelector('.answer-view').textContent.includes(' one'));
     assert.deepEqual(lab.problems(), []);
   } finally {
     await lab.close();
