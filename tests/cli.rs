@@ -640,6 +640,70 @@ fn varied_lines(n: usize, bad: bool) -> String {
     out
 }
 
+/// Answers checked against one source in a row read it once (`batch`
+/// keeps the last sources' analyses): each report is still the one the
+/// line gets alone, sources interleaved or not, on one thread or two.
+#[test]
+fn answers_sharing_a_source_get_the_reports_each_would_get_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let bridge = "The Ridgeline bridge opened in 1998. Its main span is 410 metres long. It carries four lanes.";
+    let hired = r#"["Ann hired Bo in 2001.", "Bo left in 2004."]"#;
+    let answers = [
+        (bridge, "The bridge opened in 1998."),
+        (bridge, "The main span is 520 metres long."),
+        (hired, "Ann hired Bo in 2001 [1]. Bo left in 2004 [2]."),
+        (
+            bridge,
+            "It carries four lanes and was designed by Acme Corp.",
+        ),
+        (hired, "Bo never left [2]."),
+        (bridge, "The bridge opened in 1998."),
+        (hired, "Ann hired Bo in 2001 [1]."),
+    ];
+    let lines: Vec<String> = answers
+        .iter()
+        .map(|(context, answer)| {
+            let context = if context.starts_with('[') {
+                context.to_string()
+            } else {
+                format!("{context:?}")
+            };
+            format!(r#"{{"context": {context}, "answer": {answer:?}}}"#)
+        })
+        .collect();
+    let alone: Vec<String> = lines
+        .iter()
+        .enumerate()
+        .map(|(n, line)| {
+            let input = file(dir.path(), &format!("line{n}.jsonl"), format!("{line}\n"));
+            let out = run(&["batch", "--input", input.to_str().unwrap(), "--full"]);
+            String::from_utf8(out.stdout).unwrap()
+        })
+        .collect();
+    let input = file(dir.path(), "all.jsonl", lines.join("\n"));
+    for jobs in ["1", "2"] {
+        let out = run(&[
+            "batch",
+            "--input",
+            input.to_str().unwrap(),
+            "--full",
+            "--jobs",
+            jobs,
+        ]);
+        let reports = String::from_utf8_lossy(&out.stdout);
+        let reports: Vec<String> = reports.lines().map(|l| format!("{l}\n")).collect();
+        assert_eq!(reports.len(), lines.len(), "{}", stderr(&out));
+        for (n, (together, alone)) in reports.iter().zip(&alone).enumerate() {
+            assert_eq!(
+                together,
+                alone,
+                "line {} differs from its report alone (--jobs {jobs})",
+                n + 1
+            );
+        }
+    }
+}
+
 #[test]
 fn batch_output_is_the_same_on_any_number_of_threads() {
     let dir = tempfile::tempdir().unwrap();

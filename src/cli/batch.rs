@@ -3,12 +3,17 @@
 //!
 //! Each line is checked on its own (no state carries from line to line), so
 //! a large job can be split into pieces and run on several machines by any
-//! job runner, and memory stays flat however long the input is.
+//! job runner, and memory stays flat however long the input is. The one
+//! thing kept between lines is the analysis of the last few short sources
+//! ([`RecentSources`]): answers to one question come in runs (RAGTruth's
+//! 584 test answers have 150 sources; a comparison of models or of sampled
+//! answers checks each against the same source), and a source read once
+//! serves the answers after it. The reports are the same either way.
 
 use claimlab::text::import;
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Write};
-use std::sync::{mpsc, Arc, Mutex};
+use std::sync::{mpsc, Arc, Mutex, OnceLock};
 
 use claimlab::compact::{Include, Part};
 use claimlab::report::{Decision, VerdictCounts};
@@ -180,6 +185,63 @@ const LINES_PER_THREAD: usize = 64;
 /// that long lines (a 1 MB context each) do not hold 64 documents per thread.
 const BYTES_PER_THREAD: usize = 2 << 20;
 
+/// The analysed sources of the last lines, shared by the checking threads,
+/// so that answers checked against one source in a row read it once.
+/// Only sources up to [`RecentSources::MAX_SOURCE_BYTES`] are kept, and at
+/// most two per thread: a few MB at most, whatever the input.
+struct RecentSources {
+    /// Each source with its analysis, oldest first: a thread that finds the
+    /// source another is still reading waits for that analysis (lines with
+    /// one source go to the threads side by side).
+    docs: Mutex<std::collections::VecDeque<(String, Arc<OnceLock<Document>>)>>,
+    capacity: usize,
+}
+
+impl RecentSources {
+    /// Sources longer than this are analysed for their line alone (a
+    /// document holds about 40 bytes per byte of its source).
+    const MAX_SOURCE_BYTES: usize = 64 * 1024;
+
+    fn new(threads: usize) -> RecentSources {
+        RecentSources {
+            docs: Mutex::new(std::collections::VecDeque::new()),
+            capacity: 2 * threads,
+        }
+    }
+
+    /// `then` of the analysis of `source`: one kept from an earlier line,
+    /// or a fresh one (kept if the source is short).
+    fn with_analysed<R>(
+        &self,
+        source: String,
+        config: &Config,
+        then: impl FnOnce(&Document) -> R,
+    ) -> R {
+        let analyse = |source: &str| Document::analyse(source, config.into());
+        let cell = if source.len() > Self::MAX_SOURCE_BYTES {
+            Arc::new(OnceLock::new())
+        } else {
+            let Ok(mut docs) = self.docs.lock() else {
+                return then(&analyse(&source));
+            };
+            match docs.iter().find(|(s, _)| *s == source) {
+                Some((_, cell)) => Arc::clone(cell),
+                None => {
+                    if docs.len() == self.capacity {
+                        docs.pop_front();
+                    }
+                    let cell = Arc::new(OnceLock::new());
+                    docs.push_back((source.clone(), Arc::clone(&cell)));
+                    cell
+                }
+            }
+        };
+        // Outside the lock: one thread reads the source, any other asking
+        // for it meanwhile waits for it.
+        then(cell.get_or_init(|| analyse(&source)))
+    }
+}
+
 /// What checking one line gives: its report as a JSON line and what the
 /// summary counts, or why the line could not be checked.
 struct Checked {
@@ -212,8 +274,9 @@ pub fn run(input: &str, output: &mut dyn Write, settings: &Settings) -> Result<S
     let threads = jobs(settings.jobs);
     // The threads live for the whole run (their word memories stay warm);
     // leaving the scope, the pool's end of the queue closes and they stop.
+    let recent = RecentSources::new(threads);
     std::thread::scope(|scope| {
-        let pool = Pool::start(scope, threads, settings);
+        let pool = Pool::start(scope, threads, settings, &recent);
         write_reports(reader, name, output, settings, threads, &pool)
     })
 }
@@ -332,6 +395,7 @@ type Outcome = Option<Result<Checked, String>>;
 /// thread there is no pool: lines are checked where they are read.
 struct Pool<'s> {
     settings: &'s Settings<'s>,
+    recent: &'s RecentSources,
     queue: Option<mpsc::Sender<(usize, Line)>>,
     done: Option<mpsc::Receiver<(usize, Outcome)>>,
 }
@@ -341,6 +405,7 @@ impl<'s> Pool<'s> {
         scope: &'scope std::thread::Scope<'scope, '_>,
         threads: usize,
         settings: &'s Settings<'s>,
+        recent: &'s RecentSources,
     ) -> Pool<'s>
     where
         's: 'scope,
@@ -348,6 +413,7 @@ impl<'s> Pool<'s> {
         if threads <= 1 {
             return Pool {
                 settings,
+                recent,
                 queue: None,
                 done: None,
             };
@@ -361,13 +427,17 @@ impl<'s> Pool<'s> {
                 // The lock is held only to take a line off the queue.
                 let next = lines.lock().map(|l| l.recv());
                 let Ok(Ok((i, line))) = next else { break };
-                if report.send((i, check_line(&line, settings))).is_err() {
+                if report
+                    .send((i, check_line(&line, settings, recent)))
+                    .is_err()
+                {
                     break;
                 }
             });
         }
         Pool {
             settings,
+            recent,
             queue: Some(queue),
             done: Some(done),
         }
@@ -379,7 +449,7 @@ impl<'s> Pool<'s> {
         let (Some(queue), Some(done)) = (&self.queue, &self.done) else {
             return share
                 .into_iter()
-                .map(|(n, line)| (n, check_line(&line, self.settings)))
+                .map(|(n, line)| (n, check_line(&line, self.settings, self.recent)))
                 .collect();
         };
         let numbers: Vec<usize> = share.iter().map(|(n, _)| *n).collect();
@@ -403,7 +473,11 @@ impl<'s> Pool<'s> {
 
 /// Check one line: its report as a JSON line, or why it could not be
 /// checked; `None` for a blank line.
-fn check_line(line: &Line, settings: &Settings) -> Option<Result<Checked, String>> {
+fn check_line(
+    line: &Line,
+    settings: &Settings,
+    recent: &RecentSources,
+) -> Option<Result<Checked, String>> {
     let item = match line {
         Line::Text(t) if t.trim().is_empty() => return None,
         Line::Text(t) => serde_json::from_str::<Item>(t)
@@ -420,19 +494,20 @@ fn check_line(line: &Line, settings: &Settings) -> Option<Result<Checked, String
         let cfg = settings.config;
         // A bug in the core stops at (or skips) this line, named, like bad input.
         crate::internal_error::catch(|| {
-            let doc = Document::analyse(&item.context.source(), cfg.into());
-            let report = check(
-                &doc,
-                &CheckInput {
-                    answer: &item.answer,
-                    samples: &item.samples,
-                    question: &item.question,
-                    vectors: given.as_deref(),
-                    skip_trace: !settings.include.is_none_or(|i| i.has(Part::Trace)),
-                    ..Default::default()
-                },
-                cfg,
-            );
+            let report = recent.with_analysed(item.context.source(), cfg, |doc| {
+                check(
+                    doc,
+                    &CheckInput {
+                        answer: &item.answer,
+                        samples: &item.samples,
+                        question: &item.question,
+                        vectors: given.as_deref(),
+                        skip_trace: !settings.include.is_none_or(|i| i.has(Part::Trace)),
+                        ..Default::default()
+                    },
+                    cfg,
+                )
+            });
             let fallback = vectors::fallback(&report, &item.samples, given.as_deref());
             let output = vectors::Output {
                 report: vectors::Shown::of(&report, settings.include),
