@@ -54,6 +54,8 @@ enum Step {
     Earlier,
     Later,
     All,
+    /// Back from all of it to the window around the caret.
+    Part,
 }
 
 /// The source box: it shows the source, or a window of a long one
@@ -156,17 +158,27 @@ impl SourceBox {
 
     fn step(self, step: Step) {
         let w = self.window.get_untracked();
-        let next = self.lab.source.with_untracked(|t| match step {
-            Step::Earlier => w.earlier(t, WINDOW_BYTES),
-            Step::Later => w.later(t, WINDOW_BYTES),
-            Step::All => TextWindow::whole(t),
+        // The caret's place in the source (the box holds bytes `w`).
+        let caret = self.lab.source.with_untracked(|t| {
+            let caret = self
+                .el
+                .get_untracked()
+                .and_then(|el| el.selection_start().ok().flatten());
+            w.start + byte_of_utf16(w.of(t), caret.unwrap_or(0) as usize)
+        });
+        let (next, at) = self.lab.source.with_untracked(|t| match step {
+            Step::Earlier => {
+                let next = w.earlier_to_start(t, WINDOW_BYTES);
+                (next, next.start)
+            }
+            Step::Later => {
+                let next = w.later(t, WINDOW_BYTES);
+                (next, next.start)
+            }
+            Step::All => (TextWindow::whole(t), w.start),
+            Step::Part => (window_of(t, caret), caret),
         });
         self.all.set_value(matches!(step, Step::All));
-        let at = if matches!(step, Step::All) {
-            w.start
-        } else {
-            next.start
-        };
         self.show(next, (at, at));
     }
 
@@ -432,7 +444,9 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
     let window_note = move || {
         let len = lab.source.with(String::len);
         let w = source_box.window.get();
-        (w.len() < len).then(|| {
+        // A window of a long source, or all of it ("Edit all at once").
+        let whole = w.len() == len && len > WINDOWED_ABOVE_BYTES;
+        (w.len() < len || whole).then(|| {
             let kb = |b: usize| (b as f64 / 1024.0).round() as u64;
             let selected_all = source_box.all_selected.get();
             let read_only = lab.read_only.get();
@@ -443,8 +457,19 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
             };
             let note = if selected_all {
                 format!(
-                    "All {} KB of the source is selected: what you type or paste, Delete and Cut replace all of it, and Copy copies all of it. An arrow key, a click or Escape ends this.",
+                    "All {} KB of the source is selected: {} An arrow key, a click or Escape ends this.",
                     kb(len),
+                    if read_only {
+                        "Copy copies all of it."
+                    } else {
+                        "what you type or paste, Delete and Cut replace all of it, and Copy copies all of it."
+                    },
+                )
+            } else if whole {
+                format!(
+                    "The box holds all {} KB of the source ({}). Every sentence below is checked.",
+                    kb(len),
+                    if read_only { "slow to scroll" } else { "slow to type in" },
                 )
             } else if w.is_empty() {
                 format!(
@@ -460,9 +485,14 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
             view! {
                 <div id="source-window" class="source-window" role="group" aria-label="The part of the long source in the box">
                     <span class="note" class:selected-all=selected_all data-start=w.start data-end=w.end>{note}</span>
-                    <button id="source-earlier" type="button" disabled=w.start == 0 on:click=move |_| source_box.step(Step::Earlier)>"◀ Earlier"</button>
-                    <button id="source-later" type="button" disabled=w.end == len on:click=move |_| source_box.step(Step::Later)>"Later ▶"</button>
-                    <button id="source-all" type="button" on:click=move |_| source_box.step(Step::All)>{if read_only { "Show all at once" } else { "Edit all at once" }}</button>
+                    {(!whole).then(|| view! {
+                        <button id="source-earlier" type="button" disabled=w.start == 0 on:click=move |_| source_box.step(Step::Earlier)>"◀ Earlier"</button>
+                        <button id="source-later" type="button" disabled=w.end == len on:click=move |_| source_box.step(Step::Later)>"Later ▶"</button>
+                        <button id="source-all" type="button" on:click=move |_| source_box.step(Step::All)>{if read_only { "Show all at once" } else { "Edit all at once" }}</button>
+                    })}
+                    {whole.then(|| view! {
+                        <button id="source-part" type="button" on:click=move |_| source_box.step(Step::Part)>"Show a part at a time"</button>
+                    })}
                 </div>
             }
         })
@@ -551,6 +581,7 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
                 node_ref=source_box.el
                 on:keydown=move |ev| source_box.key_down(&ev)
                 on:mousedown=move |_| source_box.all_selected.set(false)
+                on:blur=move |_| source_box.all_selected.set(false)
                 on:beforeinput=move |ev| source_box.before_input(&ev)
                 on:copy=move |ev| source_box.clipboard(&ev, false)
                 on:cut=move |ev| source_box.clipboard(&ev, true)
@@ -574,6 +605,7 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
 #[component]
 pub fn AnswerPanel(lab: Lab) -> impl IntoView {
     let undo = PlainUndo::new(lab.read_only);
+    let question_undo = PlainUndo::new(lab.read_only);
     let claims = move || {
         let checked = lab.checked.get();
         let report = &checked.report;
@@ -623,7 +655,21 @@ pub fn AnswerPanel(lab: Lab) -> impl IntoView {
                 placeholder="The question the answer replies to (for drift and repair)"
                 readonly=move || lab.read_only.get()
                 prop:value=move || lab.question.get()
-                on:input=move |ev| lab.question.set(event_target_value(&ev))
+                on:keydown=move |ev| {
+                    if let Some(text) = lab.question.with_untracked(|q| question_undo.key_down(&ev, q)) {
+                        lab.question.set(text);
+                    }
+                }
+                on:beforeinput=move |ev| {
+                    if let Some(text) = lab.question.with_untracked(|q| question_undo.before_input(&ev, q)) {
+                        lab.question.set(text);
+                    }
+                }
+                on:input=move |ev| {
+                    let text = event_target_value(&ev);
+                    lab.question.with_untracked(|q| question_undo.input(&ev, q, &text));
+                    lab.question.set(text);
+                }
             />
             <label class="visually-hidden" for="answer">"Answer text"</label>
             <textarea

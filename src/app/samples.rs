@@ -13,7 +13,9 @@ use super::widgets::Limits;
 
 #[component]
 pub fn SamplesPanel(lab: Lab) -> impl IntoView {
-    let count = move || lab.samples.with(Vec::len);
+    // The rows are drawn again only when a sample is added or removed (each
+    // keeps its undo history while it is edited).
+    let count = Memo::new(move |_| lab.samples.with(Vec::len));
     let best_of_n = move |i: usize| {
         lab.checked.with(|c| {
             c.report
@@ -32,7 +34,7 @@ pub fn SamplesPanel(lab: Lab) -> impl IntoView {
         })
     };
     let rows = move || {
-        (0..count())
+        (0..count.get())
             .map(|i| {
                 let label = format!("Sample {}", i + 1);
                 let id = format!("sample-{}", i + 1);
@@ -49,6 +51,7 @@ pub fn SamplesPanel(lab: Lab) -> impl IntoView {
                             id=id
                             rows="2"
                             spellcheck="false"
+                            readonly=move || lab.read_only.get()
                             prop:value=move || lab.samples.with(text_of)
                             on:keydown=move |ev| {
                                 if let Some(text) = undo.key_down(&ev, &lab.samples.with_untracked(text_of)) {
@@ -70,7 +73,7 @@ pub fn SamplesPanel(lab: Lab) -> impl IntoView {
                             {move || best_of_n(i).map(|(text, best)| view! {
                                 <span class="best-of-n" class:best=best>{text}{best.then_some(" · most faithful")}</span>
                             })}
-                            <button type="button" class="remove" aria-label=format!("Remove {label}") on:click=move |_| {
+                            <button type="button" class="remove" aria-label=format!("Remove {label}") disabled=move || lab.read_only.get() on:click=move |_| {
                                 lab.samples.update(|s| if i < s.len() { s.remove(i); });
                                 lab.edited();
                             }>"Remove"</button>
@@ -91,10 +94,10 @@ pub fn SamplesPanel(lab: Lab) -> impl IntoView {
             </header>
             <ol class="sample-list">{rows}</ol>
             <div class="sample-actions">
-                <button type="button" id="add-sample" on:click=move |_| {
+                <button type="button" id="add-sample" disabled=move || lab.read_only.get() on:click=move |_| {
                     lab.samples.update(|s| s.push(String::new()));
                 }>"Add sample"</button>
-                <button type="button" id="repeat-answer" title="Every sample says what the answer says" disabled=move || count() == 0 on:click=move |_| {
+                <button type="button" id="repeat-answer" title="Every sample says what the answer says" disabled=move || count.get() == 0 || lab.read_only.get() on:click=move |_| {
                     let answer = lab.answer.get_untracked();
                     lab.samples.update(|s| s.iter_mut().for_each(|x| *x = answer.clone()));
                     lab.edited();

@@ -8,8 +8,8 @@
 //! Ctrl+Y (Cmd on a Mac) are the lab's, on that box's own edits; an Undo
 //! from a menu that the browser aims at a box without focus does nothing.
 //! [`PlainUndo`] is this for a box that holds all of its text (the answer,
-//! the samples); the source box (`editors`) keeps its own, in whole-source
-//! bytes.
+//! the question, the samples); the source box (`editors`) keeps its own, in
+//! whole-source bytes.
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -56,13 +56,55 @@ impl Command {
     }
 }
 
-/// The text box an event happened in.
-fn text_box(ev: &web_sys::Event) -> Option<web_sys::HtmlTextAreaElement> {
-    ev.target()?.dyn_into().ok()
+/// A text box: a `<textarea>` or a one-line `<input>`.
+enum TextBox {
+    Area(web_sys::HtmlTextAreaElement),
+    Line(web_sys::HtmlInputElement),
+}
+
+impl TextBox {
+    /// The text box an event happened in.
+    fn of(ev: &web_sys::Event) -> Option<TextBox> {
+        let target = ev.target()?;
+        match target.dyn_into::<web_sys::HtmlTextAreaElement>() {
+            Ok(area) => Some(TextBox::Area(area)),
+            Err(other) => other.dyn_into().ok().map(TextBox::Line),
+        }
+    }
+
+    fn element(&self) -> &web_sys::HtmlElement {
+        match self {
+            TextBox::Area(el) => el,
+            TextBox::Line(el) => el,
+        }
+    }
+
+    fn selection_start(&self) -> Option<u32> {
+        match self {
+            TextBox::Area(el) => el.selection_start(),
+            TextBox::Line(el) => el.selection_start(),
+        }
+        .ok()
+        .flatten()
+    }
+
+    fn set_value(&self, text: &str) {
+        match self {
+            TextBox::Area(el) => el.set_value(text),
+            TextBox::Line(el) => el.set_value(text),
+        }
+    }
+
+    fn set_selection_range(&self, start: u32, end: u32) {
+        let _ = match self {
+            TextBox::Area(el) => el.set_selection_range(start, end),
+            TextBox::Line(el) => el.set_selection_range(start, end),
+        };
+    }
 }
 
 /// Is `el` the element with the keyboard focus?
-pub fn has_focus(el: &web_sys::HtmlTextAreaElement) -> bool {
+pub fn has_focus(el: &web_sys::HtmlElement) -> bool {
     el.owner_document()
         .and_then(|d| d.active_element())
         .is_some_and(|a| a.is_same_node(Some(el.as_ref())))
@@ -81,18 +123,12 @@ pub fn edit_of_input(
         .map_or(EditKind::Other, |e| {
             EditKind::of_input_type(&e.input_type())
         });
-    let caret = text_box(ev).and_then(|el| el.selection_start().ok().flatten());
+    let caret = TextBox::of(ev).and_then(|el| el.selection_start());
     let edit = match caret {
         Some(c) => Edit::before_caret(before, after, offset, byte_of_utf16(after, c as usize)),
         None => Edit::between(before, after, offset),
     }?;
     Some((edit, kind))
-}
-
-/// Select bytes `select` of `text`, which `el` shows.
-pub fn select(el: &web_sys::HtmlTextAreaElement, text: &str, select: (usize, usize)) {
-    let at = |b: usize| utf16_of_byte(text, b.min(text.len())) as u32;
-    let _ = el.set_selection_range(at(select.0), at(select.1));
 }
 
 /// Undo for a box that holds all of its text, which the lab keeps in
@@ -135,8 +171,8 @@ impl PlainUndo {
     }
 
     fn run(self, command: Command, ev: &web_sys::Event, text: &str) -> Option<String> {
-        let el = text_box(ev)?;
-        if self.read_only.get_untracked() || !has_focus(&el) {
+        let el = TextBox::of(ev)?;
+        if self.read_only.get_untracked() || !has_focus(el.element()) {
             return None;
         }
         let (out, selected) = self
@@ -146,7 +182,8 @@ impl PlainUndo {
         // Written here, before the lab's signal writes it again, so that
         // the selection is set in the new text.
         el.set_value(&out);
-        select(&el, &out, selected);
+        let at = |b: usize| utf16_of_byte(&out, b.min(out.len())) as u32;
+        el.set_selection_range(at(selected.0), at(selected.1));
         Some(out)
     }
 }

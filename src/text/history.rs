@@ -11,8 +11,9 @@
 //! typed, so a word typed anywhere is one run.
 //!
 //! Like a browser's text box it groups typing (one step per word and the
-//! space after it) and runs of Backspace or Delete into one step each; any
-//! other edit (a paste, a cut, a drop) is a step of its own. It keeps the
+//! space after it), runs of Backspace or Delete, an input method's whole
+//! composition, and a drag's removal with its drop into one step each; any
+//! other edit (a paste, a cut) is a step of its own. It keeps the
 //! last [`MAX_STEPS`] steps. A text changed from elsewhere (an example
 //! loaded over it) is found out at the next undo, which then forgets every
 //! step rather than splice old edits into new text. What it does not do:
@@ -40,7 +41,14 @@ pub enum EditKind {
     Typing,
     /// Backspace or Delete.
     Deleting,
-    /// A paste, a cut, a drop, a replacement: a step of its own.
+    /// A step of an input method's composition (kana to kanji, a dead
+    /// key): the whole composition is one step.
+    Composing,
+    /// Text dragged away: the drop that follows is the same step.
+    DraggingOut,
+    /// Text dropped.
+    Dropping,
+    /// A paste, a cut, a replacement: a step of its own.
     Other,
 }
 
@@ -50,6 +58,12 @@ impl EditKind {
         match input_type {
             "insertText" => EditKind::Typing,
             "deleteContentBackward" | "deleteContentForward" => EditKind::Deleting,
+            "insertCompositionText"
+            | "deleteCompositionText"
+            | "insertFromComposition"
+            | "deleteByComposition" => EditKind::Composing,
+            "deleteByDrag" => EditKind::DraggingOut,
+            "insertFromDrop" => EditKind::Dropping,
             _ => EditKind::Other,
         }
     }
@@ -133,7 +147,8 @@ impl Edit {
     /// Can `self`, made of a `kind` edit, take in `next`, made just after
     /// it, as one step? Typing does until a word's end (the first letter
     /// typed over a selection starts the step: undoing it brings the
-    /// selection back); Backspace and Delete run on.
+    /// selection back); Backspace and Delete run on; a composition's steps
+    /// each change what it has written so far.
     fn joins(&self, kind: EditKind, next: &Edit) -> bool {
         match kind {
             EditKind::Typing => {
@@ -146,13 +161,21 @@ impl Edit {
                     && next.inserted.is_empty()
                     && (next.at + next.removed.len() == self.at || next.at == self.at)
             }
-            EditKind::Other => false,
+            EditKind::Composing => {
+                next.at >= self.at && next.at + next.removed.len() <= self.at + self.inserted.len()
+            }
+            EditKind::DraggingOut | EditKind::Dropping | EditKind::Other => false,
         }
     }
 
     /// This step with `next` (which [`Edit::joins`] it) made after it.
-    fn join(&mut self, next: Edit) {
-        if next.at < self.at {
+    fn join(&mut self, kind: EditKind, next: Edit) {
+        if kind == EditKind::Composing {
+            // `next` rewrites part of what this step inserted.
+            let from = next.at - self.at;
+            self.inserted
+                .replace_range(from..from + next.removed.len(), &next.inserted);
+        } else if next.at < self.at {
             // Backspace: what it removed comes before.
             self.removed.insert_str(0, &next.removed);
             self.at = next.at;
@@ -163,11 +186,49 @@ impl Edit {
     }
 }
 
+/// One step of undo: edits made one after the other (one, but for a drag,
+/// which removes text in one place and inserts it in another).
+#[derive(Debug, Clone)]
+struct Step {
+    edits: Vec<Edit>,
+    kind: EditKind,
+}
+
+impl Step {
+    /// `text` with the step taken back, and what its first edit had
+    /// replaced; `None` if `text` does not hold what the step made.
+    fn undo(&self, text: &str) -> Option<Restored> {
+        let mut out = text.to_owned();
+        for edit in self.edits.iter().rev() {
+            if !edit.made_in(&out) {
+                return None;
+            }
+            out = edit.inverse().apply(&out);
+        }
+        let first = &self.edits[0];
+        Some((out, (first.at, first.at + first.removed.len())))
+    }
+
+    /// `text` with the step made again, the caret after its last edit.
+    fn redo(&self, text: &str) -> Option<Restored> {
+        let mut out = text.to_owned();
+        for edit in &self.edits {
+            if !edit.inverse().made_in(&out) {
+                return None;
+            }
+            out = edit.apply(&out);
+        }
+        let last = self.edits.last()?;
+        let end = last.at + last.inserted.len();
+        Some((out, (end, end)))
+    }
+}
+
 /// The steps that can be undone and redone.
 #[derive(Debug, Clone, Default)]
 pub struct History {
-    undo: Vec<(Edit, EditKind)>,
-    redo: Vec<Edit>,
+    undo: Vec<Step>,
+    redo: Vec<Step>,
 }
 
 /// A text after an undo or redo, and the bytes of it to select.
@@ -179,16 +240,26 @@ impl History {
     pub fn record(&mut self, edit: Edit, kind: EditKind) {
         let after_undo = !self.redo.is_empty();
         self.redo.clear();
-        if let Some((last, last_kind)) = self.undo.last_mut() {
-            if !after_undo && *last_kind == kind && last.joins(kind, &edit) {
-                last.join(edit);
-                return;
+        if let Some(last) = self.undo.last_mut().filter(|_| !after_undo) {
+            if let [only] = &mut last.edits[..] {
+                if last.kind == kind && only.joins(kind, &edit) {
+                    only.join(kind, edit);
+                    return;
+                }
+                if last.kind == EditKind::DraggingOut && kind == EditKind::Dropping {
+                    last.edits.push(edit);
+                    last.kind = EditKind::Other;
+                    return;
+                }
             }
         }
         if self.undo.len() == MAX_STEPS {
             self.undo.remove(0);
         }
-        self.undo.push((edit, kind));
+        self.undo.push(Step {
+            edits: vec![edit],
+            kind,
+        });
     }
 
     /// Forget every step (the text was replaced from elsewhere).
@@ -210,29 +281,25 @@ impl History {
     /// (`None`, and every step forgotten, if `text` is not the one the
     /// steps were made in: it was replaced from elsewhere.)
     pub fn undo(&mut self, text: &str) -> Option<Restored> {
-        let (edit, _) = self.undo.pop()?;
-        if !edit.made_in(text) {
+        let step = self.undo.pop()?;
+        let Some(restored) = step.undo(text) else {
             self.clear();
             return None;
-        }
-        let back = edit.inverse();
-        let out = back.apply(text);
-        let select = (back.at, back.at + back.inserted.len());
-        self.redo.push(edit);
-        Some((out, select))
+        };
+        self.redo.push(step);
+        Some(restored)
     }
 
     /// `text` with the last undone step made again, the caret after it.
     pub fn redo(&mut self, text: &str) -> Option<Restored> {
-        let edit = self.redo.pop()?;
-        if !edit.inverse().made_in(text) {
+        let mut step = self.redo.pop()?;
+        let Some(restored) = step.redo(text) else {
             self.clear();
             return None;
-        }
-        let out = edit.apply(text);
-        let end = edit.at + edit.inserted.len();
-        self.undo.push((edit, EditKind::Other));
-        Some((out, (end, end)))
+        };
+        step.kind = EditKind::Other;
+        self.undo.push(step);
+        Some(restored)
     }
 }
 
@@ -330,6 +397,55 @@ mod tests {
     }
 
     #[test]
+    fn an_input_method_s_composition_is_one_step() {
+        // に, にほ, にほん, then 日本 committed: one step, as a text box has it.
+        let mut h = History::default();
+        let texts = [
+            "Tokyo ",
+            "Tokyo に",
+            "Tokyo にほ",
+            "Tokyo にほん",
+            "Tokyo 日本",
+        ];
+        for pair in texts.windows(2) {
+            let caret = pair[1].len();
+            let e = Edit::before_caret(pair[0], pair[1], 0, caret).unwrap();
+            h.record(e, EditKind::Composing);
+        }
+        record(&mut h, "Tokyo 日本", "Tokyo 日本 x", EditKind::Typing);
+        let (t, _) = h.undo("Tokyo 日本 x").unwrap();
+        assert_eq!(t, "Tokyo 日本");
+        let (t, sel) = h.undo(&t).unwrap();
+        assert_eq!((t.as_str(), sel), ("Tokyo ", (6, 6)));
+        assert!(!h.can_undo());
+        let (t, _) = h.redo(&t).unwrap();
+        assert_eq!(t, "Tokyo 日本");
+    }
+
+    #[test]
+    fn a_word_dragged_elsewhere_is_one_step_and_undoing_it_selects_it_where_it_was() {
+        let mut h = History::default();
+        record(
+            &mut h,
+            "The Ridgeline bridge carries a deck.",
+            "The  bridge carries a deck.",
+            EditKind::DraggingOut,
+        );
+        record(
+            &mut h,
+            "The  bridge carries a deck.",
+            "The  bridge carries a Ridgeline deck.",
+            EditKind::Dropping,
+        );
+        let (t, sel) = h.undo("The  bridge carries a Ridgeline deck.").unwrap();
+        assert_eq!(t, "The Ridgeline bridge carries a deck.");
+        assert_eq!(&t[sel.0..sel.1], "Ridgeline");
+        assert!(!h.can_undo());
+        let (t, _) = h.redo(&t).unwrap();
+        assert_eq!(t, "The  bridge carries a Ridgeline deck.");
+    }
+
+    #[test]
     fn a_text_replaced_from_elsewhere_has_nothing_to_undo() {
         let mut h = History::default();
         record(&mut h, "short", "short text", EditKind::Typing);
@@ -415,7 +531,7 @@ mod tests {
     }
 
     fn edits() -> impl Strategy<Value = Vec<(usize, usize, String, u8)>> {
-        prop::collection::vec((any::<usize>(), 0..6usize, "[a é\n😀]{0,4}", 0..3u8), 0..30)
+        prop::collection::vec((any::<usize>(), 0..6usize, "[a é\n😀]{0,4}", 0..6u8), 0..30)
     }
 
     proptest! {
@@ -448,7 +564,10 @@ mod tests {
                 let at = crate::text::scan::char_start(&text, at % (text.len() + 1));
                 let end = crate::text::scan::char_start(&text, (at + len).min(text.len())).max(at);
                 let next = format!("{}{}{}", &text[..at], ins, &text[end..]);
-                let kind = [EditKind::Typing, EditKind::Deleting, EditKind::Other][kind as usize];
+                let kind = [
+                    EditKind::Typing, EditKind::Deleting, EditKind::Composing,
+                    EditKind::DraggingOut, EditKind::Dropping, EditKind::Other,
+                ][kind as usize];
                 // Any caret gives an edit that makes `next`.
                 let caret = crate::text::scan::char_start(&next, (at * 7 + len) % (next.len() + 1));
                 if let Some(e) = Edit::before_caret(&text, &next, 0, caret) {

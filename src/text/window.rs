@@ -121,6 +121,21 @@ impl TextWindow {
         TextWindow { start, end }
     }
 
+    /// [`TextWindow::earlier`], from the text's start when less than half a
+    /// window would be left before it (a window of at most 1.5 windows):
+    /// walking back from the end never ends in a sliver.
+    pub fn earlier_to_start(&self, text: &str, bytes: usize) -> TextWindow {
+        let w = self.earlier(text, bytes);
+        if w.start < bytes / 2 {
+            TextWindow {
+                start: 0,
+                end: w.end,
+            }
+        } else {
+            w
+        }
+    }
+
     /// `text` with this window's part replaced by `shown` (what the box now
     /// holds), and the window of `shown` in the new text.
     pub fn splice(&self, text: &str, shown: &str) -> (String, TextWindow) {
@@ -281,6 +296,25 @@ mod tests {
 
     fn is_cut(text: &str, i: usize) -> bool {
         i == 0 || i == text.len() || text.as_bytes()[i - 1] == b'\n'
+    }
+
+    #[test]
+    fn walking_back_from_the_end_never_ends_in_a_sliver() {
+        let text = "A line of the record.\n".repeat(500);
+        let bytes = 1000;
+        let mut w = TextWindow::around(&text, text.len(), bytes);
+        let mut sizes = Vec::new();
+        while w.start > 0 {
+            w = w.earlier_to_start(&text, bytes);
+            sizes.push(w.len());
+        }
+        assert!(
+            sizes
+                .iter()
+                .all(|&n| n >= bytes / 2 && n <= bytes + bytes / 2),
+            "{sizes:?}"
+        );
+        assert_eq!(w.start, 0);
     }
 
     proptest! {

@@ -335,12 +335,19 @@ test('a long source\'s box holds a window of it: Earlier and Later step through 
     await page.click('#source-all');
     s = await state(page);
     assert.equal(s.box, typed);
-    assert.equal(await page.locator('#source-window').count(), 0, 'no bar when the box holds it all');
+    assert.match(await page.textContent('#source-window .note'), /The box holds all \d+ KB of the source/);
+    assert.equal(await page.locator('#source-earlier').count(), 0, 'nothing to step through when the box holds it all');
     // And it keeps holding it all while typing there.
     await page.evaluate(() => { const el = document.querySelector('#source'); el.focus(); el.setSelectionRange(0, 0); });
     await page.keyboard.type('Q');
     await page.waitForFunction((b) => document.querySelector('ol.sentences')?.dataset.analysedBytes === b, bytes('Q' + typed));
     assert.equal((await state(page)).box, 'Q' + typed);
+    // "Show a part at a time" goes back to the window around the caret.
+    await page.click('#source-part');
+    s = await state(page);
+    assert.equal(s.start, 0);
+    assert.ok(s.end < Buffer.byteLength('Q' + typed), 'a window again');
+    assert.equal(Buffer.from('Q' + typed).subarray(s.start, s.end).toString(), s.box);
     // An example replaces the source: shown whole, no window.
     await page.selectOption('#examples', 'tagore');
     await page.waitForFunction(() => !document.querySelector('#source-window') && document.querySelector('#source').value.length < 10_000);
@@ -476,7 +483,7 @@ test('a click on a sentence the list shows from before a long paste selects noth
   }
 });
 
-test('each text box undoes its own edits: Ctrl+Z in the answer takes back its last word, never the source typed before it, and nothing out of sight', async () => {
+test('each text box undoes its own edits: Ctrl+Z in the answer takes back its last word or a whole composition, never the source typed before it, and nothing out of sight; the question and the samples likewise', async () => {
   const lab = await openLab(shared.browser, shared.server.url);
   const { page } = lab;
   const value = (sel) => page.inputValue(sel);
@@ -510,6 +517,35 @@ test('each text box undoes its own edits: Ctrl+Z in the answer takes back its la
     assert.equal(await value('#source'), typedSource);
     // The claims shown follow the undone answer.
     await page.waitForFunction(() => !document.querySelector('.answer-view').textContent.includes(' one'));
+    // An input method's composition (に, にほ, にほん, committed as 日本) is
+    // one step, as in a plain text box.
+    const cdp = await lab.context.newCDPSession(page);
+    await page.click('#answer');
+    await page.keyboard.press('Control+End');
+    const beforeIme = await value('#answer');
+    for (const text of ['に', 'にほ', 'にほん']) await cdp.send('Input.imeSetComposition', { text, selectionStart: text.length, selectionEnd: text.length });
+    await cdp.send('Input.insertText', { text: '日本' });
+    assert.equal(await value('#answer'), `${beforeIme}日本`);
+    await page.keyboard.press('Control+Z');
+    assert.equal(await value('#answer'), beforeIme, 'one Ctrl+Z takes the whole composition back');
+    // The question and each sample keep their own steps too, a word at a
+    // time, and a sample keeps them while it is edited.
+    await page.click('#question');
+    await page.keyboard.press('End');
+    const question = await value('#question');
+    await page.keyboard.type(' Really now');
+    await page.keyboard.press('Control+Z');
+    assert.equal(await value('#question'), `${question} Really `);
+    await page.click('#add-sample');
+    await page.click('#sample-1');
+    await page.keyboard.type('Alpha one');
+    await page.keyboard.press('Control+Z');
+    assert.equal(await value('#sample-1'), 'Alpha ');
+    await page.keyboard.press('Control+Z');
+    assert.equal(await value('#sample-1'), '');
+    await page.keyboard.press('Control+Shift+Z');
+    assert.equal(await value('#sample-1'), 'Alpha ');
+    assert.equal(await value('#answer'), beforeIme, 'the sample\'s undo left the answer alone');
     assert.deepEqual(lab.problems(), []);
   } finally {
     await lab.close();
