@@ -9,7 +9,6 @@ use wasm_bindgen::JsCast;
 use crate::report::{ClaimReport, MarkSide, Report};
 use crate::text::decimal::Decimal;
 use crate::text::history::{Edit, EditKind, History, Restored};
-
 use crate::text::import::{self, FileKind};
 use crate::text::scan::{byte_of_utf16, char_start, utf16_of_byte};
 use crate::text::window::{TextWindow, WINDOW_BYTES};
@@ -72,8 +71,8 @@ struct SourceBox {
     from_box: StoredValue<bool>,
     /// The user asked for all of a long source in the box ("Edit all at once").
     all: StoredValue<bool>,
-    /// Undo and redo, kept by the lab: the browser's history belongs to the
-    /// box and would replay one window's edits in another.
+    /// Undo and redo, kept by the lab in whole-source bytes (`app::undo`
+    /// says why not the browser's).
     history: StoredValue<History>,
     /// Ctrl+A in a box holding a window: all of the source is selected, and
     /// what is typed, pasted, cut or deleted next replaces all of it.
@@ -200,8 +199,8 @@ impl SourceBox {
             return;
         }
         let key = ev.key().to_ascii_lowercase();
-        let command = (ev.ctrl_key() || ev.meta_key()) && !ev.alt_key();
-        if command && key == "a" {
+        let ctrl = (ev.ctrl_key() || ev.meta_key()) && !ev.alt_key();
+        if ctrl && key == "a" {
             let windowed =
                 self.window.get_untracked().len() < self.lab.source.with_untracked(String::len);
             self.all_selected.set(windowed);
