@@ -22,6 +22,16 @@ const PAYLOADS = [
 ];
 const HOSTILE = `The main span is 410 metres long. ${PAYLOADS.join(' ')} It opened in 1998.`;
 
+/** Put `text` in the source box as one paste: the box's value set and one
+ *  `input` event (typing a long source key by key would take minutes). */
+async function pasteSource(page, text) {
+  await page.evaluate((t) => {
+    const el = document.querySelector('#source');
+    el.value = t;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, text);
+}
+
 /** Record CSP violations and anything the payloads could have injected. */
 async function watch(page) {
   await page.evaluate(() => {
@@ -184,11 +194,7 @@ test('a 1 MB source is analysed in slices: the page says so, lists a bounded vie
     let text = '';
     for (let i = 0; text.length < 1_000_000; i++) text += filler.replace('NUM', String(i));
     text += 'The lantern museum opened in 1887.';
-    await page.evaluate((t) => {
-      const el = document.querySelector('#source');
-      el.value = t;
-      el.dispatchEvent(new Event('input', { bubbles: true }));
-    }, text);
+    await pasteSource(page, text);
     await page.waitForSelector('#source-status');
     assert.match(await page.textContent('#source-status'), /Analysing the long source: \d+% done/);
     // While it analyses, the answer box still works.
@@ -216,11 +222,7 @@ test('typing in a long source edits its analysis in place: no slices, and the re
   const answer = 'The lantern museum opened in 1887.';
   const paste = async (page, t) => {
     await page.fill('#answer', answer);
-    await page.evaluate((t) => {
-      const el = document.querySelector('#source');
-      el.value = t;
-      el.dispatchEvent(new Event('input', { bubbles: true }));
-    }, t);
+    await pasteSource(page, t);
     await page.waitForSelector('#source-status', { state: 'detached', timeout: 60_000 });
   };
   const shown = (page) => page.evaluate(() => ({
@@ -297,11 +299,7 @@ test('a long source\'s box holds a window of it: Earlier and Later step through 
   try {
     const { page } = lab;
     await page.fill('#answer', 'The lantern museum opened in 1887.');
-    await page.evaluate((t) => {
-      const el = document.querySelector('#source');
-      el.value = t;
-      el.dispatchEvent(new Event('input', { bubbles: true }));
-    }, text);
+    await pasteSource(page, text);
     await page.waitForFunction((b) => document.querySelector('ol.sentences')?.dataset.analysedBytes === b && !document.querySelector('#source-status'), bytes(text), { timeout: 60_000 });
     // The paste left the caret at the end: the box holds the last lines.
     let s = await state(page);
@@ -376,11 +374,7 @@ test('undo in a long source\'s box is the lab\'s: Ctrl+Z after another window ta
   };
   try {
     await page.fill('#answer', 'Line 00001 of the harbour record, pier 1.');
-    await page.evaluate((t) => {
-      const el = document.querySelector('#source');
-      el.value = t;
-      el.dispatchEvent(new Event('input', { bubbles: true }));
-    }, text);
+    await pasteSource(page, text);
     await analysed(text);
     // Type at the start of the window before the last, then show the one
     // after it: Ctrl+Z takes the typing back where it was typed.
@@ -453,11 +447,7 @@ test('a click on a sentence the list shows from before a long paste selects noth
   const lab = await openLab(shared.browser, shared.server.url);
   const { page } = lab;
   try {
-    await page.evaluate((t) => {
-      const el = document.querySelector('#source');
-      el.value = t;
-      el.dispatchEvent(new Event('input', { bubbles: true }));
-    }, text);
+    await pasteSource(page, text);
     await page.waitForFunction((b) => document.querySelector('ol.sentences')?.dataset.analysedBytes === b && !document.querySelector('#source-status'), String(Buffer.byteLength(text)), { timeout: 60_000 });
     await page.click('.sentences li[data-source="S3"]');
     // The box now starts at S3's line. Text pasted there and a click on S3
