@@ -212,7 +212,53 @@ impl SourceBox {
         {
             // With or without Ctrl or Shift: the selection is the box's again.
             self.all_selected.set(false);
+        } else if matches!(key.as_str(), "backspace" | "delete") {
+            if self.delete_past_edge(key == "backspace") {
+                ev.prevent_default();
+            }
         }
+    }
+
+    /// Backspace at the start of the box's window, or Delete at its end,
+    /// with nothing selected: the character just outside the window, which
+    /// the box cannot reach, is deleted from the source, and
+    /// the box shows the window around the caret. False (the browser's to
+    /// handle) anywhere else.
+    fn delete_past_edge(self, backward: bool) -> bool {
+        if self.lab.read_only.get_untracked() || self.all_selected.get_untracked() {
+            return false;
+        }
+        let Some(el) = self.el.get_untracked() else {
+            return false;
+        };
+        let (start, end) = (el.selection_start(), el.selection_end());
+        let edge = if backward {
+            0
+        } else {
+            el.text_length().max(0) as u32
+        };
+        if start != Ok(Some(edge)) || end != Ok(Some(edge)) {
+            return false;
+        }
+        let w = self.window.get_untracked();
+        let Some((from, to)) = self
+            .lab
+            .source
+            .with_untracked(|t| w.beyond_edge(t, backward))
+        else {
+            return false;
+        };
+        let mut text = self.lab.source.get_untracked();
+        let removed: String = text.drain(from..to).collect();
+        let edit = Edit {
+            at: from,
+            removed,
+            inserted: String::new(),
+        };
+        self.history
+            .update_value(|h| h.record(edit, EditKind::Deleting));
+        self.restore((text, (from, from)));
+        true
     }
 
     /// Undo or redo from a menu; an input after Ctrl+A replaces all of the

@@ -121,6 +121,31 @@ impl TextWindow {
         TextWindow { start, end }
     }
 
+    /// The bytes of `text` that a Backspace at this window's start
+    /// (`backward`) or a Delete at its end removes: the box holding the
+    /// window cannot reach them. One character as the eye reads it (an
+    /// emoji sequence, a letter and its accents, a syllable whole), with or
+    /// without Ctrl: a window is cut after a line break, where a word is a
+    /// line break, or in a line longer than a window, where it is rare.
+    /// `None` at the text's own start or end.
+    pub fn beyond_edge(&self, text: &str, backward: bool) -> Option<(usize, usize)> {
+        let mut at = if backward { self.start } else { self.end };
+        let edge = at;
+        loop {
+            at = if backward {
+                char_start(text, at.checked_sub(1)?)
+            } else {
+                char_end(text, at + 1).min(text.len())
+            };
+            if at == edge {
+                return None;
+            }
+            if at == 0 || at == text.len() || !splits_cluster(text, at) {
+                return Some(if backward { (at, edge) } else { (edge, at) });
+            }
+        }
+    }
+
     /// [`TextWindow::earlier`], from the text's start when less than half a
     /// window would be left before it (a window of at most 1.5 windows):
     /// walking back from the end never ends in a sliver.
@@ -317,7 +342,60 @@ mod tests {
         assert_eq!(w.start, 0);
     }
 
+    #[test]
+    fn backspace_and_delete_reach_past_the_edges() {
+        let text = "one two\nthree  four\nfive";
+        let w = TextWindow { start: 8, end: 20 }; // "three  four\n"
+        assert_eq!(w.of(text), "three  four\n");
+        // The line break before, the letter after.
+        assert_eq!(w.beyond_edge(text, true), Some((7, 8)));
+        assert_eq!(w.beyond_edge(text, false), Some((20, 21)));
+        // Nothing past the text's own ends.
+        assert_eq!(TextWindow::whole(text).beyond_edge(text, true), None);
+        assert_eq!(TextWindow::whole(text).beyond_edge(text, false), None);
+    }
+
+    #[test]
+    fn a_character_past_the_edge_goes_whole() {
+        // An accent, an emoji sequence, a flag, an Indic conjunct: each one
+        // character to the eye, each deleted whole.
+        for unit in ["e\u{301}", "👩\u{200D}💻", "🇳🇴", "क्ष", "👍🏽"] {
+            let text = format!("a{unit}b");
+            let after = 1 + unit.len();
+            let w = TextWindow {
+                start: after,
+                end: after,
+            };
+            assert_eq!(w.beyond_edge(&text, true), Some((1, after)), "{unit}");
+            let w = TextWindow { start: 1, end: 1 };
+            assert_eq!(w.beyond_edge(&text, false), Some((1, after)), "{unit}");
+        }
+    }
+
     proptest! {
+        #[test]
+        fn what_reaches_past_an_edge_touches_it_and_ends_between_characters(
+            text in text(), at in any::<usize>(), bytes in 8..200usize,
+        ) {
+            let w = TextWindow::around(&text, at % (text.len() + 1), bytes);
+            for backward in [true, false] {
+                let edge = if backward { w.start } else { w.end };
+                match w.beyond_edge(&text, backward) {
+                    None => prop_assert_eq!(edge, if backward { 0 } else { text.len() }),
+                    Some((s, e)) => {
+                        prop_assert!(s < e && e <= text.len());
+                        prop_assert!(text.is_char_boundary(s) && text.is_char_boundary(e));
+                        prop_assert_eq!(if backward { e } else { s }, edge);
+                        let far = if backward { s } else { e };
+                        prop_assert!(!splits_cluster(&text, far), "{:?}", (s, e));
+                        // Never past a line break, except the one at the edge.
+                        let line_breaks = text[s..e].matches('\n').count();
+                        prop_assert!(line_breaks == 0 || text[s..e] == *"\n");
+                    }
+                }
+            }
+        }
+
         #[test]
         fn a_window_holds_its_place_and_cuts_at_line_starts(
             text in text(), at in any::<usize>(), bytes in 8..200usize,

@@ -355,6 +355,63 @@ test('a long source\'s box holds a window of it: Earlier and Later step through 
   }
 });
 
+test('Backspace at the start of a long source\'s window and Delete at its end reach past it: the line break before, the letter after, one step to undo', async () => {
+  const lines = [];
+  for (let i = 0; lines.join('\n').length < 150_000; i++) lines.push(`Line ${String(i).padStart(5, '0')} of the tide table, berth ${i % 5}.`);
+  const text = lines.join('\n');
+  const lab = await openLab(shared.browser, shared.server.url);
+  const { page } = lab;
+  const source = () => page.evaluate(() => document.querySelector('ol.sentences')?.dataset.analysedBytes);
+  const analysed = (t) => page.waitForFunction((b) => document.querySelector('ol.sentences')?.dataset.analysedBytes === b && !document.querySelector('#source-status'), String(Buffer.byteLength(t)), { timeout: 60_000 });
+  const box = () => page.evaluate(() => {
+    const el = document.querySelector('#source');
+    const note = document.querySelector('#source-window .note');
+    return { value: el.value, caret: el.selectionStart, start: Number(note.dataset.start), end: Number(note.dataset.end) };
+  });
+  try {
+    await page.fill('#answer', 'Line 00001 of the tide table, berth 1.');
+    await pasteSource(page, text);
+    await analysed(text);
+    // The window before the last: it starts after a line break.
+    await page.click('#source-earlier');
+    const w = await box();
+    assert.ok(w.start > 0 && w.end < text.length, 'a window inside the source');
+    // Backspace at its very start: the line break before goes, the two lines join.
+    await page.evaluate(() => { const el = document.querySelector('#source'); el.focus(); el.setSelectionRange(0, 0); });
+    await page.keyboard.press('Backspace');
+    const joined = text.slice(0, w.start - 1) + text.slice(w.start);
+    await analysed(joined);
+    let b = await box();
+    assert.equal(text.slice(0, b.start) + b.value.slice(0, b.caret), text.slice(0, w.start - 1), 'the caret where the line break was');
+    assert.equal(joined.slice(b.start, b.end), b.value, 'the box shows the edited source around the caret');
+    // Typing there goes on from the joined place.
+    await page.keyboard.type('~');
+    const typed = joined.slice(0, w.start - 1) + '~' + joined.slice(w.start - 1);
+    await analysed(typed);
+    // Ctrl+Z: the typing, then the Backspace, each a step.
+    await page.keyboard.press('Control+z');
+    await analysed(joined);
+    await page.keyboard.press('Control+z');
+    await analysed(text);
+    // Delete at the end of a window: the first letter of the next line goes.
+    await page.click('#source-earlier');
+    const e = await box();
+    await page.evaluate(() => { const el = document.querySelector('#source'); el.focus(); const n = el.value.length; el.setSelectionRange(n, n); });
+    await page.keyboard.press('Delete');
+    const cut = text.slice(0, e.end) + text.slice(e.end + 1);
+    await analysed(cut);
+    b = await box();
+    assert.equal(cut.slice(b.start, b.end), b.value);
+    assert.equal(b.start + b.caret, e.end, 'the caret stays where it was in the source');
+    await page.keyboard.press('Control+z');
+    await analysed(text);
+    assert.ok(await source());
+    assert.deepEqual(lab.problems(), []);
+  } finally {
+    await lab.close();
+  }
+});
+
 test('undo in a long source\'s box is the lab\'s: Ctrl+Z after another window takes back the edit where it was made, Ctrl+Shift+Z makes it again; Ctrl+A selects, replaces, copies and cuts all of the source', async () => {
   // 150 KB of numbered lines: a step put back in the wrong place shows as
   // lines out of order.
