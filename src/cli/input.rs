@@ -161,8 +161,10 @@ impl<R: std::io::BufRead> Lines<R> {
                 nul = memchr::memchr(0, part).map(|p| seen + p);
             }
             // Past a NUL or the limit the rest of the line is read and dropped.
+            // One byte over the limit is held: the `\r` of a CRLF line end,
+            // which is not the line's.
             if nul.is_none() && !too_long {
-                if self.buf.len() + part.len() > self.limit {
+                if self.buf.len() + part.len() > self.limit + 1 {
                     too_long = true;
                     self.buf = Vec::new();
                 } else {
@@ -182,14 +184,14 @@ impl<R: std::io::BufRead> Lines<R> {
                 "looks binary (a NUL byte at offset {p} of the line); expected JSON text"
             ))));
         }
-        if too_long {
+        if self.buf.last() == Some(&b'\r') {
+            self.buf.pop();
+        }
+        if too_long || self.buf.len() > self.limit {
             return Some(Ok(Line::Bad(format!(
                 "line is longer than the {} MB limit",
                 self.limit >> 20
             ))));
-        }
-        if self.buf.last() == Some(&b'\r') {
-            self.buf.pop();
         }
         Some(Ok(match std::str::from_utf8(&self.buf) {
             Ok(s) => Line::Text(s.to_owned()),
@@ -234,11 +236,15 @@ mod tests {
         assert_eq!(got[5], Ok("last".into()));
         assert_eq!(got.len(), 6);
         assert!(all(b"", 8).is_empty());
+        // A line of the limit's length fits with either line end.
+        let ok = || Ok("12345678".to_string());
+        assert_eq!(all(b"12345678\r\n12345678\n", 8), vec![ok(), ok()]);
+        assert!(all(b"123456789\r\n", 8)[0].is_err());
         assert_eq!(all(b"a\n", 8), vec![Ok("a".to_string())]);
     }
 
-    /// Each line as read whole: NUL first, then the limit (counting a
-    /// final `\r`), then UTF-8.
+    /// Each line as read whole: NUL first, then the limit (not counting
+    /// a final `\r`: a CRLF line end is not the line's), then UTF-8.
     fn read_whole(bytes: &[u8], limit: usize) -> Vec<Result<String, String>> {
         let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
         if bytes.is_empty() {
@@ -251,10 +257,10 @@ mod tests {
                         "looks binary (a NUL byte at offset {p} of the line); expected JSON text"
                     ));
                 }
+                let line = line.strip_suffix(b"\r").unwrap_or(line);
                 if line.len() > limit {
                     return Err(format!("line is longer than the {} MB limit", limit >> 20));
                 }
-                let line = line.strip_suffix(b"\r").unwrap_or(line);
                 std::str::from_utf8(line).map(str::to_owned).map_err(|e| {
                     format!(
                         "not UTF-8 text (invalid byte at offset {} of the line)",
