@@ -291,19 +291,22 @@ impl SourceBox {
             .source
             .with_untracked(|t| data.set_data("text/plain", t).is_ok());
         if cut && whole && !self.lab.read_only.get_untracked() {
-            let removed = self.lab.source.get_untracked();
-            self.history.update_value(|h| {
-                h.record(
-                    Edit {
-                        at: 0,
-                        removed,
-                        inserted: String::new(),
-                    },
-                    EditKind::Other,
-                )
-            });
-            self.restore((String::new(), (0, 0)));
+            self.replace_all(String::new());
         }
+    }
+
+    /// Replace all of the source with `text` (a cut of all of it, a file
+    /// opened), as one step to undo; the box shows `text` from its start.
+    fn replace_all(self, text: String) {
+        let removed = self.lab.source.get_untracked();
+        let edit = Edit {
+            at: 0,
+            removed,
+            inserted: text.clone(),
+        };
+        self.history
+            .update_value(|h| h.record(edit, EditKind::Other));
+        self.restore((text, (0, 0)));
     }
 
     fn undo_or_redo(self, command: Command) {
@@ -588,12 +591,13 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
                         return;
                     }
                     let passages = source.matches("\n\n").count() + 1;
-                    lab.source.set(source);
-                    lab.edited();
+                    // One step to undo: Ctrl+Z in the box brings back the
+                    // source the file replaced.
+                    source_box.replace_all(source);
                     lab.file_message.set(Some((
                         true,
                         format!(
-                            "Opened {name} as {passages} passage{}.",
+                            "Opened {name} as {passages} passage{} (Ctrl+Z undoes it).",
                             if passages == 1 { "" } else { "s" }
                         ),
                     )));

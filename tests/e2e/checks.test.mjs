@@ -255,9 +255,16 @@ test('opening a transcript makes numbered passages; a bad file gets a clear mess
   const pdf = path.join(dir, 'paper.pdf');
   await writeFile(pdf, '%PDF-1.4');
   await withPage(async (page) => {
+    const before = await page.inputValue('#source');
     await page.setInputFiles('#open-source', vtt);
     await eventually(() => page.inputValue('#source'), '[1] We agreed to ship in March. The budget is $50k.', 'transcript text');
     assert.match(await page.textContent('#file-message'), /Opened meeting\.vtt as 1 passage/);
+    // Opening a file is one step to undo: the source it replaced comes back, and again the file's.
+    await page.focus('#source');
+    await page.keyboard.press('Control+z');
+    await eventually(() => page.inputValue('#source'), before, 'the source before the file');
+    await page.keyboard.press('Control+Shift+z');
+    await eventually(() => page.inputValue('#source'), '[1] We agreed to ship in March. The budget is $50k.', 'the file again');
     await page.setInputFiles('#open-source', latin1);
     await eventually(async () => /not UTF-8 text/.test(await page.textContent('#file-message')), true, 'non-UTF-8 message');
     assert.equal(await page.inputValue('#source'), '[1] We agreed to ship in March. The budget is $50k.', 'a bad file loses nothing');
