@@ -126,13 +126,19 @@ impl SourceBox {
             let at = |b: usize| utf16_of_byte(shown, b.clamp(w.start, w.end) - w.start) as u32;
             // Scrolled to the selection: the height of the text before it,
             // less half the box (a text box does not scroll to a selection
-            // set from a script).
+            // set from a script). A box is never shorter than itself: text
+            // before the selection that fits in it leaves the box at its top.
             el.set_value(&shown[..char_start(shown, select.0.saturating_sub(w.start))]);
             let above = el.scroll_height();
             el.set_value(shown);
             let _ = el.focus();
             let _ = el.set_selection_range(at(select.0), at(select.1));
-            el.set_scroll_top((above - el.client_height() / 2).max(0));
+            let height = el.client_height();
+            el.set_scroll_top(if above <= height {
+                0
+            } else {
+                above - height / 2
+            });
         });
         self.all_selected.set(false);
         self.window.set(w);
@@ -213,18 +219,19 @@ impl SourceBox {
             // With or without Ctrl or Shift: the selection is the box's again.
             self.all_selected.set(false);
         } else if matches!(key.as_str(), "backspace" | "delete") {
-            if self.delete_past_edge(key == "backspace") {
+            let word = ev.ctrl_key() || ev.alt_key();
+            if self.delete_past_edge(key == "backspace", word) {
                 ev.prevent_default();
             }
         }
     }
 
     /// Backspace at the start of the box's window, or Delete at its end,
-    /// with nothing selected: the character just outside the window, which
-    /// the box cannot reach, is deleted from the source, and
+    /// with nothing selected: the character (or `word`) just outside the
+    /// window, which the box cannot reach, is deleted from the source, and
     /// the box shows the window around the caret. False (the browser's to
     /// handle) anywhere else.
-    fn delete_past_edge(self, backward: bool) -> bool {
+    fn delete_past_edge(self, backward: bool, word: bool) -> bool {
         if self.lab.read_only.get_untracked() || self.all_selected.get_untracked() {
             return false;
         }
@@ -244,7 +251,7 @@ impl SourceBox {
         let Some((from, to)) = self
             .lab
             .source
-            .with_untracked(|t| w.beyond_edge(t, backward))
+            .with_untracked(|t| w.beyond_edge(t, backward, word))
         else {
             return false;
         };

@@ -124,22 +124,56 @@ impl TextWindow {
     /// The bytes of `text` that a Backspace at this window's start
     /// (`backward`) or a Delete at its end removes: the box holding the
     /// window cannot reach them. One character as the eye reads it (an
-    /// emoji sequence, a letter and its accents, a syllable whole), with or
-    /// without Ctrl: a window is cut after a line break, where a word is a
-    /// line break, or in a line longer than a window, where it is rare.
-    /// `None` at the text's own start or end.
-    pub fn beyond_edge(&self, text: &str, backward: bool) -> Option<(usize, usize)> {
+    /// emoji sequence, a flag, a letter and its accents, a syllable whole);
+    /// with `word` (Ctrl), a line break alone, else the spaces next to the
+    /// edge and the word beyond them. `None` at the text's own start or end.
+    pub fn beyond_edge(&self, text: &str, backward: bool, word: bool) -> Option<(usize, usize)> {
         let mut at = if backward { self.start } else { self.end };
         let edge = at;
+        let near = if backward {
+            text[..edge].chars().next_back()
+        } else {
+            text[edge..].chars().next()
+        }?;
+        if word && near != '\n' {
+            let space = |c: char| c.is_whitespace() && c != '\n';
+            let letter = |c: char| !c.is_whitespace();
+            return Some(if backward {
+                (
+                    text[..edge]
+                        .trim_end_matches(space)
+                        .trim_end_matches(letter)
+                        .len(),
+                    edge,
+                )
+            } else {
+                let rest = text[edge..]
+                    .trim_start_matches(space)
+                    .trim_start_matches(letter);
+                (edge, text.len() - rest.len())
+            });
+        }
+        // A flag is two regional indicators (4 bytes each), paired from the
+        // start of their run: which two make the one next to the edge
+        // depends on how many come before it.
+        let regional = |c: &char| ('\u{1F1E6}'..='\u{1F1FF}').contains(c);
+        let before = text[..edge].chars().rev().take_while(regional).count();
+        let after = text[edge..].chars().take_while(regional).count();
+        if (backward && before > 0) || (!backward && after > 0) {
+            let pair = before % 2 == 0 && (backward || after >= 2);
+            let len = 4 * (1 + usize::from(pair));
+            return Some(if backward {
+                (edge - len, edge)
+            } else {
+                (edge, edge + len)
+            });
+        }
         loop {
             at = if backward {
                 char_start(text, at.checked_sub(1)?)
             } else {
                 char_end(text, at + 1).min(text.len())
             };
-            if at == edge {
-                return None;
-            }
             if at == 0 || at == text.len() || !splits_cluster(text, at) {
                 return Some(if backward { (at, edge) } else { (edge, at) });
             }
@@ -294,8 +328,8 @@ fn joins_the_one_before(c: char) -> bool {
         | '\u{0610}'..='\u{061A}' | '\u{064B}'..='\u{065F}' | '\u{0670}' | '\u{06D6}'..='\u{06DC}'
         | '\u{06DF}'..='\u{06E4}' | '\u{06E7}'..='\u{06E8}' | '\u{06EA}'..='\u{06ED}'
         | '\u{0D81}'..='\u{0D83}' | '\u{0DCA}'..='\u{0DDF}' | '\u{0DF2}'..='\u{0DF3}'
-        | '\u{0E31}' | '\u{0E34}'..='\u{0E3A}' | '\u{0E47}'..='\u{0E4E}'
-        | '\u{0EB1}' | '\u{0EB4}'..='\u{0EBC}' | '\u{0EC8}'..='\u{0ECE}'
+        | '\u{0E31}' | '\u{0E33}'..='\u{0E3A}' | '\u{0E47}'..='\u{0E4E}'
+        | '\u{0EB1}' | '\u{0EB3}'..='\u{0EBC}' | '\u{0EC8}'..='\u{0ECE}'
         | '\u{0F18}'..='\u{0F19}' | '\u{0F35}' | '\u{0F37}' | '\u{0F39}' | '\u{0F3E}'..='\u{0F3F}'
         | '\u{0F71}'..='\u{0F84}' | '\u{0F86}'..='\u{0F87}' | '\u{0F8D}'..='\u{0FBC}'
         | '\u{102B}'..='\u{103E}' | '\u{1056}'..='\u{1059}' | '\u{105E}'..='\u{1060}'
@@ -348,39 +382,88 @@ mod tests {
         let w = TextWindow { start: 8, end: 20 }; // "three  four\n"
         assert_eq!(w.of(text), "three  four\n");
         // The line break before, the letter after.
-        assert_eq!(w.beyond_edge(text, true), Some((7, 8)));
-        assert_eq!(w.beyond_edge(text, false), Some((20, 21)));
+        assert_eq!(w.beyond_edge(text, true, false), Some((7, 8)));
+        assert_eq!(w.beyond_edge(text, false, false), Some((20, 21)));
+        // A word: a line break stays a line break of its own …
+        assert_eq!(w.beyond_edge(text, true, true), Some((7, 8)));
+        assert_eq!(w.beyond_edge(text, false, true), Some((20, 24)));
+        // … an edge inside a line takes the spaces and the word.
+        let inside = TextWindow { start: 15, end: 15 }; // before "four"
+        assert_eq!(inside.beyond_edge(text, true, true), Some((8, 15)));
+        let mid = TextWindow { start: 13, end: 13 }; // after "three"
+        assert_eq!(mid.beyond_edge(text, false, true), Some((13, 19)));
         // Nothing past the text's own ends.
-        assert_eq!(TextWindow::whole(text).beyond_edge(text, true), None);
-        assert_eq!(TextWindow::whole(text).beyond_edge(text, false), None);
+        assert_eq!(TextWindow::whole(text).beyond_edge(text, true, false), None);
+        assert_eq!(TextWindow::whole(text).beyond_edge(text, false, true), None);
+    }
+
+    #[test]
+    fn a_flag_past_the_edge_goes_whole_whichever_of_a_run_it_is() {
+        let flags = "🇫🇷🇳🇴🇸🇪"; // three flags, six regional indicators of 4 bytes
+        let text = format!("ab{flags}cd");
+        // Between two flags: Backspace takes the flag before, Delete the one after.
+        for k in [0, 1, 2, 3] {
+            let edge = 2 + 8 * k;
+            let w = TextWindow {
+                start: edge,
+                end: edge,
+            };
+            let back = (k > 0).then(|| (edge - 8, edge)).unwrap_or((1, 2));
+            assert_eq!(w.beyond_edge(&text, true, false), Some(back), "{k}");
+            let fwd = (k < 3)
+                .then(|| (edge, edge + 8))
+                .unwrap_or((edge, edge + 1));
+            assert_eq!(w.beyond_edge(&text, false, false), Some(fwd), "{k}");
+        }
+        // An edge inside a flag (a line of nothing but flags is cut where it
+        // must): each side loses its half.
+        let w = TextWindow { start: 6, end: 6 };
+        assert_eq!(w.beyond_edge(&text, true, false), Some((2, 6)));
+        assert_eq!(w.beyond_edge(&text, false, false), Some((6, 10)));
     }
 
     #[test]
     fn a_character_past_the_edge_goes_whole() {
         // An accent, an emoji sequence, a flag, an Indic conjunct: each one
         // character to the eye, each deleted whole.
-        for unit in ["e\u{301}", "👩\u{200D}💻", "🇳🇴", "क्ष", "👍🏽"] {
+        for unit in [
+            "e\u{301}",
+            "👩\u{200D}💻",
+            "🇳🇴",
+            "क्ष",
+            "👍🏽",
+            "\u{0E19}\u{0E49}\u{0E33}",
+            "\u{0E84}\u{0EB3}",
+        ] {
             let text = format!("a{unit}b");
             let after = 1 + unit.len();
             let w = TextWindow {
                 start: after,
                 end: after,
             };
-            assert_eq!(w.beyond_edge(&text, true), Some((1, after)), "{unit}");
+            assert_eq!(
+                w.beyond_edge(&text, true, false),
+                Some((1, after)),
+                "{unit}"
+            );
             let w = TextWindow { start: 1, end: 1 };
-            assert_eq!(w.beyond_edge(&text, false), Some((1, after)), "{unit}");
+            assert_eq!(
+                w.beyond_edge(&text, false, false),
+                Some((1, after)),
+                "{unit}"
+            );
         }
     }
 
     proptest! {
         #[test]
         fn what_reaches_past_an_edge_touches_it_and_ends_between_characters(
-            text in text(), at in any::<usize>(), bytes in 8..200usize,
+            text in text(), at in any::<usize>(), bytes in 8..200usize, word in any::<bool>(),
         ) {
             let w = TextWindow::around(&text, at % (text.len() + 1), bytes);
             for backward in [true, false] {
                 let edge = if backward { w.start } else { w.end };
-                match w.beyond_edge(&text, backward) {
+                match w.beyond_edge(&text, backward, word) {
                     None => prop_assert_eq!(edge, if backward { 0 } else { text.len() }),
                     Some((s, e)) => {
                         prop_assert!(s < e && e <= text.len());
@@ -453,10 +536,11 @@ mod tests {
             parts in prop::collection::vec(prop_oneof![
                 Just("👨\u{200D}👩\u{200D}👧"), Just("e\u{301}"), Just("🇫🇷"), Just("👍🏽"),
                 Just("❤\u{FE0F}"), Just("a"), Just("ß"), Just(" "),
-                // क्षि, স্ত্রী, கொ, ಕ್ಕೆ, กิ่ and 각 in jamo.
+                // क्षि, স্ত্রী, கொ, ಕ್ಕೆ, กิ่, น้ำ and 각 in jamo.
                 Just("\u{915}\u{94D}\u{937}\u{93F}"), Just("\u{9B8}\u{9CD}\u{9A4}\u{9CD}\u{9B0}\u{9C0}"),
                 Just("\u{B95}\u{BCA}"), Just("\u{C95}\u{CCD}\u{C95}\u{CC6}"),
-                Just("\u{E01}\u{E34}\u{E48}"), Just("\u{1100}\u{1161}\u{11A8}"),
+                Just("\u{E01}\u{E34}\u{E48}"), Just("\u{E19}\u{E49}\u{E33}"),
+                Just("\u{1100}\u{1161}\u{11A8}"),
             ], 0..400),
             at in any::<usize>(), bytes in 200..400usize,
         ) {
@@ -472,6 +556,13 @@ mod tests {
             for w in windows {
                 for cut in [w.start, w.end] {
                     prop_assert!(allowed.binary_search(&cut).is_ok(), "{:?} cuts {:?}", w, &text[char_start(&text, cut.saturating_sub(8))..]);
+                }
+                // Backspace and Delete past its edges take one part whole.
+                for backward in [true, false] {
+                    if let Some((s, e)) = w.beyond_edge(&text, backward, false) {
+                        let (i, j) = (allowed.binary_search(&s), allowed.binary_search(&e));
+                        prop_assert!(matches!((i, j), (Ok(i), Ok(j)) if j == i + 1), "{:?} {:?}", w, (s, e));
+                    }
                 }
             }
         }

@@ -366,7 +366,17 @@ test('Backspace at the start of a long source\'s window and Delete at its end re
   const box = () => page.evaluate(() => {
     const el = document.querySelector('#source');
     const note = document.querySelector('#source-window .note');
-    return { value: el.value, caret: el.selectionStart, start: Number(note.dataset.start), end: Number(note.dataset.end) };
+    // Where the caret's line is: the height of the text before it in a
+    // box of the same width, against what the box shows.
+    const twin = el.cloneNode();
+    twin.style.height = `${el.clientHeight}px`;
+    el.parentNode.append(twin);
+    twin.value = el.value.slice(0, el.selectionStart);
+    const above = twin.scrollHeight;
+    twin.remove();
+    const lineHeight = parseFloat(getComputedStyle(el).lineHeight) || 20;
+    const caretShown = above <= el.clientHeight ? el.scrollTop === 0 : above - lineHeight >= el.scrollTop - 1 && above <= el.scrollTop + el.clientHeight + 1;
+    return { value: el.value, caret: el.selectionStart, caretShown, start: Number(note.dataset.start), end: Number(note.dataset.end) };
   });
   try {
     await page.fill('#answer', 'Line 00001 of the tide table, berth 1.');
@@ -384,6 +394,7 @@ test('Backspace at the start of a long source\'s window and Delete at its end re
     let b = await box();
     assert.equal(text.slice(0, b.start) + b.value.slice(0, b.caret), text.slice(0, w.start - 1), 'the caret where the line break was');
     assert.equal(joined.slice(b.start, b.end), b.value, 'the box shows the edited source around the caret');
+    assert.ok(b.caretShown, 'the caret is in sight');
     // Typing there goes on from the joined place.
     await page.keyboard.type('~');
     const typed = joined.slice(0, w.start - 1) + '~' + joined.slice(w.start - 1);
@@ -403,6 +414,17 @@ test('Backspace at the start of a long source\'s window and Delete at its end re
     b = await box();
     assert.equal(cut.slice(b.start, b.end), b.value);
     assert.equal(b.start + b.caret, e.end, 'the caret stays where it was in the source');
+    assert.ok(b.caretShown, 'the caret is in sight');
+    // Ctrl+Delete there takes the spaces and the word after the edge.
+    await page.keyboard.press('Control+z');
+    await analysed(text);
+    await page.click('#source-earlier');
+    const f = await box();
+    await page.evaluate(() => { const el = document.querySelector('#source'); el.focus(); const n = el.value.length; el.setSelectionRange(n, n); });
+    await page.keyboard.press('Control+Delete');
+    const word = text.slice(f.end).match(/^\S+/)[0];
+    const unworded = text.slice(0, f.end) + text.slice(f.end + word.length);
+    await analysed(unworded);
     await page.keyboard.press('Control+z');
     await analysed(text);
     assert.ok(await source());
