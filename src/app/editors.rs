@@ -557,6 +557,11 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
         let Some(file) = input.files().and_then(|f| f.get(0)) else {
             return;
         };
+        // A read-only lab shows its source; it does not take another.
+        if lab.read_only.get_untracked() {
+            input.set_value("");
+            return;
+        }
         input.set_value("");
         let name = file.name();
         let Some(kind) = FileKind::from_name(&name) else {
@@ -571,7 +576,8 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
                 false,
                 format!(
                     "Cannot open {name}: it is {:.1} MB; the limit is 4 MB.",
-                    Decimal(file.size() / 1048576.0)
+                    // Rounded up: a file just over the limit never reads "4.0".
+                    Decimal((file.size() / 104857.6).ceil() / 10.0)
                 ),
             )));
             return;
@@ -625,7 +631,7 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
                 <h2 id="source-title">"Source"</h2>
                 <label class="file-button">
                     "Open a file…"
-                    <input id="open-source" type="file" accept=".txt,.md,.vtt,text/plain,text/markdown,text/vtt" on:change=on_file/>
+                    <input id="open-source" type="file" accept=".txt,.md,.vtt,text/plain,text/markdown,text/vtt" disabled=move || lab.read_only.get() on:change=on_file/>
                 </label>
             </header>
             <label class="visually-hidden" for="source">"Source text"</label>

@@ -254,6 +254,8 @@ test('opening a transcript makes numbered passages; a bad file gets a clear mess
   await writeFile(latin1, Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]));
   const pdf = path.join(dir, 'paper.pdf');
   await writeFile(pdf, '%PDF-1.4');
+  const big = path.join(dir, 'big.txt');
+  await writeFile(big, 'a'.repeat(4 * 1024 * 1024 + 10));
   await withPage(async (page) => {
     const before = await page.inputValue('#source');
     await page.setInputFiles('#open-source', vtt);
@@ -270,6 +272,10 @@ test('opening a transcript makes numbered passages; a bad file gets a clear mess
     assert.equal(await page.inputValue('#source'), '[1] We agreed to ship in March. The budget is $50k.', 'a bad file loses nothing');
     await page.setInputFiles('#open-source', pdf);
     await eventually(async () => /choose a \.txt, \.md or \.vtt file/.test(await page.textContent('#file-message')), true, 'wrong kind');
+    // Just over 4 MB reads as over it (rounded up), not "4.0 MB; the limit is 4 MB".
+    await page.setInputFiles('#open-source', big);
+    await eventually(async () => (await page.textContent('#file-message')).includes('it is 4.1 MB; the limit is 4 MB'), true, 'too big');
+    assert.equal(await page.inputValue('#source'), '[1] We agreed to ship in March. The budget is $50k.', 'a file too big loses nothing');
   });
 });
 

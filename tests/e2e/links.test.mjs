@@ -185,6 +185,31 @@ test('embed mode: no site chrome, and Copy embed code reproduces the state', asy
   }
 });
 
+test('a read-only link shows its texts and takes no others: the boxes are read-only and no file opens into the source', async () => {
+  const lab = await openLab(shared.browser, `${shared.server.url}#example=confident-lie&readonly`);
+  try {
+    const { page } = lab;
+    const source = await page.inputValue('#source');
+    assert.equal(await page.evaluate(() => document.querySelector('#source').readOnly), true);
+    assert.equal(await page.evaluate(() => document.querySelector('#answer').readOnly), true);
+    assert.equal(await page.isDisabled('#open-source'), true, 'no file can be chosen');
+    // A file handed to the input anyway (a script, an old browser) is refused in silence.
+    await page.evaluate(() => {
+      const input = document.querySelector('#open-source');
+      const files = new DataTransfer();
+      files.items.add(new File(['Alpha file one. It has two sentences.'], 'a.txt', { type: 'text/plain' }));
+      input.files = files.files;
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await page.waitForTimeout(300);
+    assert.equal(await page.inputValue('#source'), source);
+    assert.equal(await page.locator('#file-message').count(), 0, 'no message promising an undo');
+    assert.deepEqual(lab.problems(), []);
+  } finally {
+    await lab.close();
+  }
+});
+
 test('the embed example page: two labs, each fitted to its height, each working', async () => {
   const lab = await openLab(shared.browser, `${shared.server.url}embed-example.html`, { waitFor: 'iframe.claimlab' });
   try {
