@@ -153,21 +153,6 @@ impl TextWindow {
                 (edge, text.len() - rest.len())
             });
         }
-        // A flag is two regional indicators (4 bytes each), paired from the
-        // start of their run: which two make the one next to the edge
-        // depends on how many come before it.
-        let regional = |c: &char| ('\u{1F1E6}'..='\u{1F1FF}').contains(c);
-        let before = text[..edge].chars().rev().take_while(regional).count();
-        let after = text[edge..].chars().take_while(regional).count();
-        if (backward && before > 0) || (!backward && after > 0) {
-            let pair = before % 2 == 0 && (backward || after >= 2);
-            let len = 4 * (1 + usize::from(pair));
-            return Some(if backward {
-                (edge - len, edge)
-            } else {
-                (edge, edge + len)
-            });
-        }
         loop {
             at = if backward {
                 char_start(text, at.checked_sub(1)?)
@@ -294,7 +279,7 @@ fn splits_cluster(text: &str, i: usize) -> bool {
     else {
         return false;
     };
-    let regional = |c: char| ('\u{1F1E6}'..='\u{1F1FF}').contains(&c);
+    let regional = |c: &char| ('\u{1F1E6}'..='\u{1F1FF}').contains(c);
     // A virama joins the consonant after it into a conjunct.
     let virama = |c: char| {
         let u = c as u32;
@@ -304,7 +289,9 @@ fn splits_cluster(text: &str, i: usize) -> bool {
     before == '\u{200D}'
         || virama(before)
         || joins_the_one_before(after)
-        || (regional(before) && regional(after))
+        // A flag is two regional indicators, paired from the start of
+        // their run: `i` is inside one when an odd number come before it.
+        || (regional(&after) && text[..i].chars().rev().take_while(regional).count() % 2 == 1)
 }
 
 /// Does `c` join the character before it: a joiner, a combining mark, a
