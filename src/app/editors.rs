@@ -557,12 +557,11 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
         let Some(file) = input.files().and_then(|f| f.get(0)) else {
             return;
         };
+        input.set_value("");
         // A read-only lab shows its source; it does not take another.
         if lab.read_only.get_untracked() {
-            input.set_value("");
             return;
         }
-        input.set_value("");
         let name = file.name();
         let Some(kind) = FileKind::from_name(&name) else {
             lab.file_message.set(Some((
