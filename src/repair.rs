@@ -463,7 +463,7 @@ fn contradiction_patch(
                 let wrong = stated.iter().find(|n| n.start == miss.start)?;
                 // Candidates: the sentence's numbers of the same kind that the claim does not already state.
                 let mut candidates: Vec<&NumberMention> = sentence
-                    .analysed
+                    .analysed(doc)
                     .numbers
                     .iter()
                     .filter(|s| !s.is_identifier() && unit_of(s) == unit_of(wrong))

@@ -6,6 +6,8 @@
 //! sentences, analysed with one memo for the whole document, are what each
 //! sentence analysed alone gives; `fold` is the per-character fold.
 
+use claimlab::config::{Config, Preset};
+use claimlab::pipeline::CheckInput;
 use claimlab::text::memo::{words_with, WordMemo};
 use claimlab::text::numbers::{find_number_words, find_numerals};
 use claimlab::text::words::{is_discourse_word, is_function_word, raw_words};
@@ -200,7 +202,7 @@ proptest! {
         for s in &doc.sentences {
             let alone =
                 Analysed::with_memo(&text, s.start, s.end, opts, &mut WordMemo::new(opts.stemming, opts.discourse_words));
-            prop_assert_eq!(&s.analysed, &alone);
+            prop_assert_eq!(s.analysed(&doc), &alone);
             prop_assert_eq!(&Analysed::new(&text, s.start, s.end, opts), &alone);
         }
     }
@@ -217,7 +219,7 @@ proptest! {
             for s in &doc.sentences {
                 let fresh = &mut WordMemo::new(opts.stemming, opts.discourse_words);
                 let alone = Analysed::with_memo(text, s.start, s.end, *opts, fresh);
-                prop_assert_eq!(&s.analysed, &alone);
+                prop_assert_eq!(s.analysed(&doc), &alone);
             }
         }
     }
@@ -225,5 +227,65 @@ proptest! {
     #[test]
     fn fold_is_the_per_character_fold(text in text()) {
         prop_assert_eq!(fold(&text), reference_fold(&text));
+    }
+}
+
+/// `answer` from `source`: its words, with a few swapped for other words
+/// (so that claims find their sentences, and the number, negation and
+/// repair checks have a best sentence that differs from the claim).
+fn answer_from(source: &str, swaps: &[(prop::sample::Index, &str)]) -> String {
+    let mut words: Vec<&str> = source.split_whitespace().collect();
+    if !words.is_empty() {
+        for (at, word) in swaps {
+            let i = at.index(words.len());
+            words[i] = word;
+        }
+    }
+    words.join(" ")
+}
+
+/// A report, as the CLI writes it in full.
+fn full_report(doc: &Document, input: &CheckInput, cfg: &Config) -> String {
+    serde_json::to_string(&claimlab::check(doc, input, cfg)).expect("a report serialises")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    /// A sentence read again when a check asks for it (a large source
+    /// keeps none of its sentences' readings, `KEEP_READINGS`) gives the
+    /// report the kept reading gives, under every preset.
+    #[test]
+    fn a_report_is_the_same_whether_sentences_keep_their_readings(
+        source in text(),
+        swaps in prop::collection::vec((any::<prop::sample::Index>(), prop::sample::select(WORDS)), 0..6),
+        preset in prop::sample::select(&[Preset::Seed, Preset::Improved, Preset::Strict][..]),
+    ) {
+        let cfg = preset.config();
+        let answer = answer_from(&source, &swaps);
+        let kept = Document::analyse(&source, (&cfg).into());
+        let mut read_again = kept.clone();
+        read_again.forget_readings();
+        let input = CheckInput { question: "What happened?", ..CheckInput::answer(&answer) };
+        prop_assert_eq!(full_report(&read_again, &input, &cfg), full_report(&kept, &input, &cfg));
+    }
+}
+
+/// Every example (their sources are small: each keeps its readings) gets
+/// the same report from a document that kept none.
+#[test]
+fn the_examples_reports_are_the_same_with_their_sentences_read_again() {
+    for example in claimlab::examples::all() {
+        let history = example.history_fingerprints();
+        let input = example.input(&history);
+        let kept = Document::analyse(&example.source, (&example.config).into());
+        let mut read_again = kept.clone();
+        read_again.forget_readings();
+        assert_eq!(
+            full_report(&read_again, &input, &example.config),
+            full_report(&kept, &input, &example.config),
+            "{}",
+            example.name
+        );
     }
 }

@@ -366,7 +366,7 @@ pub fn explain(
     let flip = check(
         claim.analysed,
         claim.answer,
-        &sentence.analysed,
+        sentence.analysed(claim.doc),
         source_text,
     );
     if let Some(f) = &flip {
@@ -394,7 +394,7 @@ pub fn explain(
         antonym_flip(
             claim.analysed,
             claim.answer,
-            &sentence.analysed,
+            sentence.analysed(claim.doc),
             source_text,
         )
     } else {

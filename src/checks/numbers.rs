@@ -233,15 +233,15 @@ pub fn explain(
     trace: &mut Trace,
 ) -> Vec<MissingNumber> {
     let (id, sid) = (claim.id, sentence.id());
-    let stated: Vec<&NumberMention> = sentence
-        .analysed
+    let reading = sentence.analysed(claim.doc);
+    let stated: Vec<&NumberMention> = reading
         .numbers
         .iter()
         .filter(|n| !n.is_identifier())
         .collect();
     let missing = check(
         &claim.analysed.numbers,
-        &sentence.analysed.numbers,
+        &reading.numbers,
         claim.cfg.number_normalisation,
         scope,
     );

@@ -215,7 +215,7 @@ pub fn explain(
             &mut sup,
             terms,
             claim.analysed,
-            &doc.sentences[best].analysed,
+            doc.sentences[best].analysed(doc),
         );
     }
     let best = sup.best.map(|i| &doc.sentences[i]);
@@ -242,7 +242,7 @@ pub fn explain(
         let matched_keys: rustc_hash::FxHashSet<&str> =
             sup.matched_terms.iter().map(|&i| terms[i].key()).collect();
         for t in s
-            .analysed
+            .analysed(doc)
             .tokens
             .iter()
             .filter(|t| t.content && matched_keys.contains(&t.key()))

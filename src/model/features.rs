@@ -148,7 +148,7 @@ impl ClaimFeatures {
                 share(novel as f64, n as f64),
                 share(novel_weight, weight),
                 most_specific,
-                pairs_missing(terms, best.map(|s| s.analysed.tokens.as_slice())),
+                pairs_missing(terms, best.map(|s| s.analysed(doc).tokens.as_slice())),
                 flag(found.wrong_number),
                 flag(found.negation_flip),
                 flag(found.opposite_word),

@@ -242,15 +242,44 @@ pub struct SourceSentence {
     pub passage: usize,
     pub start: usize,
     pub end: usize,
-    pub analysed: Analysed,
     /// Sorted, de-duplicated ids of its content keys in the document's vocabulary.
     pub term_ids: Vec<u32>,
+    /// Its tokens, numbers and citations ([`SourceSentence::analysed`]):
+    /// kept from the analysis in a source of up to [`KEEP_READINGS`]
+    /// bytes; in a larger one read again when first asked for, so that a
+    /// 1 MB source keeps only the few sentences the checks look at.
+    reading: std::sync::OnceLock<Box<Analysed>>,
 }
 
 impl SourceSentence {
     pub fn id(&self) -> String {
         format!("S{}", self.number)
     }
+
+    /// Its tokens, numbers and citations, spans in `doc.text`: what
+    /// [`Analysed::new`] reads in its span (a sentence's reading depends on
+    /// its own text only). `doc` is the document it is a sentence of.
+    pub fn analysed(&self, doc: &Document) -> &Analysed {
+        debug_assert!(std::ptr::eq(&doc.sentences[self.number - 1], self));
+        self.reading
+            .get_or_init(|| Box::new(Analysed::new(&doc.text, self.start, self.end, doc.options)))
+    }
+}
+
+/// Sources up to this many bytes keep every sentence's reading from their
+/// analysis (a batch checks many answers against one source, and each
+/// answer's claims look at many of its sentences); a larger source keeps
+/// only its sentences' term ids and reads a sentence again when a check
+/// asks for it. Reports are the same either way.
+pub const KEEP_READINGS: usize = 256 * 1024;
+
+/// A sentence's reading, kept when `keep`.
+fn kept_reading(analysed: Analysed, keep: bool) -> std::sync::OnceLock<Box<Analysed>> {
+    let reading = std::sync::OnceLock::new();
+    if keep {
+        let _ = reading.set(Box::new(analysed));
+    }
+    reading
 }
 
 /// An analysed, indexed source.
@@ -305,6 +334,7 @@ pub struct DocumentBuilder {
 impl DocumentBuilder {
     pub fn new(text: String, options: AnalysisOptions) -> DocumentBuilder {
         let (marks, passages) = sentences::passages_marked(&text);
+        let index = SentenceIndex::keeping(text.len() <= KEEP_READINGS);
         DocumentBuilder {
             text,
             options,
@@ -312,7 +342,7 @@ impl DocumentBuilder {
             passages,
             next_passage: 0,
             pending: Vec::new(),
-            index: SentenceIndex::default(),
+            index,
             done_bytes: 0,
             memo: thread_words(options),
         }
@@ -369,12 +399,22 @@ impl DocumentBuilder {
 /// their content terms (each new key gets the next term id).
 #[derive(Default)]
 struct SentenceIndex {
+    /// Do its sentences keep their readings ([`KEEP_READINGS`])?
+    keep: bool,
     sentences: Vec<SourceSentence>,
     vocab: FxHashMap<std::sync::Arc<str>, u32>,
     postings: Vec<Vec<u32>>,
 }
 
 impl SentenceIndex {
+    /// An empty index whose sentences keep their readings when `keep`.
+    fn keeping(keep: bool) -> SentenceIndex {
+        SentenceIndex {
+            keep,
+            ..SentenceIndex::default()
+        }
+    }
+
     /// Add the next sentence, of passage `passage` (0-based) at `span`.
     fn push(&mut self, passage: usize, span: (usize, usize), analysed: Analysed) {
         let index = self.sentences.len() as u32;
@@ -385,6 +425,7 @@ impl SentenceIndex {
             passage,
             span,
             analysed,
+            self.keep,
         );
         self.sentences.push(sentence);
     }
@@ -484,7 +525,7 @@ impl Document {
         // A share's sentences, read and indexed on their own (numbered and
         // with term ids of their own, from 0).
         let read_share = |share: std::ops::Range<usize>, memo: &mut memo::WordMemo| {
-            let mut index = SentenceIndex::default();
+            let mut index = SentenceIndex::keeping(text.len() <= KEEP_READINGS);
             for p in share {
                 let (ps, pe) = passages[p];
                 for (start, end) in sentences::split_range(&text, ps, pe) {
@@ -635,11 +676,19 @@ impl Document {
                 }
             }
         }
-        for s in &self.sentences[s0..s1] {
-            for t in s.analysed.tokens.iter().filter(|t| t.content) {
-                if let Some(&id) = self.vocab.get(t.key()) {
-                    if self.postings[id as usize].is_empty() {
-                        self.vocab.remove(t.key());
+        // Terms no sentence holds any more leave the vocabulary (the
+        // window's old sentences name their keys).
+        let emptied = self.sentences[s0..s1]
+            .iter()
+            .flat_map(|s| &s.term_ids)
+            .any(|&id| self.postings[id as usize].is_empty());
+        if emptied {
+            for s in &self.sentences[s0..s1] {
+                for t in s.analysed(self).tokens.iter().filter(|t| t.content) {
+                    if let Some(&id) = self.vocab.get(t.key()) {
+                        if self.postings[id as usize].is_empty() {
+                            self.vocab.remove(t.key());
+                        }
                     }
                 }
             }
@@ -662,7 +711,9 @@ impl Document {
             s.passage = passage_shift(s.passage);
             if new_len != old_len {
                 (s.start, s.end) = (shift(s.start), shift(s.end));
-                let a = &mut s.analysed;
+                let Some(a) = s.reading.get_mut() else {
+                    continue;
+                };
                 for t in &mut a.tokens {
                     (t.start, t.end) = (shift(t.start), shift(t.end));
                 }
@@ -676,6 +727,7 @@ impl Document {
         }
         // The window's new sentences join the index.
         let mut joined = Vec::with_capacity(added);
+        let keep = text.len() <= KEEP_READINGS;
         for (i, (passage, start, end, analysed)) in fresh.into_iter().enumerate() {
             joined.push(index_sentence(
                 &mut self.vocab,
@@ -684,6 +736,7 @@ impl Document {
                 passage,
                 (start, end),
                 analysed,
+                keep,
             ));
         }
         self.sentences.splice(s0..s1, joined);
@@ -817,6 +870,15 @@ impl Document {
 
     pub fn is_empty(&self) -> bool {
         self.sentences.is_empty()
+    }
+
+    /// Let go of every sentence's kept reading (each is read again when a
+    /// check next asks for it): the memory a small source's readings take,
+    /// and what a large source does from the start ([`KEEP_READINGS`]).
+    pub fn forget_readings(&mut self) {
+        for s in &mut self.sentences {
+            s.reading.take();
+        }
     }
 
     /// The term id of a content key, if any sentence holds it.
@@ -1016,6 +1078,7 @@ impl Folder {
 /// Index sentence `index` (0-based) of passage `passage` (0-based) at
 /// `span`: each content key gets its term id (a key not met yet, the next
 /// id and empty postings) and `index` joins those terms' postings in order.
+/// The sentence keeps its reading when `keep`.
 fn index_sentence(
     vocab: &mut FxHashMap<std::sync::Arc<str>, u32>,
     postings: &mut Vec<Vec<u32>>,
@@ -1023,6 +1086,7 @@ fn index_sentence(
     passage: usize,
     (start, end): (usize, usize),
     analysed: Analysed,
+    keep: bool,
 ) -> SourceSentence {
     let mut term_ids: Vec<u32> = Vec::new();
     for t in analysed.tokens.iter().filter(|t| t.content) {
@@ -1049,8 +1113,8 @@ fn index_sentence(
         passage: passage + 1,
         start,
         end,
-        analysed,
         term_ids,
+        reading: kept_reading(analysed, keep),
     }
 }
 
