@@ -228,6 +228,16 @@ proptest! {
     fn fold_is_the_per_character_fold(text in text()) {
         prop_assert_eq!(fold(&text), reference_fold(&text));
     }
+
+    /// The same on text that is mostly ASCII (eight bytes at a time), with
+    /// runs of spaces, control characters, DEL and a few longer characters
+    /// at every offset.
+    #[test]
+    fn fold_is_the_per_character_fold_on_mostly_ascii_text(
+        text in "[ a-zA-Z@\\[`{Z0-9.,' \t\n\r\x0b\x0c\x7f’ÉßİK\u{a0}]{0,80}",
+    ) {
+        prop_assert_eq!(fold(&text), reference_fold(&text));
+    }
 }
 
 /// `answer` from `source`: its words, with a few swapped for other words

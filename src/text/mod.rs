@@ -992,8 +992,32 @@ impl Folder {
         }
         let bytes = text.as_bytes();
         let out = &mut self.out;
+        out.reserve(bytes.len());
         let mut i = 0;
         while i < bytes.len() {
+            // Eight bytes at a time while they are printable ASCII with no
+            // run of spaces: lower-cased and copied as they are (a space
+            // first only when it is the one space after what was written).
+            if let Some(chunk) = bytes.get(i..i + 8) {
+                let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+                let lone_space_first = !self.space && !out.is_empty();
+                if let Some(lower) =
+                    plain_ascii_lowercase(word).filter(|_| chunk[0] != b' ' || lone_space_first)
+                {
+                    if self.space && !out.is_empty() {
+                        out.push(b' ');
+                    }
+                    // A space at the end is pending: the next byte decides.
+                    let ends_in_space = chunk[7] == b' ';
+                    out.extend_from_slice(&lower.to_le_bytes());
+                    if ends_in_space {
+                        out.pop();
+                    }
+                    self.space = ends_in_space;
+                    i += 8;
+                    continue;
+                }
+            }
             let b = bytes[i];
             if b.is_ascii() {
                 if ascii_space(b) {
@@ -1041,6 +1065,31 @@ impl Folder {
     fn finish(self) -> String {
         String::from_utf8(self.out).expect("whole characters were copied")
     }
+}
+
+/// Eight bytes (read little-endian) lower-cased, when they fold to
+/// themselves but for case: printable ASCII or DEL (no control character,
+/// no byte of a longer character) and no two spaces in a row. `None`
+/// otherwise.
+fn plain_ascii_lowercase(word: u64) -> Option<u64> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // A byte of a longer character, or one below b' ' (the borrow of a
+    // subtraction starts only at such a byte, so no other byte is flagged).
+    if word & HIGH != 0 || word.wrapping_sub(ONES * 0x20) & !word & HIGH != 0 {
+        return None;
+    }
+    // The spaces: the high bit of each byte that is b' ' (exact per byte).
+    let x = word ^ (ONES * 0x20);
+    let spaces = !(((x & !HIGH) + !HIGH) | x) & HIGH;
+    if spaces & (spaces << 8) != 0 {
+        return None;
+    }
+    // Each byte is below 0x80, so the sums stay inside their bytes.
+    let upper = (word + ONES * (0x80 - u64::from(b'A')))
+        & !(word + ONES * (0x80 - u64::from(b'Z') - 1))
+        & HIGH;
+    Some(word | (upper >> 2))
 }
 
 /// Fold `text`, noting where each passage's fold starts and ends (bytes of
@@ -1201,6 +1250,26 @@ pub fn char_offsets(text: &str, offsets: &[usize]) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Eight bytes at a time: only A–Z change (not `@`, `[`, `` ` `` or
+    /// `{`, their neighbours); control characters, longer characters and
+    /// two spaces in a row are left to the character-at-a-time fold.
+    #[test]
+    fn eight_plain_ascii_bytes_are_lower_cased_at_once() {
+        let fold8 =
+            |s: &[u8; 8]| plain_ascii_lowercase(u64::from_le_bytes(*s)).map(|w| w.to_le_bytes());
+        assert_eq!(fold8(b"Hello WO"), Some(*b"hello wo"));
+        assert_eq!(fold8(b"@AZ[`az{"), Some(*b"@az[`az{"));
+        assert_eq!(fold8(b" Ab. Cd "), Some(*b" ab. cd "));
+        assert_eq!(fold8(b"\x7f~AAAAAA"), Some(*b"\x7f~aaaaaa"));
+        assert_eq!(fold8(b"ab  cdef"), None);
+        assert_eq!(fold8(b"abc\ndefg"), None);
+        assert_eq!(fold8(b"abc\tdefg"), None);
+        assert_eq!(
+            fold8(&[b'a', 0xC3, 0xA9, b'b', b'c', b'd', b'e', b'f']),
+            None
+        );
+    }
 
     /// A 1 MB source holds about 180,000 tokens: each is two spans, one
     /// pointer to its word's shared forms, a number index and two flags.
