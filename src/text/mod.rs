@@ -998,6 +998,8 @@ impl Folder {
             // Eight bytes at a time while they are printable ASCII with no
             // run of spaces: lower-cased and copied as they are (a space
             // first only when it is the one space after what was written).
+            // Natively: the page keeps the bytes it would add to the bundle.
+            #[cfg(not(target_arch = "wasm32"))]
             if let Some(chunk) = bytes.get(i..i + 8) {
                 let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
                 let lone_space_first = !self.space && !out.is_empty();
@@ -1071,6 +1073,7 @@ impl Folder {
 /// themselves but for case: printable ASCII or DEL (no control character,
 /// no byte of a longer character) and no two spaces in a row. `None`
 /// otherwise.
+#[cfg(not(target_arch = "wasm32"))]
 fn plain_ascii_lowercase(word: u64) -> Option<u64> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
@@ -1251,10 +1254,11 @@ pub fn char_offsets(text: &str, offsets: &[usize]) -> Vec<usize> {
 mod tests {
     use super::*;
 
-    /// Eight bytes at a time: only A–Z change (not `@`, `[`, `` ` `` or
+    /// Eight bytes at a time (natively): only A–Z change (not `@`, `[`, `` ` `` or
     /// `{`, their neighbours); control characters, longer characters and
     /// two spaces in a row are left to the character-at-a-time fold.
     #[test]
+    #[cfg(not(target_arch = "wasm32"))]
     fn eight_plain_ascii_bytes_are_lower_cased_at_once() {
         let fold8 =
             |s: &[u8; 8]| plain_ascii_lowercase(u64::from_le_bytes(*s)).map(|w| w.to_le_bytes());
