@@ -22,7 +22,7 @@ use crate::drift::DriftResult;
 use crate::model::LearnedScore;
 use crate::report::{Decision, Mark, Report, SampleReport, Summary, Verdict};
 use crate::scoring::Quality;
-use crate::text::SourceReport;
+use crate::text::{SourceReport, SourceSentence};
 use crate::trace::Event;
 use crate::verdict::{Reason, Risk};
 
@@ -359,10 +359,21 @@ impl Report {
         }
     }
 
-    /// The source sentence `S3`, by its number.
+    /// The source sentence `S3`, by its number: the full list holds `Sn`
+    /// at `n - 1`; a list of only the sentences the claims name
+    /// (`CheckInput::skip_sources`) holds them in order.
     pub fn source(&self, id: &str) -> Option<&SourceReport> {
-        let n: usize = id.strip_prefix('S')?.parse().ok()?;
-        self.sources.get(n.checked_sub(1)?).filter(|s| &*s.id == id)
+        let i = SourceSentence::index_of(id)?;
+        let at = match self.sources.get(i) {
+            Some(s) if *s.id == *id => i,
+            _ => self
+                .sources
+                .binary_search_by_key(&i, |s| {
+                    SourceSentence::index_of(&s.id).unwrap_or(usize::MAX)
+                })
+                .ok()?,
+        };
+        Some(&self.sources[at]).filter(|s| *s.id == *id)
     }
 }
 

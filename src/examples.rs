@@ -87,6 +87,7 @@ impl Example {
             latency_ms: 0.0,
             vectors: self.vectors.as_ref(),
             skip_trace: false,
+            skip_sources: false,
         }
     }
 }

@@ -529,6 +529,7 @@ mod tests {
             latency_ms: 0.0,
             vectors: vectors.as_ref(),
             skip_trace: false,
+            skip_sources: false,
         };
         crate::check(&doc, &input, &state.config)
     }

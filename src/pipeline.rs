@@ -36,7 +36,9 @@ use crate::report::*;
 use crate::scoring::{self, Quality};
 use crate::text::decimal::Decimal;
 use crate::text::language::{language_of, Language};
-use crate::text::{char_offsets, sentences, Analysed, AnalysisOptions, Document, Token};
+use crate::text::{
+    char_offsets, sentences, Analysed, AnalysisOptions, Document, SourceSentence, Token,
+};
 use crate::trace::{EventKind, Trace};
 use crate::verdict::{meets, verdict_of, RepairOutcome, Routing, Trigger};
 
@@ -58,6 +60,11 @@ pub struct CheckInput<'a> {
     /// Leave the event trace out of the report (a script that does not read
     /// it: `claimlab` without `--include trace`). Nothing else changes.
     pub skip_trace: bool,
+    /// List in the report's `sources` only the sentences the claims name
+    /// (`best_source`), not every sentence of the source (a script that
+    /// does not read the list: `claimlab` without `--include sources`;
+    /// a 4 MB source's list is 10 MB). Nothing else changes.
+    pub skip_sources: bool,
 }
 
 impl<'a> CheckInput<'a> {
@@ -244,9 +251,18 @@ impl Judged<'_> {
             input.latency_ms,
             self.drift.as_ref().is_some_and(|d| d.drifted),
         );
+        let sources = if input.skip_sources {
+            let named: Vec<usize> = claims
+                .iter()
+                .filter_map(|c| SourceSentence::index_of(c.best_source.as_deref()?))
+                .collect();
+            doc.source_reports_of(named)
+        } else {
+            doc.source_reports()
+        };
         let report = Report {
             claims,
-            sources: doc.source_reports(),
+            sources,
             passages: doc.passages.len(),
             decision: self.decision,
             answer_score: self.answer_score,

@@ -30,7 +30,7 @@ use crate::text::case::Lowercase;
 use crate::text::decimal::Decimal;
 use crate::text::numbers::{NumberMention, Quantity, Unit};
 use crate::text::scan::{digits, find_word_ci};
-use crate::text::{Analysed, AnalysisOptions, Document};
+use crate::text::{Analysed, AnalysisOptions, Document, SourceSentence};
 use crate::verdict::{RiskLevel, Verdict};
 
 /// What is served when repair cannot make the answer safe.
@@ -437,13 +437,7 @@ fn contradiction_patch(
         .enumerate()
         .filter(|(_, c)| c.verdict == Verdict::Contradicted)
     {
-        let sentence = &doc.sentences[claim
-            .best_source
-            .as_deref()?
-            .trim_start_matches('S')
-            .parse::<usize>()
-            .ok()?
-            - 1];
+        let sentence = &doc.sentences[SourceSentence::index_of(claim.best_source.as_deref()?)?];
         let sentence_text = &doc.text[sentence.start..sentence.end];
         if !claim.number_mismatches.is_empty() {
             let fresh;

@@ -618,3 +618,51 @@ fn skipping_the_trace_changes_nothing_else() {
         }
     }
 }
+
+/// A report that lists only the sentences its claims name is the full
+/// report but for that list, which holds exactly those sentences as the
+/// full list has them; its compact JSON (without `sources`) is the same.
+/// Whether the document had listed every sentence before or not.
+#[test]
+fn skipping_the_source_list_changes_nothing_else() {
+    for ex in claimlab::examples::all() {
+        for cfg in [ex.config.clone(), claimlab::Preset::Improved.config()] {
+            let history = ex.history_fingerprints();
+            let skipping = CheckInput {
+                skip_sources: true,
+                ..ex.input(&history)
+            };
+            let listed_first = Document::analyse(&ex.source, (&cfg).into());
+            let full = check(&listed_first, &ex.input(&history), &cfg);
+            let never_listed = Document::analyse(&ex.source, (&cfg).into());
+            for doc in [&listed_first, &never_listed] {
+                let lean = check(doc, &skipping, &cfg);
+                let named: Vec<&str> = full
+                    .claims
+                    .iter()
+                    .filter_map(|c| c.best_source.as_deref())
+                    .collect();
+                let want: Vec<_> = full
+                    .sources
+                    .iter()
+                    .filter(|s| named.contains(&&*s.id))
+                    .cloned()
+                    .collect();
+                assert_eq!(&lean.sources[..], &want[..], "{}", ex.name);
+                let compact = |r: &claimlab::Report| {
+                    serde_json::to_string(&r.compact(claimlab::compact::Include::NONE)).unwrap()
+                };
+                assert_eq!(compact(&lean), compact(&full), "{}", ex.name);
+                assert_eq!(
+                    claimlab::Report {
+                        sources: lean.sources.clone(),
+                        ..full.clone()
+                    },
+                    lean,
+                    "{}",
+                    ex.name
+                );
+            }
+        }
+    }
+}

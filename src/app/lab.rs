@@ -413,8 +413,9 @@ impl Lab {
                             history: (!question.trim().is_empty()).then_some(before),
                             latency_ms: 0.0,
                             vectors: vectors.as_ref().map(|v| v.0.as_ref()),
-                            // The lab replays the trace.
+                            // The lab replays the trace and lists every sentence.
                             skip_trace: false,
+                            skip_sources: false,
                         };
                         let report = doc.read(|d| check(d, &input, &cfg));
                         let check_ms = now_ms() - start;

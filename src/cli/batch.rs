@@ -504,6 +504,7 @@ fn check_line(
                         question: &item.question,
                         vectors: given.as_deref(),
                         skip_trace: !settings.include.is_none_or(|i| i.has(Part::Trace)),
+                        skip_sources: !settings.include.is_none_or(|i| i.has(Part::Sources)),
                         ..Default::default()
                     },
                     cfg,

@@ -780,8 +780,11 @@ mod native {
             vectors: inputs.vectors.as_ref(),
             // The text report never shows the trace; JSON only when asked.
             skip_trace: args.format == Format::Text || !include.is_none_or(|i| i.has(Part::Trace)),
+            // The text report tells a check without a source by its empty list.
+            skip_sources: args.format == Format::Json
+                && !include.is_none_or(|i| i.has(Part::Sources)),
         };
-        let report = if large {
+        let report = if large && !input.skip_sources {
             // The report lists the source's sentences (built once per
             // document): on another core while this one judges the claims.
             std::thread::scope(|scope| {

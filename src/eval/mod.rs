@@ -149,8 +149,9 @@ pub fn score_answer(doc: &Document, question: &str, answer: &str, cfg: &Config) 
         doc,
         &CheckInput {
             question,
-            // A score reads the claims, never the trace.
+            // A score reads the claims, never the trace or the source list.
             skip_trace: true,
+            skip_sources: true,
             ..CheckInput::answer(answer)
         },
         &every_check,
@@ -204,8 +205,9 @@ fn learned_score(doc: &Document, question: &str, answer: &str, cfg: &Config) -> 
         doc,
         &CheckInput {
             question,
-            // A score reads the claims, never the trace.
+            // A score reads the claims, never the trace or the source list.
             skip_trace: true,
+            skip_sources: true,
             ..CheckInput::answer(answer)
         },
         &Config {

@@ -256,6 +256,12 @@ impl SourceSentence {
         format!("S{}", self.number)
     }
 
+    /// The 0-based index of the sentence an id names (`S3` → 2).
+    pub fn index_of(id: &str) -> Option<usize> {
+        let n: usize = id.strip_prefix('S')?.parse().ok()?;
+        n.checked_sub(1)
+    }
+
     /// Its tokens, numbers and citations, spans in `doc.text`: what
     /// [`Analysed::new`] reads in its span (a sentence's reading depends on
     /// its own text only). `doc` is the document it is a sentence of.
@@ -844,28 +850,47 @@ impl Document {
 
     pub fn source_reports(&self) -> std::sync::Arc<[SourceReport]> {
         self.source_reports
-            .get_or_init(|| {
-                let offsets: Vec<usize> = self
-                    .sentences
-                    .iter()
-                    .flat_map(|s| [s.start, s.end])
-                    .collect();
-                let chars = char_offsets(&self.text, &offsets);
-                self.sentences
-                    .iter()
-                    .zip(chars.chunks(2))
-                    .map(|(s, c)| SourceReport {
-                        id: s.id().into(),
-                        text: self.text[s.start..s.end].into(),
-                        start: c[0],
-                        end: c[1],
-                        byte_start: s.start,
-                        byte_end: s.end,
-                        passage: s.passage,
-                    })
-                    .collect()
-            })
+            .get_or_init(|| self.reports_of(&self.sentences))
             .clone()
+    }
+
+    /// The sentences `indices` (0-based; in any order, repeats and ids past
+    /// the end ignored) as reports list them, in order: what
+    /// [`Document::source_reports`] lists for them, without listing the rest.
+    pub fn source_reports_of(&self, mut indices: Vec<usize>) -> std::sync::Arc<[SourceReport]> {
+        indices.sort_unstable();
+        indices.dedup();
+        indices.retain(|&i| i < self.sentences.len());
+        match self.source_reports.get() {
+            Some(all) => indices.iter().map(|&i| all[i].clone()).collect(),
+            None => {
+                let named: Vec<&SourceSentence> =
+                    indices.iter().map(|&i| &self.sentences[i]).collect();
+                self.reports_of(&named)
+            }
+        }
+    }
+
+    /// `sentences` (in order) as reports list them.
+    fn reports_of<'s, S>(&self, sentences: &'s [S]) -> std::sync::Arc<[SourceReport]>
+    where
+        S: std::borrow::Borrow<SourceSentence> + 's,
+    {
+        let sentences = || sentences.iter().map(|s| s.borrow());
+        let offsets: Vec<usize> = sentences().flat_map(|s| [s.start, s.end]).collect();
+        let chars = char_offsets(&self.text, &offsets);
+        sentences()
+            .zip(chars.chunks(2))
+            .map(|(s, c)| SourceReport {
+                id: s.id().into(),
+                text: self.text[s.start..s.end].into(),
+                start: c[0],
+                end: c[1],
+                byte_start: s.start,
+                byte_end: s.end,
+                passage: s.passage,
+            })
+            .collect()
     }
 
     pub fn is_empty(&self) -> bool {
