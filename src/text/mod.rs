@@ -850,7 +850,7 @@ impl Document {
 
     pub fn source_reports(&self) -> std::sync::Arc<[SourceReport]> {
         self.source_reports
-            .get_or_init(|| self.reports_of(&self.sentences))
+            .get_or_init(|| self.reports_of(&self.sentences.iter().collect::<Vec<_>>()))
             .clone()
     }
 
@@ -872,11 +872,8 @@ impl Document {
     }
 
     /// `sentences` (in order) as reports list them.
-    fn reports_of<'s, S>(&self, sentences: &'s [S]) -> std::sync::Arc<[SourceReport]>
-    where
-        S: std::borrow::Borrow<SourceSentence> + 's,
-    {
-        let sentences = || sentences.iter().map(|s| s.borrow());
+    fn reports_of(&self, sentences: &[&SourceSentence]) -> std::sync::Arc<[SourceReport]> {
+        let sentences = || sentences.iter().copied();
         let offsets: Vec<usize> = sentences().flat_map(|s| [s.start, s.end]).collect();
         let chars = char_offsets(&self.text, &offsets);
         sentences()
