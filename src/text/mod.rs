@@ -279,6 +279,11 @@ impl SourceSentence {
 /// asks for it. Reports are the same either way.
 pub const KEEP_READINGS: usize = 256 * 1024;
 
+/// Do the sentences of `text` keep their readings ([`KEEP_READINGS`])?
+fn keeps_readings(text: &str) -> bool {
+    text.len() <= KEEP_READINGS
+}
+
 /// A sentence's reading, kept when `keep`.
 fn kept_reading(analysed: Analysed, keep: bool) -> std::sync::OnceLock<Box<Analysed>> {
     let reading = std::sync::OnceLock::new();
@@ -340,7 +345,7 @@ pub struct DocumentBuilder {
 impl DocumentBuilder {
     pub fn new(text: String, options: AnalysisOptions) -> DocumentBuilder {
         let (marks, passages) = sentences::passages_marked(&text);
-        let index = SentenceIndex::keeping(text.len() <= KEEP_READINGS);
+        let index = SentenceIndex::keeping(keeps_readings(&text));
         DocumentBuilder {
             text,
             options,
@@ -531,7 +536,7 @@ impl Document {
         // A share's sentences, read and indexed on their own (numbered and
         // with term ids of their own, from 0).
         let read_share = |share: std::ops::Range<usize>, memo: &mut memo::WordMemo| {
-            let mut index = SentenceIndex::keeping(text.len() <= KEEP_READINGS);
+            let mut index = SentenceIndex::keeping(keeps_readings(&text));
             for p in share {
                 let (ps, pe) = passages[p];
                 for (start, end) in sentences::split_range(&text, ps, pe) {
@@ -733,7 +738,7 @@ impl Document {
         }
         // The window's new sentences join the index.
         let mut joined = Vec::with_capacity(added);
-        let keep = text.len() <= KEEP_READINGS;
+        let keep = keeps_readings(&text);
         for (i, (passage, start, end, analysed)) in fresh.into_iter().enumerate() {
             joined.push(index_sentence(
                 &mut self.vocab,
