@@ -2,6 +2,7 @@
 //! is the document a fresh analysis of the edited text gives, in everything
 //! a caller can observe.
 
+use claimlab::text::import::{to_source, FileKind, PASSAGE_CHARS};
 use claimlab::text::language::Language;
 use claimlab::text::{AnalysisOptions, Document};
 use proptest::prelude::*;
@@ -98,14 +99,17 @@ fn text() -> impl Strategy<Value = String> {
     });
     let label = prop_oneof![
         4 => Just(""),
-        1 => Just("[1] "),
+        2 => Just("[1] "),
         1 => Just("passage 1: "),
     ];
-    prop::collection::vec((label, paragraph), 0..6).prop_map(|ps| {
+    // Paragraphs apart by a blank line, or (as `[N]` passages may be) by a
+    // line break only.
+    let joint = prop_oneof![3 => Just("\n\n"), 1 => Just("\n")];
+    (prop::collection::vec((label, paragraph), 0..6), joint).prop_map(|(ps, joint)| {
         ps.into_iter()
             .map(|(l, p)| format!("{l}{p}"))
             .collect::<Vec<_>>()
-            .join("\n\n")
+            .join(joint)
     })
 }
 
@@ -261,6 +265,63 @@ fn a_one_character_edit_analyses_only_the_passages_around_it() {
     let new = labelled.replace("Beta", "Betas");
     doc.edit(new.clone());
     assert_same(&doc, &Document::analyse(&new, AnalysisOptions::SEED)).unwrap();
+}
+
+#[test]
+fn an_edit_inside_an_opened_files_passage_is_made_in_place() {
+    // An opened file is cut into `[N]` passages of at most 500 characters.
+    let paragraphs: Vec<String> = (0..120)
+        .map(|i| {
+            format!(
+                "Paragraph {i} says the tower is {} metres tall. It opened in {}.",
+                100 + i,
+                1900 + i
+            )
+        })
+        .collect();
+    let source = to_source(FileKind::Text, &paragraphs.join("\n\n"), PASSAGE_CHARS);
+    let doc = Document::analyse(&source, AnalysisOptions::SEED);
+    assert!(doc.passages.len() > 10);
+    // Typing inside the middle of a passage's body, far from its label.
+    let at = source.find("Paragraph 61 says").unwrap() + "Paragraph 61 says the".len();
+    let new = format!("{} old{}", &source[..at], &source[at..]);
+    let edited = doc
+        .edited_within(new.clone(), 2 * PASSAGE_CHARS + 16)
+        .expect("only the passages around the edit are read again");
+    assert_same(&edited, &Document::analyse(&new, AnalysisOptions::SEED)).unwrap();
+    // Renumbering a label is still read afresh.
+    let label = source.find("[5] ").unwrap();
+    let renumbered = format!("{}[50]{}", &source[..label], &source[label + 3..]);
+    assert!(doc.edited_within(renumbered, usize::MAX).is_err());
+}
+
+/// Every edit of a few labelled texts (each place, removing up to three
+/// characters, each insert) made in place is the edited text analysed
+/// afresh: the edits at a label's edges are too rare for the property.
+#[test]
+fn every_small_edit_of_labelled_texts_is_the_edited_text_analysed_afresh() {
+    for text in [
+        "[1] Alpha is 4 km.\n[2] Beta.\n\n[3] Gamma [1].",
+        "Intro.\n[1]Alpha.\n [2]  Beta two.\nGamma.",
+        "passage 1: Alpha.\n\npassage 2: Beta [1].",
+    ] {
+        let doc = Document::analyse(text, AnalysisOptions::SEED);
+        let bounds: Vec<usize> = text.char_indices().map(|(i, _)| i).collect();
+        for at in 0..=bounds.len() {
+            for removed in 0..4 {
+                for inserted in INSERTS.iter().chain(&["[", "]", "\n", "1"]) {
+                    let new = edit(text, at, removed, inserted);
+                    let mut edited = doc.clone();
+                    edited.edit(new.clone());
+                    if let Err(e) =
+                        assert_same(&edited, &Document::analyse(&new, AnalysisOptions::SEED))
+                    {
+                        panic!("{text:?} edited to {new:?}: {e}");
+                    }
+                }
+            }
+        }
+    }
 }
 
 #[test]

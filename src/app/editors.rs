@@ -594,7 +594,8 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
             };
             match String::from_utf8(buffer) {
                 Ok(text) => {
-                    let source = import::to_source(kind, &text, import::PASSAGE_CHARS);
+                    let passages = import::to_passages(kind, &text, import::PASSAGE_CHARS);
+                    let source = passages.join("\n\n");
                     if source.trim().is_empty() {
                         lab.file_message.set(Some((
                             false,
@@ -602,7 +603,8 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
                         )));
                         return;
                     }
-                    let passages = source.matches("\n\n").count() + 1;
+                    // Numbered passages (each may hold several paragraphs).
+                    let passages = passages.len();
                     // One step to undo: Ctrl+Z in the box brings back the
                     // source the file replaced.
                     source_box.replace_all(source);

@@ -102,11 +102,17 @@ pub fn passage_kind(name: &str, text: &str) -> Option<FileKind> {
     FileKind::from_name(name).filter(|k| *k != FileKind::Text)
 }
 
-/// The source text for a file: its passages separated by blank lines.
-/// A transcript has no paragraphs of its own, so it is cut into paragraphs
-/// of whole sentences first. Line ends are `\n` whatever the file used
-/// (`\r\n`, or a lone `\r` as old Mac files do), as in a pasted text.
+/// The source text for a file: its passages ([`to_passages`]) separated by
+/// blank lines.
 pub fn to_source(kind: FileKind, text: &str, max_chars: usize) -> String {
+    to_passages(kind, text, max_chars).join("\n\n")
+}
+
+/// A file's numbered passages (`[1] …`, `[2] …`). A transcript has no
+/// paragraphs of its own, so it is cut into paragraphs of whole sentences
+/// first. Line ends are `\n` whatever the file used
+/// (`\r\n`, or a lone `\r` as old Mac files do), as in a pasted text.
+pub fn to_passages(kind: FileKind, text: &str, max_chars: usize) -> Vec<String> {
     let text = &if text.contains('\r') {
         text.replace("\r\n", "\n").replace('\r', "\n")
     } else {
@@ -131,7 +137,7 @@ pub fn to_source(kind: FileKind, text: &str, max_chars: usize) -> String {
         }
         FileKind::Text | FileKind::Markdown => text.clone(),
     };
-    chunk_document(&body, max_chars).join("\n\n")
+    chunk_document(&body, max_chars)
 }
 
 #[cfg(test)]

@@ -394,8 +394,13 @@ pub fn passages_within(text: &str, start: usize, end: usize, marks: PassageMarks
 }
 
 /// Could replacing `text[lo..hi]` add or remove a passage label, or change
-/// one? True whenever `passage` (any case) or a line opening with `[N]` is
-/// near: conservative, never wrong the other way.
+/// one? True whenever `passage` (any case) is near, or the edit reaches an
+/// `[N]` label of this text: its line break, the label, or the blanks and
+/// first character after it. Asked of both the old and the new text, this
+/// notices every label made, unmade or changed (a label the edit does not
+/// reach keeps its line start and characters): conservative, never wrong
+/// the other way. An edit inside a labelled passage's body is not near, so
+/// a file of `[N]` passages is edited in place.
 pub fn near_label(text: &str, lo: usize, hi: usize) -> bool {
     // What may sit between the word `passage` and the end of its label.
     let inside = |c: char| c.is_whitespace() || c.is_ascii_digit() || c == ':';
@@ -415,9 +420,19 @@ pub fn near_label(text: &str, lo: usize, hi: usize) -> bool {
     {
         return true;
     }
-    let line_start = text[..lo].rfind('\n').map_or(0, |i| i + 1);
-    let line_end = text[hi..].find('\n').map_or(text.len(), |i| hi + i + 1);
-    !bracket_labels(&text[line_start..line_end]).is_empty()
+    // The lines that start at or before `hi` and whose label, if any, could
+    // reach `lo`: from the line holding `lo` on.
+    let first_line = text[..lo].rfind('\n').map_or(0, |i| i + 1);
+    let last_line = text[..hi].rfind('\n').map_or(0, |i| i + 1).max(first_line);
+    let line_end = text[last_line..]
+        .find('\n')
+        .map_or(text.len(), |i| last_line + i + 1);
+    bracket_labels(&text[first_line..line_end])
+        .into_iter()
+        .any(|(start, body)| {
+            let (start, body) = (first_line + start, first_line + body);
+            lo <= body && hi >= start
+        })
 }
 
 fn by_labels(text: &str, labels: &[(usize, usize)]) -> Vec<Span> {
@@ -956,5 +971,24 @@ mod tests {
         assert!(near_label(t, 6, 7)); // the line break before a bracket label
         assert!(!near_label(t, 3, 4)); // a word on the line before
         assert!(!near_label("Alpha [2] beta. Gamma.", 17, 18));
+    }
+
+    #[test]
+    fn edits_inside_a_bracket_labelled_body_are_not_near_its_label() {
+        let t = "[1] Alpha beta.\n[2] Gamma delta.\n[3] Epsilon.";
+        let gamma = t.find("Gamma").unwrap();
+        let delta = t.find("delta").unwrap();
+        assert!(!near_label(t, delta, delta + 5));
+        assert!(!near_label(t, delta + 2, delta + 2)); // an insertion
+        assert!(near_label(t, gamma, gamma + 1)); // the body's first character
+        assert!(near_label(t, gamma - 2, gamma - 1)); // the label's `]`
+        assert!(near_label(t, gamma - 4, gamma - 4)); // before its `[`
+        let eps = t.find("Epsilon").unwrap();
+        // Replacing the line break before `[3]` unmakes that label.
+        assert!(near_label(t, eps - 5, eps - 4));
+        // An edit across lines reaches every label it spans.
+        assert!(near_label(t, delta, eps + 2));
+        // Lines without labels are never near.
+        assert!(!near_label("Alpha.\nBeta gamma.\nDelta.", 8, 20));
     }
 }

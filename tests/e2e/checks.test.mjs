@@ -254,6 +254,8 @@ test('opening a transcript makes numbered passages; a bad file gets a clear mess
   await writeFile(latin1, Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]));
   const pdf = path.join(dir, 'paper.pdf');
   await writeFile(pdf, '%PDF-1.4');
+  const notes = path.join(dir, 'notes.md');
+  await writeFile(notes, Array.from({ length: 4 }, (_, i) => `Paragraph ${i + 1} ${'is about the bridge. '.repeat(9)}`.trim()).join('\n\n'));
   const big = path.join(dir, 'big.txt');
   await writeFile(big, 'a'.repeat(4 * 1024 * 1024 + 10));
   await withPage(async (page) => {
@@ -276,6 +278,12 @@ test('opening a transcript makes numbered passages; a bad file gets a clear mess
     await page.setInputFiles('#open-source', big);
     await eventually(async () => (await page.textContent('#file-message')).includes('it is 4.1 MB; the limit is 4 MB'), true, 'too big');
     assert.equal(await page.inputValue('#source'), '[1] We agreed to ship in March. The budget is $50k.', 'a file too big loses nothing');
+    // Four paragraphs of 200 characters pack into two passages of at most
+    // 500: the message counts the numbered passages, not the paragraphs.
+    await page.setInputFiles('#open-source', notes);
+    await eventually(async () => /Opened notes\.md as 2 passages/.test(await page.textContent('#file-message')), true, 'passages counted');
+    const opened = await page.inputValue('#source');
+    assert.equal(opened.split(/^\[\d+\] /m).length - 1, 2, opened);
   });
 });
 
