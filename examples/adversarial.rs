@@ -139,6 +139,33 @@ impl Sizes {
         (source, answer)
     }
 
+    /// A sentence of 10,000 amounts (`$1, $2, …`), and a claim of as many
+    /// others: every claim amount is missing, and each names what the
+    /// sentence says (all 10,000 of them, before they were cut to ten:
+    /// 10^8 strings). With `negated`, the sentence says "did not approve"
+    /// and the claim "approved" its own amounts: the repair puts the
+    /// sentence in the claim's place and checks it again, amount by amount.
+    pub fn amounts(&self, negated: bool) -> (String, String) {
+        let n = self.n(10_000);
+        let list = |from: usize| {
+            (from..from + n)
+                .map(|i| format!("${i}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        if negated {
+            (
+                format!("The council did not approve the budgets of {}.", list(1)),
+                "The council approved the budgets.".to_string(),
+            )
+        } else {
+            (
+                format!("The council approved the budgets of {}.", list(1)),
+                format!("The council approved the budgets of {}.", list(n + 1)),
+            )
+        }
+    }
+
     /// Every case as (name, source, answer).
     pub fn cases(&self) -> Vec<(String, String, String)> {
         let mut out = Vec::new();
@@ -158,6 +185,18 @@ impl Sizes {
         let (source, answer) = self.many_sentences();
         out.push((
             "10,000-sentence answer vs matching source".to_string(),
+            source,
+            answer,
+        ));
+        let (source, answer) = self.amounts(false);
+        out.push((
+            "10,000 amounts vs 10,000 others".to_string(),
+            source,
+            answer,
+        ));
+        let (source, answer) = self.amounts(true);
+        out.push((
+            "10,000 amounts, negated, repaired".to_string(),
             source,
             answer,
         ));

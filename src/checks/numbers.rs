@@ -67,7 +67,8 @@ pub struct MissingNumber {
     pub start: usize,
     pub end: usize,
     /// The numbers the sentence does state, as written: those of the
-    /// claim's kind (`14` against `30` days) when it has any, else all.
+    /// claim's kind (`14` against `30` days) when it has any, else all;
+    /// at most [`NAMED_NUMBERS`], the sentence's first.
     pub source_numbers: Vec<String>,
     /// The same two, as the explanation shows them, with their unit words
     /// (`30 days`, `14 days`).
@@ -96,11 +97,18 @@ pub fn check(
 ) -> Vec<MissingNumber> {
     let sentence_quantities: Vec<&NumberMention> =
         sentence.iter().filter(|m| !m.is_identifier()).collect();
-    let stated = |m: &NumberMention| -> bool {
+    // Where the last claim number was found: a claim often names the
+    // sentence's numbers in its order (a repaired claim is the sentence),
+    // so each search starts there and goes round. Thousands of numbers on
+    // each side cost thousands of comparisons, not millions.
+    let mut found_at = 0;
+    let mut stated = |m: &NumberMention| -> bool {
         let q = m.quantity.as_ref().expect("quantities only");
         if !normalise {
             let raw = m.raw.lowercase();
-            return sentence_quantities.iter().any(|s| s.raw.lowercase() == raw);
+            return find_round(&sentence_quantities, &mut found_at, &mut |s| {
+                s.raw.lowercase() == raw
+            });
         }
         // A bound ("over 60", "up to 460 passengers") holds against any
         // larger or smaller amount: only against one of the same kind that
@@ -120,10 +128,9 @@ pub fn check(
             !bounded
                 || s.kind() == m.kind() && (s.counts == m.counts || approx_of(s) == approx_of(m))
         };
-        let direct = sentence_quantities
-            .iter()
-            .filter(|s| related(s))
-            .any(|s| q.stated_by(s.quantity.as_ref().unwrap()));
+        let direct = find_round(&sentence_quantities, &mut found_at, &mut |s| {
+            related(s) && q.stated_by(s.quantity.as_ref().unwrap())
+        });
         direct
             || match q {
                 // A claimed range is stated when both of its ends are.
@@ -165,18 +172,19 @@ pub fn check(
         .iter()
         .filter(|m| m.is_identifier() && scope == Scope::All)
         .filter_map(|m| {
-            let alike: Vec<&&NumberMention> = identifiers
+            let alike: Vec<&NumberMention> = identifiers
                 .iter()
                 .filter(|s| shape(&s.raw) == shape(&m.raw))
+                .copied()
                 .collect();
             let stated = alike.iter().any(|s| s.raw.lowercase() == m.raw.lowercase());
             (!alike.is_empty() && !stated).then(|| {
-                let said: Vec<String> = alike.iter().map(|s| s.raw.clone()).collect();
+                let (source_numbers, said) = named(&alike, &|s| s.raw.clone());
                 MissingNumber {
                     claim_number: m.raw.clone(),
                     start: m.start,
                     end: m.end,
-                    source_numbers: said.clone(),
+                    source_numbers,
                     shown: (m.raw.clone(), said),
                 }
             })
@@ -185,31 +193,68 @@ pub fn check(
         .iter()
         .filter(|m| !m.is_identifier())
         .filter_map(|m| {
-            let alike = same_kind(m);
-            if scope == Scope::SameKind && alike.is_empty() || stated(m) {
+            if scope == Scope::SameKind && same_kind(m).is_empty() || stated(m) {
                 return None;
             }
-            // What the sentence says instead: its amounts of the claim's kind,
-            // else its numbers and dates (a weekday or season is no answer to
-            // "11").
-            let amounts: Vec<&NumberMention> = sentence_quantities
-                .iter()
-                .filter(|s| !matches!(s.quantity, Some(Quantity::Calendar { .. })))
-                .copied()
-                .collect();
-            let shown = if alike.is_empty() { &amounts } else { &alike };
+            // What the sentence says instead: its amounts of the claim's
+            // kind, else its numbers and dates (a weekday or season is no
+            // answer to "11").
+            let mut shown = same_kind(m);
+            if shown.is_empty() {
+                shown = sentence_quantities
+                    .iter()
+                    .filter(|s| !matches!(s.quantity, Some(Quantity::Calendar { .. })))
+                    .copied()
+                    .collect();
+            }
+            let (source_numbers, said) = named(&shown, &|s| s.shown());
             Some(MissingNumber {
                 claim_number: m.raw.clone(),
                 start: m.start,
                 end: m.end,
-                source_numbers: shown.iter().map(|s| s.raw.clone()).collect(),
-                shown: (m.shown(), shown.iter().map(|s| s.shown()).collect()),
+                source_numbers,
+                shown: (m.shown(), said),
             })
         })
         .collect();
     missing.extend(conflicting_identifiers);
     crate::order::sort_by_key(&mut missing, |m| m.start);
     missing
+}
+
+/// A missing number names at most this many of the sentence's numbers (its
+/// first): a sentence listing thousands would make every reason as long.
+pub const NAMED_NUMBERS: usize = 10;
+
+/// The first [`NAMED_NUMBERS`] of `said` as written, and as the explanation
+/// shows them (`show`), with "and N more" after them when there are more.
+fn named(
+    said: &[&NumberMention],
+    show: &dyn Fn(&NumberMention) -> String,
+) -> (Vec<String>, Vec<String>) {
+    let first = &said[..said.len().min(NAMED_NUMBERS)];
+    let raw = first.iter().map(|s| s.raw.clone()).collect();
+    let mut shown: Vec<String> = first.iter().map(|s| show(s)).collect();
+    if said.len() > first.len() {
+        shown.push(format!("and {} more", said.len() - first.len()));
+    }
+    (raw, shown)
+}
+
+/// Whether an item of `items` passes `test`, looking from `*at` on and going
+/// round; where one passes, `*at` moves past it.
+fn find_round(
+    items: &[&NumberMention],
+    at: &mut usize,
+    test: &mut dyn FnMut(&NumberMention) -> bool,
+) -> bool {
+    let n = items.len();
+    let start = (*at).min(n);
+    let found = (start..n).chain(0..start).find(|&i| test(&items[i]));
+    if let Some(i) = found {
+        *at = i + 1;
+    }
+    found.is_some()
 }
 
 /// An identifier's shape: its letters, lower-cased, with every digit a `#`
@@ -326,6 +371,50 @@ mod tests {
             check_all(&all(a), &all(b), true).is_empty(),
             "{a} should be stated by {b}"
         );
+    }
+
+    #[test]
+    fn a_long_list_of_numbers_is_named_by_its_first_ten() {
+        let list = |from: usize, n: usize| {
+            (from..from + n)
+                .map(|i| format!("${i}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let sentence = all(&format!("The fees were {}.", list(1, 30)));
+        let missing = check_all(&all("The fee was $99."), &sentence, true);
+        assert_eq!(missing.len(), 1);
+        let named: Vec<String> = (1..=10).map(|i| format!("${i}")).collect();
+        assert_eq!(missing[0].source_numbers, named);
+        assert_eq!(missing[0].shown.1.len(), 11);
+        assert_eq!(missing[0].shown.1[10], "and 20 more");
+        // Ten or fewer are all named.
+        let sentence = all(&format!("The fees were {}.", list(1, 10)));
+        let missing = check_all(&all("The fee was $99."), &sentence, true);
+        assert_eq!(missing[0].shown.1.len(), 10);
+    }
+
+    #[test]
+    fn numbers_are_found_in_any_order() {
+        // The search for each number starts where the last was found and
+        // goes round: every order finds every number, with or without
+        // normalisation.
+        let sentence = all("They paid $1, $2, $3, $4 and $5 on 3 March 2024.");
+        for claim in [
+            "They paid $1, $2, $3, $4 and $5 on 3 March 2024.",
+            "They paid $5, $4, $3, $2 and $1 on 3 March 2024.",
+            "On 3 March 2024 they paid $3, $1, $5, $3, $2 and $4.",
+        ] {
+            for normalise in [true, false] {
+                assert!(
+                    check_all(&all(claim), &sentence, normalise).is_empty(),
+                    "{claim}"
+                );
+            }
+        }
+        let missing = check_all(&all("They paid $3, $6 and $1."), &sentence, true);
+        let missing: Vec<&str> = missing.iter().map(|m| m.claim_number.as_str()).collect();
+        assert_eq!(missing, ["$6"]);
     }
 
     #[test]
