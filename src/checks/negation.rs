@@ -8,8 +8,11 @@
 //! so "doesn't" and "does not" agree and are never a flip.
 //!
 //! How: a negator (`not`, `no`, `never`, `none`, `nor`, `neither`, `nothing`,
-//! …) negates the first content word after it in the same clause. A flip is a
-//! word negated on one side only and stated plainly on the other only.
+//! …) negates the first content word after it in the same clause. A negated
+//! truth word before `that` ("it is not true that …", "not the case that
+//! …"), or `false that`, negates the first content word of the clause after
+//! `that` instead. A flip is a word negated on one side only and stated
+//! plainly on the other only.
 //!
 //! **Misses**: antonyms outside the list, a reordered sentence that swaps
 //! "before" and "after" while meaning the same (a false alarm), negation by prefix
@@ -224,10 +227,48 @@ const NOT_NEGATING_NEXT: &[&str] = &["only", "just", "merely"];
 /// the negated word is the one after them.
 const NEGATOR_PARTS: &[&str] = &["longer", "yet", "more"];
 
-/// For each token, the index of the negator negating it, if any.
+/// Words that, negated and followed by `that`, negate the clause after it
+/// ("it is not true that …", "not the case that …").
+const TRUTH_WORDS: &[&str] = &["true", "case", "correct", "accurate", "right"];
+
+/// Words that followed by `that` deny the clause after it ("it is false
+/// that …").
+const DENYING_WORDS: &[&str] = &["false", "untrue"];
+
+/// The first content word of the clause that opens after token `i`, within
+/// five tokens: the word a negator at `i` negates.
+fn first_content_after(tokens: &[Token], i: usize) -> Option<usize> {
+    for (j, next) in tokens.iter().enumerate().skip(i + 1).take(5) {
+        if next.clause_break || is_negator(next.lower()) {
+            return None;
+        }
+        if j == i + 1 && NEGATOR_PARTS.contains(&next.lower()) {
+            continue;
+        }
+        if next.content && next.number.is_none() {
+            return Some(j);
+        }
+    }
+    None
+}
+
+/// `that` right after token `j`: a clause is what `j` speaks of.
+fn that_follows(tokens: &[Token], j: usize) -> bool {
+    tokens.get(j + 1).is_some_and(|t| t.lower() == "that")
+}
+
+/// For each token, the index of the negator negating it, if any. A negated
+/// truth word before `that`, or a denying word, passes the negation on to
+/// the clause after `that`.
 fn negated_by(tokens: &[Token]) -> Vec<Option<usize>> {
     let mut out = vec![None; tokens.len()];
     for (i, t) in tokens.iter().enumerate() {
+        if t.number.is_none() && DENYING_WORDS.contains(&t.lower()) && that_follows(tokens, i) {
+            if let Some(j) = first_content_after(tokens, i + 1) {
+                out[j] = Some(i);
+            }
+            continue;
+        }
         if t.number.is_some() || !is_negator(t.lower()) {
             continue;
         }
@@ -237,18 +278,13 @@ fn negated_by(tokens: &[Token]) -> Vec<Option<usize>> {
         {
             continue;
         }
-        for (j, next) in tokens.iter().enumerate().skip(i + 1).take(5) {
-            if next.clause_break || is_negator(next.lower()) {
-                break;
-            }
-            if j == i + 1 && NEGATOR_PARTS.contains(&next.lower()) {
-                continue;
-            }
-            if next.content && next.number.is_none() {
-                out[j] = Some(i);
-                break;
-            }
-        }
+        let Some(j) = first_content_after(tokens, i) else {
+            continue;
+        };
+        let clause = (TRUTH_WORDS.contains(&tokens[j].lower()) && that_follows(tokens, j))
+            .then(|| first_content_after(tokens, j + 1))
+            .flatten();
+        out[clause.unwrap_or(j)] = Some(i);
     }
     out
 }
@@ -479,6 +515,38 @@ mod tests {
         assert!(flip(
             "The account has monthly fees.",
             "The account has no monthly fees."
+        )
+        .is_some());
+    }
+
+    #[test]
+    fn a_denied_clause_is_negated() {
+        let source = "The bridge opened to traffic in 1990.";
+        for claim in [
+            "It is not true that the bridge opened to traffic in 1990.",
+            "It is not the case that the bridge opened to traffic in 1990.",
+            "It is false that the bridge opened to traffic in 1990.",
+        ] {
+            let f = flip(claim, source).unwrap_or_else(|| panic!("{claim}"));
+            assert_eq!(
+                (f.word.as_str(), f.negated_in),
+                ("bridge", Side::Claim),
+                "{claim}"
+            );
+        }
+        let f = flip(
+            source,
+            "It is not true that the bridge opened to traffic in 1990.",
+        )
+        .unwrap();
+        assert_eq!((f.word.as_str(), f.negated_in), ("bridge", Side::Source));
+        // Denied on both sides, or "true" with no clause after it: no flip.
+        let denied = "It is not true that the bridge opened in 1990.";
+        assert!(flip(denied, denied).is_none());
+        assert!(flip("The report is not true.", "The report is true.").is_some());
+        assert!(flip(
+            "The gate is not right of the bridge.",
+            "The gate is right of the bridge."
         )
         .is_some());
     }
