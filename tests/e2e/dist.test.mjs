@@ -33,7 +33,7 @@ test('index.html uses only relative asset URLs', () => {
   }
 });
 
-// The budget: wasm + JS + CSS that the page loads, gzipped, under 361 KB
+// The budget: wasm + JS + CSS that the page loads, gzipped, under 362 KB
 // (250 KB from issue 6; issue 13's value comparisons, 9.6 KB, issue 14's
 // teaching features, 55.3 KB of wasm, issue 15's learned score and its
 // chart, about 16 KB, and issue 16's word memo (text::memo), 2.1 KB, its
@@ -44,11 +44,14 @@ test('index.html uses only relative asset URLs', () => {
 // too, compositions and drags as one step) with the long box's
 // select-all and its way back from all of it, 9.4 KB, and Backspace and
 // Delete reaching past the long box's window (a character, a flag, a word
-// with Ctrl) with a file's opening undone in one step, 1.3 KB, raised it;
+// with Ctrl) with a file's opening undone in one step, 1.3 KB, and a
+// missing number's list of the sentence's numbers cut to ten (a claim and a
+// sentence of thousands of amounts took 790 MB) with denied clauses ("it
+// is not true that …") read as negated, 0.6 KB, raised it;
 // issue 15 asked for
 // 320 KB and that is not met).
 // BENCHMARKS.md ("The lab's bundle") says where the bytes go.
-const BUDGET_BYTES = 361_000;
+const BUDGET_BYTES = 362_000;
 
 /** The files the page loads: those index.html names, and those its scripts name. */
 function pageFiles() {
