@@ -603,7 +603,9 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
                         )));
                         return;
                     }
-                    // Numbered passages (each may hold several paragraphs).
+                    // Numbered passages (each may hold several paragraphs;
+                    // a line of the file's own that opens with `[N]` is
+                    // not counted, though the checks read it as a label).
                     let passages = passages.len();
                     // One step to undo: Ctrl+Z in the box brings back the
                     // source the file replaced.

@@ -10,9 +10,13 @@
 //! How: a negator (`not`, `no`, `never`, `none`, `nor`, `neither`, `nothing`,
 //! …) negates the first content word after it in the same clause. A negated
 //! truth word before `that` ("it is not true that …", "not the case that
-//! …"), or `false that`, negates the first content word of the clause after
-//! `that` instead. A flip is a word negated on one side only and stated
-//! plainly on the other only.
+//! …"), or `false that`, denies the whole clause after `that` instead: it
+//! flips against a sentence that states the clause's words and negates
+//! none of them ("the reservoir does not supply water" agrees with "it is
+//! not true that the reservoir supplies water"). A denial of a clause with
+//! a negation of its own, or a negated denial ("not untrue"), counts as
+//! neither. A flip is a word negated on one side only and stated plainly on
+//! the other only.
 //!
 //! **Misses**: antonyms outside the list, a reordered sentence that swaps
 //! "before" and "after" while meaning the same (a false alarm), negation by prefix
@@ -257,15 +261,19 @@ fn that_follows(tokens: &[Token], j: usize) -> bool {
     tokens.get(j + 1).is_some_and(|t| t.lower() == "that")
 }
 
-/// For each token, the index of the negator negating it, if any. A negated
-/// truth word before `that`, or a denying word, passes the negation on to
-/// the clause after `that`.
-fn negated_by(tokens: &[Token]) -> Vec<Option<usize>> {
+/// For each token, the index of the negator negating it, if any, and
+/// whether it lies in a denied clause. A negated truth word before `that`,
+/// or a denying word, denies the clause after `that` (to its end): each of
+/// its words is denied by it. A denial of a clause that holds a negation of
+/// its own ("not true that it doesn't …"), or a negated denying word ("not
+/// untrue that"), is a double negation: neither counts.
+fn negated_by(tokens: &[Token]) -> (Vec<Option<usize>>, Vec<bool>) {
     let mut out = vec![None; tokens.len()];
+    let mut denials = Vec::new(); // (denier, the clause's first word)
     for (i, t) in tokens.iter().enumerate() {
         if t.number.is_none() && DENYING_WORDS.contains(&t.lower()) && that_follows(tokens, i) {
-            if let Some(j) = first_content_after(tokens, i + 1) {
-                out[j] = Some(i);
+            if let (None, Some(j)) = (out[i], first_content_after(tokens, i + 1)) {
+                denials.push((i, j));
             }
             continue;
         }
@@ -281,12 +289,34 @@ fn negated_by(tokens: &[Token]) -> Vec<Option<usize>> {
         let Some(j) = first_content_after(tokens, i) else {
             continue;
         };
-        let clause = (TRUTH_WORDS.contains(&tokens[j].lower()) && that_follows(tokens, j))
-            .then(|| first_content_after(tokens, j + 1))
-            .flatten();
-        out[clause.unwrap_or(j)] = Some(i);
+        if TRUTH_WORDS.contains(&tokens[j].lower()) && that_follows(tokens, j) {
+            if let Some(k) = first_content_after(tokens, j + 1) {
+                denials.push((i, k));
+                continue;
+            }
+        }
+        out[j] = Some(i);
     }
-    out
+    let mut denied = vec![false; tokens.len()];
+    for (denier, first) in denials {
+        let end = (first + 1..tokens.len())
+            .find(|&k| tokens[k].clause_break)
+            .unwrap_or(tokens.len());
+        let inner: Vec<usize> = (first..end)
+            .filter(|&k| out[k].is_some_and(|n| n > denier && n < end))
+            .collect();
+        if !inner.is_empty() {
+            for k in inner {
+                out[k] = None;
+            }
+            continue;
+        }
+        for k in first..end {
+            out[k] = Some(denier);
+            denied[k] = true;
+        }
+    }
+    (out, denied)
 }
 
 /// Which content words of a text are negated, and which are stated plainly.
@@ -296,19 +326,21 @@ struct NegatedWords<'a> {
     // A claim has a few dozen words: a list beats a hash set here.
     negated: Vec<&'a str>,
     plain: Vec<&'a str>,
+    /// The words of denied clauses ("it is not true that …").
+    denied: Vec<&'a str>,
 }
 
 impl<'a> NegatedWords<'a> {
     fn of(a: &'a Analysed) -> Self {
-        let negated_by = negated_by(&a.tokens);
-        let (mut negated, mut plain) = (Vec::new(), Vec::new());
-        for (t, n) in a.tokens.iter().zip(&negated_by) {
+        let (negated_by, in_denial) = negated_by(&a.tokens);
+        let (mut negated, mut plain, mut denied) = (Vec::new(), Vec::new(), Vec::new());
+        for ((t, n), d) in a.tokens.iter().zip(&negated_by).zip(in_denial) {
             if t.content && t.number.is_none() {
-                if n.is_some() {
-                    negated.push(t.key())
-                } else {
-                    plain.push(t.key())
-                };
+                match (d, n) {
+                    (true, _) => denied.push(t.key()),
+                    (false, Some(_)) => negated.push(t.key()),
+                    (false, None) => plain.push(t.key()),
+                }
             }
         }
         NegatedWords {
@@ -316,7 +348,14 @@ impl<'a> NegatedWords<'a> {
             negated_by,
             negated,
             plain,
+            denied,
         }
+    }
+
+    /// A word of a denied clause whose words the other side does not
+    /// negate: the other side states what this one denies.
+    fn denies_against(&self, key: &str, other: &NegatedWords) -> bool {
+        self.denied.contains(&key) && !self.denied.iter().any(|k| other.negated.contains(k))
     }
 
     fn only_negated(&self, key: &str) -> bool {
@@ -349,9 +388,9 @@ pub fn check(
             continue;
         }
         let key = t.key();
-        let side = if c.only_negated(key) && s.only_plain(key) {
+        let side = if (c.only_negated(key) || c.denies_against(key, &s)) && s.only_plain(key) {
             Side::Claim
-        } else if c.only_plain(key) && s.only_negated(key) {
+        } else if c.only_plain(key) && (s.only_negated(key) || s.denies_against(key, &c)) {
             Side::Source
         } else {
             continue;
@@ -543,6 +582,24 @@ mod tests {
         // Denied on both sides, or "true" with no clause after it: no flip.
         let denied = "It is not true that the bridge opened in 1990.";
         assert!(flip(denied, denied).is_none());
+        // The same denial worded two ways agrees.
+        let plainly = "The reservoir does not supply water to Dunmore.";
+        let denial = "It is not true that the reservoir supplies water to Dunmore.";
+        assert!(flip(denial, plainly).is_none());
+        assert!(flip(plainly, denial).is_none());
+        // A double negation is no denial.
+        let stated = "The reservoir supplies water to Dunmore.";
+        assert!(flip(
+            "It is not untrue that the reservoir supplies water to Dunmore.",
+            stated
+        )
+        .is_none());
+        assert!(flip(
+            "It is not true that the reservoir doesn't supply water to Dunmore.",
+            stated
+        )
+        .is_none());
+        assert!(flip(denial, stated).is_some());
         assert!(flip("The report is not true.", "The report is true.").is_some());
         assert!(flip(
             "The gate is not right of the bridge.",

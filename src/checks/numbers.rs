@@ -68,7 +68,7 @@ pub struct MissingNumber {
     pub end: usize,
     /// The numbers the sentence does state, as written: those of the
     /// claim's kind (`14` against `30` days) when it has any, else all;
-    /// at most [`NAMED_NUMBERS`], the sentence's first.
+    /// each once, at most [`NAMED_NUMBERS`], the sentence's first.
     pub source_numbers: Vec<String>,
     /// The same two, as the explanation shows them, with their unit words
     /// (`30 days`, `14 days`).
@@ -226,17 +226,29 @@ pub fn check(
 /// first): a sentence listing thousands would make every reason as long.
 pub const NAMED_NUMBERS: usize = 10;
 
-/// The first [`NAMED_NUMBERS`] of `said` as written, and as the explanation
-/// shows them (`show`), with "and N more" after them when there are more.
+/// The first [`NAMED_NUMBERS`] numbers of `said` as written, each once,
+/// and as the explanation shows them (`show`), with "and N more" after
+/// them for the mentions left (repeats of the named ones are not counted).
 fn named(
     said: &[&NumberMention],
     show: &dyn Fn(&NumberMention) -> String,
 ) -> (Vec<String>, Vec<String>) {
-    let first = &said[..said.len().min(NAMED_NUMBERS)];
+    let mut first: Vec<&NumberMention> = Vec::new();
+    let mut more = 0;
+    for s in said {
+        if first.iter().any(|f| f.raw == s.raw) {
+            continue;
+        }
+        if first.len() < NAMED_NUMBERS {
+            first.push(s);
+        } else {
+            more += 1;
+        }
+    }
     let raw = first.iter().map(|s| s.raw.clone()).collect();
     let mut shown: Vec<String> = first.iter().map(|s| show(s)).collect();
-    if said.len() > first.len() {
-        shown.push(format!("and {} more", said.len() - first.len()));
+    if more > 0 {
+        shown.push(format!("and {more} more"));
     }
     (raw, shown)
 }
@@ -387,6 +399,11 @@ mod tests {
         let named: Vec<String> = (1..=10).map(|i| format!("${i}")).collect();
         assert_eq!(missing[0].source_numbers, named);
         assert_eq!(missing[0].shown.1.len(), 11);
+        assert_eq!(missing[0].shown.1[10], "and 20 more");
+        // Each number is named once.
+        let sentence = all(&format!("The fees were {}, {}.", list(1, 3), list(1, 30)));
+        let missing = check_all(&all("The fee was $99."), &sentence, true);
+        assert_eq!(missing[0].source_numbers, named);
         assert_eq!(missing[0].shown.1[10], "and 20 more");
         // Ten or fewer are all named.
         let sentence = all(&format!("The fees were {}.", list(1, 10)));
