@@ -8,10 +8,11 @@ use crate::checks::{citations, entities, negation, numbers, support};
 use crate::report::{ClaimReport, MarkKind, MarkSide, Verdict};
 use crate::text::decimal::Decimal;
 use crate::text::highlight;
+use crate::trace::Revealed;
 
 use super::contributions::ContributionChart;
 use super::lab::Lab;
-use super::widgets::Limits;
+use super::widgets::{list_memo, Limits};
 
 /// The CSS class of a mark kind.
 pub fn mark_class(kind: MarkKind) -> &'static str {
@@ -127,7 +128,12 @@ pub fn ClaimsPanel(lab: Lab) -> impl IntoView {
                             let checked = report();
                             let samples = has_samples();
                             let has_source = !checked.report.sources.is_empty();
-                            checked.report.claims.iter().map(|c| claim_row(lab, c, samples, has_source, chart_for)).collect::<Vec<_>>()
+                            let rows_see = list_memo(move || RowsSee {
+                                focus: lab.focus.get(),
+                                revealed: lab.revealed.get(),
+                                chart_for: chart_for.get(),
+                            });
+                            checked.report.claims.iter().map(|c| claim_row(lab, rows_see, c, samples, has_source)).collect::<Vec<_>>()
                         }}
                     </tbody>
                 </table>
@@ -158,17 +164,28 @@ struct Shown {
     verdict: bool,
 }
 
+/// What a claim's row reads of the lab, as a memo that goes with the list
+/// (`list_memo` says why).
+#[derive(Clone, PartialEq)]
+struct RowsSee {
+    /// The claim in focus.
+    focus: Option<String>,
+    revealed: Revealed,
+    /// The claim whose score is explained.
+    chart_for: Option<String>,
+}
+
 fn claim_row(
     lab: Lab,
+    rows_see: Memo<RowsSee>,
     c: &ClaimReport,
     show_consistency: bool,
     has_source: bool,
-    chart_for: RwSignal<Option<String>>,
 ) -> impl IntoView {
     let id = c.id.clone();
     let focus_id = id.clone();
     let enter_id = id.clone();
-    let is_focused = move || lab.focus.with(|f| f.as_deref() == Some(focus_id.as_str()));
+    let is_focused = move || rows_see.with(|s| s.focus.as_deref() == Some(focus_id.as_str()));
     let total = c.matched_words.len() + c.missing_words.len();
     let overlap = if has_source {
         format!(
@@ -249,7 +266,7 @@ fn claim_row(
     let stage = {
         let id = id.clone();
         Memo::new(move |_| {
-            lab.revealed.with(|r| Shown {
+            rows_see.with(|RowsSee { revealed: r, .. }| Shown {
                 matched: r.step(&id, "best_match"),
                 numbers: r.step(&id, "number_check"),
                 citation: r.step(&id, "citation_check"),
@@ -319,7 +336,7 @@ fn claim_row(
                                 <span class="reason">{reason.clone()}</span>
                                 {score.clone().map(|(text, id)| view! {
                                     <button type="button" class="score-toggle" data-score-toggle=id.clone() aria-controls="claim-score"
-                                        aria-expanded=move || chart_for.with(|c| c.as_ref() == Some(&id)).to_string()>
+                                        aria-expanded=move || rows_see.with(|s| s.chart_for.as_ref() == Some(&id)).to_string()>
                                         {text}
                                     </button>
                                 })}

@@ -360,17 +360,26 @@ impl SourceBox {
         let lab = self.lab;
         let replacing_all = std::mem::take(&mut *self.replacing_all.write_value());
         self.all_selected.set(false);
-        let (text, typed) = lab.source.with_untracked(|t| {
+        // An input event that changed nothing the lab holds (the browser
+        // inserting a long paste a paragraph at a time sends one event per
+        // paragraph, the box showing the lab's window all along) leaves the
+        // source as it is.
+        let Some((text, typed)) = lab.source.with_untracked(|t| {
             let w = if replacing_all {
                 TextWindow::whole(t)
             } else {
                 self.window.get_untracked()
             };
+            if w.of(t) == shown {
+                return None;
+            }
             if let Some((edit, kind)) = edit_of_input(ev, w.of(t), &shown, w.start) {
                 self.history.update_value(|h| h.record(edit, kind));
             }
-            w.splice(t, &shown)
-        });
+            Some(w.splice(t, &shown))
+        }) else {
+            return;
+        };
         self.from_box.set_value(true);
         lab.source.set(text);
         // A paste that made the box long, or a source now short enough to

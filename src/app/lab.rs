@@ -139,15 +139,30 @@ fn analysis_of(
     done.as_ref().filter(|d| d.is_of(text, options)).cloned()
 }
 
-/// Analyse `text` a slice at a time, yielding to the page between slices.
-/// `report` gets the share done after each slice (`Err`) and the document at
-/// the end (`Ok`, with the milliseconds spent analysing); when it returns
-/// false (the source changed meanwhile) the work stops.
+/// Analyse the text `take` gives a slice at a time, yielding to the page
+/// between slices. `report` gets the share done after each slice (`Err`)
+/// and the document at the end (`Ok`, with the milliseconds spent
+/// analysing); when it returns false (the source changed meanwhile) the
+/// work stops.
+///
+/// The job first yields a task and asks `report` whether it is still
+/// wanted, and only then takes the text: a burst of input events in one
+/// task (the browser inserting a pasted text a paragraph at a time, each
+/// its own event) starts one job each, and a job that copied a 1 MB source
+/// up front held that copy until its first slice. Thousands of them ran
+/// the page out of memory.
 async fn analyse_in_slices(
-    text: String,
+    take: impl FnOnce() -> Option<String>,
     options: AnalysisOptions,
     report: impl Fn(Result<SourceDocument, f64>) -> bool,
 ) {
+    next_task().await;
+    if !report(Err(0.0)) {
+        return;
+    }
+    let Some(text) = take() else {
+        return;
+    };
     let mut builder = DocumentBuilder::new(text, options);
     let mut busy = 0.0;
     loop {
@@ -330,18 +345,18 @@ impl Lab {
             let opts = analysis.get();
             // Only a large source the document is not (yet) the analysis of
             // needs slices; reading the document brings it up to date first.
-            let text = source.with(|t| {
-                (t.len() > SLICE_ABOVE_BYTES && !document.with_untracked(|d| d.is_of(t, opts)))
-                    .then(|| t.clone())
+            let stale = source.with(|t| {
+                t.len() > SLICE_ABOVE_BYTES && !document.with_untracked(|d| d.is_of(t, opts))
             });
             job.update_value(|j| *j += 1);
-            let Some(text) = text else {
+            if !stale {
                 analysing.set(None);
                 return;
-            };
+            }
             let id = job.get_value();
             analysing.set(Some(0.0));
-            leptos::task::spawn_local(analyse_in_slices(text, opts, move |progress| {
+            let take = move || source.try_with_untracked(String::clone);
+            leptos::task::spawn_local(analyse_in_slices(take, opts, move |progress| {
                 if job.get_value() != id {
                     return false;
                 }

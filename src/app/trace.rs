@@ -17,7 +17,7 @@ use crate::trace::reveal_times;
 use super::claims::marked_text;
 use super::contributions::ContributionChart;
 use super::lab::{Lab, Shared};
-use super::widgets::Limits;
+use super::widgets::{list_memo, Limits};
 
 #[component]
 pub fn TracePanel(lab: Lab) -> impl IntoView {
@@ -104,14 +104,19 @@ pub fn TracePanel(lab: Lab) -> impl IntoView {
     // the replay goes to it.
     let items = move || {
         let checked = lab.checked.get();
+        // The replay's place, as this list's items read it (`list_memo`).
+        let place = list_memo(move || (shown(), lab.selected_event.get()));
         checked
             .report
             .trace
             .iter()
             .map(|e| {
                 let index = e.index;
-                let visible = move || index < shown();
-                let current = move || visible() && index == lab.selected_event.get().unwrap_or(shown().saturating_sub(1));
+                let visible = move || index < place.get().0;
+                let current = move || {
+                    let (shown, selected) = place.get();
+                    index < shown && index == selected.unwrap_or(shown.saturating_sub(1))
+                };
                 let label = match &e.claim {
                     Some(c) => format!("{c} · {}", e.kind.name().replace('_', " ")),
                     None => e.kind.name().replace('_', " "),

@@ -151,10 +151,17 @@ export async function launchChromium(options = {}) {
  * - failedRequests: requests that failed (not those a reload cancelled) or answered with status >= 400
  * Waits until the app has mounted (`#decision` is attached) unless waitFor is null.
  * `contextOptions` go to browser.newContext (viewport, colorScheme, reducedMotion, …).
+ * `watchMemory` keeps the lab's wasm memory where `wasmMemoryBytes(page)` reads it.
  */
-export async function openLab(browser, url, { waitFor = '#decision', timeout = 30_000, contextOptions = {} } = {}) {
+export async function openLab(browser, url, { waitFor = '#decision', timeout = 30_000, contextOptions = {}, watchMemory = false } = {}) {
   const context = await browser.newContext(contextOptions);
   const page = await context.newPage();
+  if (watchMemory) {
+    // Trunk's start script announces the instantiated wasm (its exports hold the memory).
+    await page.addInitScript(() => {
+      addEventListener('TrunkApplicationStarted', (e) => { window.__labWasm = e.detail.wasm; });
+    });
+  }
   const consoleErrors = [];
   const consoleMessages = [];
   const pageErrors = [];
@@ -273,4 +280,13 @@ export async function settledLink(page, quietMs = 700) {
     }
     await page.waitForTimeout(50);
   }
+}
+
+/**
+ * The size of the lab's wasm memory in bytes (a lab opened with
+ * `watchMemory`). A wasm memory only grows: this is the most the lab has
+ * held at once so far, plus what the allocator keeps free.
+ */
+export async function wasmMemoryBytes(page) {
+  return page.evaluate(() => window.__labWasm.memory.buffer.byteLength);
 }

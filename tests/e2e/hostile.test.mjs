@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openLab, settledLink, serveAndLaunch } from './harness.mjs';
+import { openLab, wasmMemoryBytes, settledLink, serveAndLaunch } from './harness.mjs';
 
 const shared = serveAndLaunch();
 
@@ -616,6 +616,59 @@ test('each text box undoes its own edits: Ctrl+Z in the answer takes back its la
     await page.keyboard.press('Control+Shift+Z');
     assert.equal(await value('#sample-1'), 'Alpha ');
     assert.equal(await value('#answer'), beforeIme, 'the sample\'s undo left the answer alone');
+    assert.deepEqual(lab.problems(), []);
+  } finally {
+    await lab.close();
+  }
+});
+
+test('a long text the browser inserts a paragraph at a time (one input event each) ends as the source, analysed whole, the memory it took bounded', async () => {
+  // Playwright's fill, like a browser inserting a multi-line text, sends an
+  // input event per line: 3,000 here, all but the first while the box
+  // already shows a window of the long source. Each used to start a sliced
+  // analysis holding its own copy of the source (600 KB this way crashed
+  // the page out of memory).
+  const lab = await openLab(shared.browser, shared.server.url, { watchMemory: true });
+  const { page } = lab;
+  try {
+    let text = '';
+    for (let i = 0; i < 1000; i++) {
+      text += `[${i + 1}] The harbour record ${i} says the ferry carried ${i * 7} passengers across the bay in ${1800 + (i % 200)}, and the pier was mended that year.\n\n`;
+    }
+    await page.fill('#source', text, { timeout: 120_000 });
+    const bytes = Buffer.byteLength(text);
+    await page.waitForFunction((n) => document.querySelector('ol.sentences')?.dataset.analysedBytes === String(n), bytes, { timeout: 60_000 });
+    await page.fill('#answer', 'The ferry carried 6993 passengers across the bay in 1999.');
+    await page.waitForFunction(() => document.querySelector('[data-claim-id="C1"]')?.dataset.verdict === 'supported');
+    const memory = await wasmMemoryBytes(page);
+    // About 5 MB; it was 17 MB when each event's analysis copied the source.
+    assert.ok(memory < 12e6, `the wasm memory stays under 12 MB: ${memory} bytes`);
+    assert.deepEqual(lab.problems(), []);
+  } finally {
+    await lab.close();
+  }
+});
+
+test('typing does not grow the memory the lab holds: 200 keystrokes in a long answer', async () => {
+  // A reactive closure stays subscribed to the signals it read after its list
+  // is rebuilt; the trace's and the claims' rows once read the lab's own
+  // signals, and every keystroke kept about 150 KB for good.
+  const lab = await openLab(shared.browser, shared.server.url, { watchMemory: true });
+  const { page } = lab;
+  try {
+    let answer = '';
+    for (let i = 0; answer.length < 8000; i++) answer += `The ferry ${i} carried ${i * 3} passengers in ${1900 + (i % 100)}. `;
+    await page.fill('#answer', answer);
+    await page.waitForFunction(() => document.querySelectorAll('[data-claim-id]').length > 100);
+    await page.focus('#answer');
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('x ');
+    const before = await wasmMemoryBytes(page);
+    for (let i = 0; i < 100; i++) await page.keyboard.type('x ');
+    await page.waitForFunction((n) => document.querySelector('#answer').value.endsWith('x '.repeat(n)), 101);
+    const grown = (await wasmMemoryBytes(page)) - before;
+    // About 0.1 MB; it was 34 MB before the rows read list-owned memos.
+    assert.ok(grown < 4e6, `200 keystrokes grow the wasm memory by under 4 MB: ${grown} bytes`);
     assert.deepEqual(lab.problems(), []);
   } finally {
     await lab.close();
