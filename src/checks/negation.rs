@@ -236,8 +236,9 @@ const NEGATOR_PARTS: &[&str] = &["longer", "yet", "more"];
 const TRUTH_WORDS: &[&str] = &["true", "case", "correct", "accurate", "right"];
 
 /// Words that followed by `that` deny the clause after it ("it is false
-/// that …").
-const DENYING_WORDS: &[&str] = &["false", "untrue"];
+/// that …", "incorrect that …"). Not "wrong": "it is wrong that children
+/// go hungry" judges the clause, it does not deny it.
+const DENYING_WORDS: &[&str] = &["false", "untrue", "incorrect", "inaccurate"];
 
 /// The first content word of the clause that opens after token `i`, within
 /// five tokens: the word a negator at `i` negates.
@@ -565,6 +566,7 @@ mod tests {
             "It is not true that the bridge opened to traffic in 1990.",
             "It is not the case that the bridge opened to traffic in 1990.",
             "It is false that the bridge opened to traffic in 1990.",
+            "It is incorrect that the bridge opened to traffic in 1990.",
         ] {
             let f = flip(claim, source).unwrap_or_else(|| panic!("{claim}"));
             assert_eq!(
@@ -601,6 +603,12 @@ mod tests {
         .is_none());
         assert!(flip(denial, stated).is_some());
         assert!(flip("The report is not true.", "The report is true.").is_some());
+        // "wrong that" judges the clause; it does not deny it.
+        assert!(flip(
+            "It is wrong that the bridge opened to traffic in 1990.",
+            source
+        )
+        .is_none());
         assert!(flip(
             "The gate is not right of the bridge.",
             "The gate is right of the bridge."

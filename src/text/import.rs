@@ -110,9 +110,12 @@ pub fn to_source(kind: FileKind, text: &str, max_chars: usize) -> String {
 
 /// A file's numbered passages (`[1] …`, `[2] …`). A transcript has no
 /// paragraphs of its own, so it is cut into paragraphs of whole sentences
-/// first. Line ends are `\n` whatever the file used
-/// (`\r\n`, or a lone `\r` as old Mac files do), as in a pasted text.
+/// first; so is any paragraph longer than a passage (`cut_long_paragraph`).
+/// Line ends are `\n` whatever the file used (`\r\n`, or a lone `\r` as old
+/// Mac files do), as in a pasted text, and a byte-order mark is dropped.
 pub fn to_passages(kind: FileKind, text: &str, max_chars: usize) -> Vec<String> {
+    // A byte-order mark opens some files; it is not the file's text.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let text = &if text.contains('\r') {
         text.replace("\r\n", "\n").replace('\r', "\n")
     } else {
@@ -135,9 +138,77 @@ pub fn to_passages(kind: FileKind, text: &str, max_chars: usize) -> Vec<String> 
             paragraphs.push(para);
             paragraphs.join("\n\n")
         }
-        FileKind::Text | FileKind::Markdown => text.clone(),
+        FileKind::Text | FileKind::Markdown => text
+            .split("\n\n")
+            .flat_map(|para| {
+                if para.trim().chars().count() > max_chars {
+                    cut_long_paragraph(para.trim(), max_chars)
+                } else {
+                    vec![para]
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n\n"),
     };
     chunk_document(&body, max_chars)
+}
+
+/// `para` cut into pieces of at most `max_chars` characters, at sentence
+/// ends; a sentence longer than that is cut at its last blank before the
+/// limit (or at the limit, with none). Pieces are slices of `para`, trimmed,
+/// in order, and hold all of its text but the blanks at the cuts. The
+/// lab's passages stay small however a file is written (seed 003's
+/// `chunk_document` keeps a long paragraph whole: a file with no blank
+/// line was one passage of 288,889 characters).
+fn cut_long_paragraph(para: &str, max_chars: usize) -> Vec<&str> {
+    let max_chars = max_chars.max(1);
+    let mut pieces = Vec::new();
+    // The piece being filled: from `start`, `chars` characters so far.
+    let (mut start, mut chars) = (0, 0);
+    let mut spans = super::sentences::split(para);
+    if let Some(last) = spans.last_mut() {
+        last.1 = para.len();
+    }
+    let mut from = 0;
+    for (_, end) in spans {
+        let sentence = &para[from..end];
+        let n = sentence.chars().count();
+        if chars > 0 && chars + n > max_chars {
+            pieces.push(&para[start..from]);
+            (start, chars) = (from, 0);
+        }
+        if n > max_chars {
+            // Cut the sentence itself, from the piece's start.
+            let mut rest = start;
+            let mut left = para[start..end].chars().count();
+            while left > max_chars {
+                let limit = rest
+                    + para[rest..]
+                        .char_indices()
+                        .nth(max_chars)
+                        .map_or(para.len() - rest, |(i, _)| i);
+                let cut = para[rest..limit]
+                    .rfind(char::is_whitespace)
+                    .filter(|&i| i > 0)
+                    .map_or(limit, |i| rest + i);
+                left -= para[rest..cut].chars().count();
+                pieces.push(&para[rest..cut]);
+                rest = cut;
+            }
+            (start, chars) = (rest, left);
+        } else {
+            chars += n;
+        }
+        from = end;
+    }
+    if start < para.len() {
+        pieces.push(&para[start..]);
+    }
+    pieces
+        .into_iter()
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .collect()
 }
 
 #[cfg(test)]
@@ -145,6 +216,60 @@ mod tests {
     use super::*;
 
     const VTT: &str = "WEBVTT\n\nNOTE made by hand\nstill a note\n\n1\n00:00:01.000 --> 00:00:04.000\nWe agreed to ship in March.\n\n2\n00:00:04.500 --> 00:00:07.000 align:start\nThe budget is $50k.\n";
+
+    #[test]
+    fn a_paragraph_longer_than_a_passage_is_cut_at_sentence_ends_then_blanks() {
+        let sentence = "The pier was mended in the spring of that year. ";
+        let texts = [
+            sentence.repeat(40),
+            "word ".repeat(400),
+            "x".repeat(1_234),
+            format!("{}{}", "é".repeat(700), sentence.repeat(3)),
+            format!("Dr. Smith wrote it. {}", "and then ".repeat(90)),
+        ];
+        for text in &texts {
+            for max in [1, 7, 100, 500] {
+                let pieces = cut_long_paragraph(text.trim(), max);
+                assert!(
+                    pieces
+                        .iter()
+                        .all(|p| (1..=max).contains(&p.chars().count())),
+                    "{max}: {pieces:?}"
+                );
+                let joined: String = pieces.concat().split_whitespace().collect();
+                let whole: String = text.split_whitespace().collect();
+                assert_eq!(joined, whole, "{max}: nothing but blanks is lost");
+            }
+        }
+        // Whole sentences where they fit.
+        let sentences = sentence.repeat(40);
+        let pieces = cut_long_paragraph(sentences.trim(), 100);
+        assert!(pieces.iter().all(|p| p.ends_with("year.")), "{pieces:?}");
+        // A file of one long paragraph opens as passages of at most 500 characters.
+        let passages = to_passages(FileKind::Text, &"word ".repeat(60_000), PASSAGE_CHARS);
+        let words: usize = passages.iter().map(|p| p.matches("word").count()).sum();
+        assert_eq!((words, passages.len() >= 600), (60_000, true));
+        assert!(passages
+            .iter()
+            .all(|p| p.chars().count() <= PASSAGE_CHARS + "[600] ".len()));
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_not_part_of_the_first_passage() {
+        for kind in [FileKind::Text, FileKind::Markdown, FileKind::WebVtt] {
+            let text = format!(
+                "\u{feff}{}",
+                if kind == FileKind::WebVtt {
+                    VTT
+                } else {
+                    "One.\n\nTwo."
+                }
+            );
+            let plain = text.trim_start_matches('\u{feff}');
+            assert_eq!(to_passages(kind, &text, 500), to_passages(kind, plain, 500));
+            assert!(!to_source(kind, &text, 500).contains('\u{feff}'));
+        }
+    }
 
     #[test]
     fn a_file_s_line_ends_are_newlines_whatever_it_used() {

@@ -133,6 +133,39 @@ fn approx_eq(a: f64, b: f64) -> bool {
 }
 
 impl Quantity {
+    /// The amount written with a minus sign before it: its value, or a
+    /// range's low end, below zero. (Only amounts take a sign: before a date
+    /// or a time it is a dash.)
+    fn negated(self) -> Quantity {
+        match self {
+            Quantity::Number {
+                value,
+                unit,
+                size,
+                approx,
+                tolerance,
+            } => Quantity::Number {
+                value: -value,
+                unit,
+                size,
+                approx,
+                tolerance,
+            },
+            Quantity::Range {
+                low,
+                high,
+                unit,
+                size,
+            } => Quantity::Range {
+                low: -low,
+                high,
+                unit,
+                size,
+            },
+            other => other,
+        }
+    }
+
     /// A canonical text form: equal quantities have equal forms. Amounts
     /// keep the value as written (`1.2 km` is `1.2`), so that support counts
     /// the number as the same word on both sides only when it is written
@@ -837,6 +870,22 @@ fn unit_of(money: bool, pct: bool) -> Unit {
     }
 }
 
+/// Where the minus sign of a number at byte `at` starts (`-5`, `−5 °C`,
+/// `(-3.2%)`): a hyphen or minus sign that opens a word. A dash between
+/// numbers or words (`5-7`, `COVID-19`) is no sign.
+fn minus_before(text: &str, at: usize) -> Option<usize> {
+    let sign = text[..at]
+        .chars()
+        .next_back()
+        .filter(|c| matches!(c, '-' | '\u{2212}'))?;
+    let start = at - sign.len_utf8();
+    let opens_word = text[..start]
+        .chars()
+        .next_back()
+        .is_none_or(|c| c.is_whitespace() || matches!(c, '(' | '[' | '"' | '\'' | '“' | '‘'));
+    opens_word.then_some(start)
+}
+
 /// Find numerals, dates and identifiers written with digits. Spans in `skip`
 /// (citations such as `[S1-3]`) are not read.
 pub fn find_numerals(text: &str, skip: &[(usize, usize)]) -> Vec<NumberMention> {
@@ -935,7 +984,16 @@ pub fn find_numerals(text: &str, skip: &[(usize, usize)]) -> Vec<NumberMention> 
                     }
                     i = end;
                 } else {
-                    push(i, end, quantity, &mut out);
+                    let amount = matches!(
+                        quantity,
+                        Some(Quantity::Number { .. } | Quantity::Range { .. })
+                    );
+                    match minus_before(text, i) {
+                        Some(start) if amount && out.last().is_none_or(|l| l.end <= start) => {
+                            push(start, end, quantity.map(Quantity::negated), &mut out)
+                        }
+                        _ => push(i, end, quantity, &mut out),
+                    }
                     i = end;
                 }
                 continue;
@@ -1249,6 +1307,41 @@ fn number_phrase<W: WordView>(text: &str, words: &[W], i: usize) -> (f64, usize)
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each amount found in `text`: (as written, value).
+    fn amounts(text: &str) -> Vec<(String, f64)> {
+        find_numerals(text, &[])
+            .into_iter()
+            .filter_map(|m| match m.quantity {
+                Some(Quantity::Number { value, .. }) => Some((m.raw, value)),
+                Some(Quantity::Range { low, .. }) => Some((m.raw, low)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_minus_sign_that_opens_a_word_makes_an_amount_negative() {
+        let a = |raw: &str, v: f64| (raw.to_string(), v);
+        assert_eq!(amounts("It fell to -5 degrees."), vec![a("-5", -5.0)]);
+        assert_eq!(
+            amounts("It fell to \u{2212}5 degrees."),
+            vec![a("\u{2212}5", -5.0)]
+        );
+        assert_eq!(
+            amounts("Growth was (-3.2%) and -$40."),
+            vec![a("-3.2%", -3.2), a("-$40", -40.0)]
+        );
+        assert_eq!(amounts("-12 at the start of a line"), vec![a("-12", -12.0)]);
+        assert_eq!(amounts("from -5 to 5 degrees"), vec![a("-5 to 5", -5.0)]);
+        // A dash between numbers or after a word is no sign.
+        assert_eq!(amounts("pages 5-7"), vec![a("5-7", 5.0)]);
+        assert!(amounts("COVID-19 cases").is_empty());
+        assert_eq!(amounts("a well-2 fed"), Vec::new());
+        // A date keeps its span: the dash before it is not part of it.
+        let date = find_numerals("Opened -2020-03-04.", &[]);
+        assert!(date.iter().all(|m| !m.raw.starts_with('-')), "{date:?}");
+    }
 
     #[test]
     fn the_ascii_word_shortcut_agrees_with_the_identifier_reader() {
