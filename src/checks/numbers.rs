@@ -193,13 +193,17 @@ pub fn check(
         .iter()
         .filter(|m| !m.is_identifier())
         .filter_map(|m| {
-            if scope == Scope::SameKind && same_kind(m).is_empty() || stated(m) {
+            if stated(m) {
                 return None;
             }
             // What the sentence says instead: its amounts of the claim's
-            // kind, else its numbers and dates (a weekday or season is no
-            // answer to "11").
+            // kind (under `SameKind`, with none the number is not checked),
+            // else its numbers and dates (a weekday or season is no answer
+            // to "11").
             let mut shown = same_kind(m);
+            if scope == Scope::SameKind && shown.is_empty() {
+                return None;
+            }
             if shown.is_empty() {
                 shown = sentence_quantities
                     .iter()
