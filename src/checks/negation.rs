@@ -257,9 +257,36 @@ fn first_content_after(tokens: &[Token], i: usize) -> Option<usize> {
     None
 }
 
-/// `that` right after token `j`: a clause is what `j` speaks of.
-fn that_follows(tokens: &[Token], j: usize) -> bool {
-    tokens.get(j + 1).is_some_and(|t| t.lower() == "that")
+/// Verbs of saying in "incorrect to say that …", "wrong to think that …".
+const SAYING_VERBS: &[&str] = &[
+    "say", "think", "claim", "suggest", "believe", "state", "assume",
+];
+
+/// Words that deny a clause only as "… to say that …" ("it is wrong to
+/// think that …"; "it is wrong that …" judges it).
+const DENYING_TO_SAY: &[&str] = &["wrong", "mistaken"];
+
+/// The `that` opening the clause token `j` speaks of: right after it, or
+/// after "to" and a verb of saying ("incorrect to say that"); `None` if no
+/// clause follows.
+fn that_after(tokens: &[Token], j: usize) -> Option<usize> {
+    let is = |k: usize, words: &[&str]| tokens.get(k).is_some_and(|t| words.contains(&t.lower()));
+    if is(j + 1, &["that"]) {
+        Some(j + 1)
+    } else {
+        (is(j + 1, &["to"]) && is(j + 2, SAYING_VERBS) && is(j + 3, &["that"])).then_some(j + 3)
+    }
+}
+
+/// A denying word at `i` and the `that` of the clause it denies.
+fn denial_at(tokens: &[Token], i: usize) -> Option<usize> {
+    let t = &tokens[i];
+    if t.number.is_some() {
+        return None;
+    }
+    let that = that_after(tokens, i)?;
+    (DENYING_WORDS.contains(&t.lower()) || that > i + 1 && DENYING_TO_SAY.contains(&t.lower()))
+        .then_some(that)
 }
 
 /// For each token, the index of the negator negating it, if any, and
@@ -272,8 +299,8 @@ fn negated_by(tokens: &[Token]) -> (Vec<Option<usize>>, Vec<bool>) {
     let mut out = vec![None; tokens.len()];
     let mut denials = Vec::new(); // (denier, the clause's first word)
     for (i, t) in tokens.iter().enumerate() {
-        if t.number.is_none() && DENYING_WORDS.contains(&t.lower()) && that_follows(tokens, i) {
-            if let (None, Some(j)) = (out[i], first_content_after(tokens, i + 1)) {
+        if let Some(that) = denial_at(tokens, i) {
+            if let (None, Some(j)) = (out[i], first_content_after(tokens, that)) {
                 denials.push((i, j));
             }
             continue;
@@ -290,8 +317,10 @@ fn negated_by(tokens: &[Token]) -> (Vec<Option<usize>>, Vec<bool>) {
         let Some(j) = first_content_after(tokens, i) else {
             continue;
         };
-        if TRUTH_WORDS.contains(&tokens[j].lower()) && that_follows(tokens, j) {
-            if let Some(k) = first_content_after(tokens, j + 1) {
+        if let Some(that) =
+            that_after(tokens, j).filter(|_| TRUTH_WORDS.contains(&tokens[j].lower()))
+        {
+            if let Some(k) = first_content_after(tokens, that) {
                 denials.push((i, k));
                 continue;
             }
@@ -567,6 +596,9 @@ mod tests {
             "It is not the case that the bridge opened to traffic in 1990.",
             "It is false that the bridge opened to traffic in 1990.",
             "It is incorrect that the bridge opened to traffic in 1990.",
+            "It is incorrect to say that the bridge opened to traffic in 1990.",
+            "It is wrong to think that the bridge opened to traffic in 1990.",
+            "It is not true to say that the bridge opened to traffic in 1990.",
         ] {
             let f = flip(claim, source).unwrap_or_else(|| panic!("{claim}"));
             assert_eq!(

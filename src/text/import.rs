@@ -121,6 +121,11 @@ pub fn to_passages(kind: FileKind, text: &str, max_chars: usize) -> Vec<String> 
     } else {
         text.to_owned()
     };
+    if kind != FileKind::WebVtt {
+        if let Some(own) = own_passages(text, max_chars) {
+            return own;
+        }
+    }
     let body = match kind {
         FileKind::WebVtt => {
             let said = strip_vtt(text);
@@ -151,6 +156,29 @@ pub fn to_passages(kind: FileKind, text: &str, max_chars: usize) -> Vec<String> 
             .join("\n\n"),
     };
     chunk_document(&body, max_chars)
+}
+
+/// The passages of a file that labels its own (`[N]` opening lines, or
+/// `passage N:`, read as the checker reads a pasted text), with at most a
+/// passage's worth of text before its first label (a title): each from its
+/// label to the next, as written, so that citations of its numbers name
+/// them. Labelled again, a file exported from the lab read "[1] [1] …", and
+/// a reference list's "[7]" was passage 3. `None` for any other file.
+fn own_passages(text: &str, max_chars: usize) -> Option<Vec<String>> {
+    let mut cuts = super::sentences::label_starts(text);
+    let first = *cuts.first()?;
+    if text[..first].trim().chars().count() > max_chars {
+        return None;
+    }
+    cuts.insert(0, 0);
+    cuts.push(text.len());
+    Some(
+        cuts.windows(2)
+            .map(|w| text[w[0]..w[1]].trim())
+            .filter(|p| !p.is_empty())
+            .map(str::to_string)
+            .collect(),
+    )
 }
 
 /// `para` cut into pieces of at most `max_chars` characters, at sentence
@@ -252,6 +280,28 @@ mod tests {
         assert!(passages
             .iter()
             .all(|p| p.chars().count() <= PASSAGE_CHARS + "[600] ".len()));
+    }
+
+    #[test]
+    fn a_file_that_labels_its_own_passages_keeps_them() {
+        let refs = "References\n\n[5] Smith, J. (2019). Tides of the north. Harbour Press.\n[6] Jones, K. (2020). Piers.\n\n[7] Lee, M. (2021). Ferries.\n";
+        let passages = to_passages(FileKind::Text, refs, 500);
+        assert_eq!(passages[0], "References");
+        assert!(passages[1].starts_with("[5] Smith"));
+        assert_eq!(passages[3], "[7] Lee, M. (2021). Ferries.");
+        // What the checker reads: the file's own three labelled passages.
+        let source = to_source(FileKind::Markdown, refs, 500);
+        let (marks, spans) = crate::text::sentences::passages_marked(&source);
+        assert_eq!(
+            (marks, spans.len()),
+            (crate::text::sentences::PassageMarks::Brackets, 4)
+        );
+        // Opened again, a source the lab labelled stays as it is.
+        let labelled = to_source(FileKind::Text, &"A sentence of the file. ".repeat(60), 500);
+        assert_eq!(to_source(FileKind::Text, &labelled, 500), labelled);
+        // A long text before the first label is chunked as before.
+        let long = format!("{}\n\n[1] A reference.", "Body text. ".repeat(100));
+        assert!(to_source(FileKind::Text, &long, 500).starts_with("[1] Body text."));
     }
 
     #[test]

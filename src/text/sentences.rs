@@ -364,6 +364,19 @@ pub fn passages(text: &str) -> Vec<Span> {
     passages_marked(text).1
 }
 
+/// Where each passage label of `text` starts, as [`passages_marked`] reads
+/// them (`passage N:` labels, else `[N]` ones opening lines); empty for a
+/// text of blank-line paragraphs.
+pub fn label_starts(text: &str) -> Vec<usize> {
+    let labels = passage_labels(text);
+    let labels = if labels.is_empty() {
+        bracket_labels(text)
+    } else {
+        labels
+    };
+    labels.into_iter().map(|(start, _)| start).collect()
+}
+
 /// The passages of `text` and how the text marks them.
 pub fn passages_marked(text: &str) -> (PassageMarks, Vec<Span>) {
     let labels = passage_labels(text);
