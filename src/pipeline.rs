@@ -315,10 +315,12 @@ fn judge<'k>(
     let regime = Regime::of(input.question, input.answer);
     let source_language = doc.language();
     let passage_of = doc.passage_of();
+    let passage_names = doc.passage_names();
     let layout = SourceLayout {
         sentences: doc.sentences.len(),
         passages: doc.passages.len(),
         passage_of: &passage_of,
+        passage_names: passage_names.as_deref(),
     };
     let claims: Vec<Cow<ClaimReport>> = split
         .parts

@@ -102,6 +102,30 @@ fn passage_citations_through_the_whole_check() {
 }
 
 #[test]
+fn a_source_s_own_passage_labels_name_its_passages_whatever_their_order() {
+    // Retrieved passages keep their retrieval ids: [12] then [3].
+    let source =
+        "[12] The ferry sails at noon. It carries 40 cars.\n\n[3] The pier was mended in 1998.";
+    let r = check_text(
+        source,
+        "The pier was mended in 1998 [3]. The ferry sails at noon [12]. It carries 40 cars [3]. The ferry sails at noon [1].",
+        &cfg(),
+    );
+    let verdicts: Vec<Verdict> = r.claims.iter().map(|c| c.verdict).collect();
+    assert_eq!(
+        verdicts,
+        [
+            Verdict::Supported,
+            Verdict::Supported,
+            Verdict::Miscited,
+            Verdict::Miscited
+        ]
+    );
+    assert!(r.claims[2].citations.fabricated.is_empty());
+    assert_eq!(r.claims[3].citations.fabricated, ["passage 1"]);
+}
+
+#[test]
 fn citation_coverage_is_the_share_of_claims_citing() {
     let r = check_text(
         claimlab::examples::RIDGELINE,

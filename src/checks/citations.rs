@@ -3,7 +3,11 @@
 //! **Recognises** bracketed citations: `[S3]` (source sentence 3), `[3]`
 //! (passage 3), lists `[1, 2]` and `[S1; S4]`, ranges `[1-3]` and `[S2–S4]`,
 //! and runs `[S1][S2]`. A citation written just after the sentence's full stop
-//! (`… long. [S3]`) belongs to that sentence.
+//! (`… long. [S3]`) belongs to that sentence. A source that labels its
+//! passages (`[12] …` opening lines, `passage 3: …`) is cited by its labels'
+//! numbers, whatever their order (`[7]` names the passage labelled 7, the
+//! third of a reference list `[5] [6] [7]`); other passages are numbered
+//! 1, 2, … in order.
 //!
 //! **Catches** (seeds 003 and 004):
 //! - a *wrong* citation: the claim is supported, but by a sentence its citation
@@ -59,6 +63,34 @@ pub struct SourceLayout<'a> {
     pub passages: usize,
     /// Passage number (1-based) of each sentence.
     pub passage_of: &'a [usize],
+    /// The number each passage's label gives it (`[12]`), when the source
+    /// labels its passages: a citation names a passage by it. `None`:
+    /// passages are numbered 1, 2, … in order.
+    pub passage_names: Option<&'a [usize]>,
+}
+
+impl SourceLayout<'_> {
+    /// Does every passage `range` names exist?
+    fn has_passages(&self, range: &CiteRange) -> bool {
+        match self.passage_names {
+            None => range.first > 0 && range.last <= self.passages,
+            // A range wider than the source has passages names one it lacks.
+            Some(names) => {
+                range.first > 0
+                    && range.last - range.first < names.len()
+                    && (range.first..=range.last).all(|n| names.contains(&n))
+            }
+        }
+    }
+
+    /// The number a citation names sentence `s`'s (1-based) passage by.
+    fn passage_name_of(&self, s: usize) -> Option<usize> {
+        let p = *self.passage_of.get(s - 1)?;
+        match self.passage_names {
+            None => Some(p),
+            Some(names) => names.get(p - 1).copied(),
+        }
+    }
 }
 
 /// Check a claim's citations. `best` lists the sentence numbers (1-based)
@@ -74,12 +106,9 @@ pub fn check(
     let cited = ranges.iter().map(|r| r.label()).collect();
     let fabricated = ranges
         .iter()
-        .filter(|r| {
-            let available = match r.kind {
-                CiteKind::Sentence => layout.sentences,
-                CiteKind::Passage => layout.passages,
-            };
-            r.first == 0 || r.last > available
+        .filter(|r| match r.kind {
+            CiteKind::Sentence => r.first == 0 || r.last > layout.sentences,
+            CiteKind::Passage => !layout.has_passages(r),
         })
         .map(|r| r.label())
         .collect();
@@ -87,7 +116,7 @@ pub fn check(
         best.iter().any(|&s| {
             ranges.iter().any(|r| match r.kind {
                 CiteKind::Sentence => r.contains(s),
-                CiteKind::Passage => layout.passage_of.get(s - 1).is_some_and(|&p| r.contains(p)),
+                CiteKind::Passage => layout.passage_name_of(s).is_some_and(|p| r.contains(p)),
             })
         })
     });
@@ -184,6 +213,7 @@ mod tests {
             sentences: passage_of.len(),
             passages: *passage_of.iter().max().unwrap_or(&0),
             passage_of,
+            passage_names: None,
         }
     }
 
@@ -224,6 +254,37 @@ mod tests {
             check(&find("[1-3]"), &l, &[4], true).points_to_support,
             Some(true)
         );
+    }
+
+    #[test]
+    fn a_labelled_source_s_passages_are_cited_by_their_labels() {
+        // Passages labelled [5], [6], [7] (a reference list), and text
+        // before the first label (named 0).
+        let names = [0, 5, 6, 7];
+        let l = SourceLayout {
+            passage_names: Some(&names),
+            ..layout(&[1, 2, 2, 3, 4])
+        };
+        assert_eq!(
+            check(&find("[7]"), &l, &[5], true).points_to_support,
+            Some(true)
+        );
+        assert_eq!(
+            check(&find("[5]"), &l, &[5], true).points_to_support,
+            Some(false)
+        );
+        assert_eq!(
+            check(&find("[5-6]"), &l, &[3], true).points_to_support,
+            Some(true)
+        );
+        assert!(check(&find("[5-7]"), &l, &[5], true).fabricated.is_empty());
+        for absent in ["[4]", "[1]", "[3]", "[6-8]", "[0]", "[1-100000]"] {
+            assert_eq!(
+                check(&find(absent), &l, &[5], true).fabricated.len(),
+                1,
+                "{absent}"
+            );
+        }
     }
 
     #[test]

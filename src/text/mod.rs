@@ -946,6 +946,23 @@ impl Document {
         self.sentences.iter().map(|s| s.passage).collect()
     }
 
+    /// The number each passage's label gives it (`[12]`, `passage 3:`), in
+    /// order, for a source that labels its passages (0 for text before the
+    /// first label); `None` for a source of blank-line paragraphs, whose
+    /// passages are numbered in order. A citation `[12]` names the passage
+    /// labelled 12, wherever it stands.
+    pub fn passage_names(&self) -> Option<Vec<usize>> {
+        if self.marks == sentences::PassageMarks::BlankLines {
+            return None;
+        }
+        let names = self
+            .passages
+            .iter()
+            .map(|&(start, _)| sentences::label_number_before(&self.text, start).unwrap_or(0))
+            .collect();
+        Some(names)
+    }
+
     pub fn sentence_text(&self, i: usize) -> &str {
         let s = &self.sentences[i];
         &self.text[s.start..s.end]

@@ -377,6 +377,20 @@ pub fn label_starts(text: &str) -> Vec<usize> {
     labels.into_iter().map(|(start, _)| start).collect()
 }
 
+/// The number of the passage label (`[12]`, `passage 3:`) that ends just
+/// before byte `body` of `text`, blanks aside; `None` if none does.
+pub fn label_number_before(text: &str, body: usize) -> Option<usize> {
+    let head = text[..body].trim_end();
+    let head = head
+        .strip_suffix(']')
+        .or_else(|| head.strip_suffix(':').map(str::trim_end))?;
+    let n = head.len() - head.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    if !(1..=4).contains(&n) {
+        return None;
+    }
+    head[head.len() - n..].parse().ok()
+}
+
 /// The passages of `text` and how the text marks them.
 pub fn passages_marked(text: &str) -> (PassageMarks, Vec<Span>) {
     let labels = passage_labels(text);
@@ -726,6 +740,17 @@ mod tests {
             sents("Open 9 a.m. to 5 p.m. daily."),
             ["Open 9 a.m. to 5 p.m. daily."]
         );
+    }
+
+    #[test]
+    fn a_passage_label_s_number_is_read_before_its_body() {
+        let text = "Title\n[12] The pier.\npassage 3:  The bay.\nPassage 4 : x [5]";
+        let at = |s: &str| text.find(s).unwrap();
+        assert_eq!(label_number_before(text, at("The pier")), Some(12));
+        assert_eq!(label_number_before(text, at("The bay")), Some(3));
+        assert_eq!(label_number_before(text, at("x [5]")), Some(4));
+        assert_eq!(label_number_before(text, at("Title")), None);
+        assert_eq!(label_number_before("[12345] a", 8), None);
     }
 
     #[test]
