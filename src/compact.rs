@@ -126,6 +126,10 @@ pub struct CompactReport<'a> {
     pub samples: Option<&'a [SampleReport]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sources: Option<&'a [SourceReport]>,
+    /// Each passage's label number, with `sources`, when the source labels
+    /// its passages.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub passage_names: Option<&'a [usize]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub trace: Option<&'a [Event]>,
 }
@@ -355,6 +359,10 @@ impl Report {
             embedder: self.embedder.as_deref(),
             samples: include.has(Part::Samples).then_some(&self.samples[..]),
             sources: include.has(Part::Sources).then_some(&self.sources[..]),
+            passage_names: self
+                .passage_names
+                .as_deref()
+                .filter(|_| include.has(Part::Sources)),
             trace: include.has(Part::Trace).then_some(&self.trace[..]),
         }
     }

@@ -265,6 +265,7 @@ impl Judged<'_> {
             claims,
             sources,
             passages: doc.passages.len(),
+            passage_names: doc.passage_names(),
             decision: self.decision,
             answer_score: self.answer_score,
             policy: cfg.policy,

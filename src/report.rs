@@ -107,6 +107,11 @@ pub struct Report {
     /// Shared with the [`crate::Document`] it was checked against.
     pub sources: std::sync::Arc<[SourceReport]>,
     pub passages: usize,
+    /// The number each passage's label gives it (`[12]`), in order, when
+    /// the source labels its passages: what citations name them by
+    /// (`checks::citations`). Absent for a source numbered 1, 2, … in order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub passage_names: Option<Vec<usize>>,
     pub decision: Decision,
     /// The learned answer score and why (`answer_scoring: learned`), which
     /// made the decision.

@@ -1321,6 +1321,28 @@ fn include_all_says_what_full_says_and_parts_can_be_repeated() {
     keys(&all, "", &mut a);
     let missing: Vec<&String> = f.iter().filter(|k| !a.contains(k)).collect();
     assert!(missing.is_empty(), "--include all lacks {missing:?}");
+    // A source that labels its passages: their label numbers too.
+    let dir = tempfile::tempdir().unwrap();
+    let (src, ans) = (dir.path().join("s.txt"), dir.path().join("a.txt"));
+    std::fs::write(
+        &src,
+        "[12] The ferry sails at noon.\n\n[3] The pier was mended in 1998.",
+    )
+    .unwrap();
+    std::fs::write(&ans, "The pier was mended in 1998 [3].").unwrap();
+    let labelled = |part: &str| {
+        let (src, ans) = (src.to_str().unwrap(), ans.to_str().unwrap());
+        json(&run(&["check", "--source", src, "--answer", ans, part]))
+    };
+    assert_eq!(
+        labelled("--full")["passage_names"],
+        serde_json::json!([12, 3])
+    );
+    assert_eq!(
+        labelled("--include=all")["passage_names"],
+        serde_json::json!([12, 3])
+    );
+    assert!(labelled("--full")["claims"][0]["verdict"] == "supported");
     // With samples, the compact claim has its agreement figures, the
     // sample-by-sample matches only with findings.
     let compact = json_of(&[]);

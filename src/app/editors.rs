@@ -42,6 +42,8 @@ struct Listed {
     /// Sentences checked but not listed.
     unlisted: usize,
     many_passages: bool,
+    /// Each passage's label number, when the source labels its passages.
+    passage_names: Option<Vec<usize>>,
     /// The focused claim's best sentence, and the claim (for its marks).
     best: Option<String>,
     focused: Option<ClaimReport>,
@@ -440,6 +442,7 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
                     .collect(),
                 unlisted: report.sources.len().saturating_sub(MAX_LISTED_SENTENCES),
                 many_passages: report.passages > 1,
+                passage_names: report.passage_names.clone(),
                 best,
                 focused,
             }
@@ -450,6 +453,7 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
             sentences,
             unlisted,
             many_passages,
+            passage_names,
             best,
             focused,
         } = listed.get();
@@ -466,7 +470,17 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
             }
             if many_passages && s.passage != passage {
                 passage = s.passage;
-                out.push(view! { <li class="passage-head" aria-hidden="true">{format!("Passage {passage}")}</li> }.into_any());
+                // As citations name it: by its label's number, if it has one.
+                let name = passage_names.as_ref().map_or(Some(passage), |n| {
+                    n.get(passage - 1).copied().filter(|&n| n > 0)
+                });
+                let head = name.map_or_else(
+                    || "Before the first label".to_string(),
+                    |n| format!("Passage {n}"),
+                );
+                out.push(
+                    view! { <li class="passage-head" aria-hidden="true">{head}</li> }.into_any(),
+                );
             }
             let is_best = best.as_deref() == Some(&*s.id);
             let body = if is_best {

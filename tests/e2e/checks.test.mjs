@@ -336,3 +336,15 @@ test('calibration: a bundled sample draws its curve; the threshold moves the poi
     assert.equal(await page.inputValue('#examples'), '');
   });
 });
+
+test('a source that labels its passages is cited and headed by its labels: [12] then [3]', async () => {
+  await withPage(async (page) => {
+    await page.fill('#source', '[12] The ferry sails at noon. It carries 40 cars.\n\n[3] The pier was mended in 1998.');
+    await page.fill('#answer', 'The pier was mended in 1998 [3]. The ferry sails at noon [3].');
+    await eventually(() => verdicts(page), ['supported', 'miscited']);
+    await eventually(
+      () => page.$$eval('.sentences .passage-head', (hs) => hs.map((h) => h.textContent)),
+      ['Passage 12', 'Passage 3'],
+    );
+  });
+});
