@@ -265,7 +265,7 @@ impl Judged<'_> {
             claims,
             sources,
             passages: doc.passages.len(),
-            passage_names: doc.passage_names(),
+            passage_names: doc.passage_names().map(<[usize]>::to_vec),
             decision: self.decision,
             answer_score: self.answer_score,
             policy: cfg.policy,
@@ -316,12 +316,11 @@ fn judge<'k>(
     let regime = Regime::of(input.question, input.answer);
     let source_language = doc.language();
     let passage_of = doc.passage_of();
-    let passage_names = doc.passage_names();
     let layout = SourceLayout {
         sentences: doc.sentences.len(),
         passages: doc.passages.len(),
         passage_of: &passage_of,
-        passage_names: passage_names.as_deref(),
+        passage_names: doc.passage_names(),
     };
     let claims: Vec<Cow<ClaimReport>> = split
         .parts

@@ -185,6 +185,7 @@ fn assert_same(got: &Document, want: &Document) -> Result<(), TestCaseError> {
         }
     }
     prop_assert_eq!(got.passage_of(), want.passage_of());
+    prop_assert_eq!(got.passage_names(), want.passage_names());
     prop_assert_eq!(&*got.source_reports(), &*want.source_reports());
     prop_assert_eq!(got.language(), want.language());
     Ok(())
@@ -210,6 +211,8 @@ proptest! {
             if forget {
                 doc.forget_readings();
             }
+            // Worked out before the edit: the edit must keep it true.
+            let _ = doc.passage_names();
             let new = edit(&doc.text, at, removed, inserted);
             doc.edit(new.clone());
             assert_same(&doc, &Document::analyse(&new, opts))?;

@@ -384,13 +384,14 @@ impl SourceBox {
         };
         self.from_box.set_value(true);
         lab.source.set(text);
-        // A paste that made the box long, or a source now short enough to
-        // show whole: the box shows the window around the caret again
-        // (unless it was asked to hold it all).
+        // A paste that made the box long, a source now short enough to show
+        // whole, or a window emptied (all the box held selected and deleted,
+        // the rest of the source still there): the box shows the window
+        // around the caret again (unless it was asked to hold it all).
         let fits = self.all.get_value()
             || lab.source.with_untracked(|t| {
                 typed.len() <= 2 * WINDOW_BYTES
-                    && (typed.is_whole(t) || t.len() > WINDOWED_ABOVE_BYTES)
+                    && (typed.is_whole(t) || (t.len() > WINDOWED_ABOVE_BYTES && !typed.is_empty()))
             });
         if fits {
             self.window.set(typed);
@@ -500,12 +501,9 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
             } else {
                 vec![s.text.clone().into_any()]
             };
-            let span = (s.byte_start, s.byte_end);
-            let listed = s.text.clone();
             out.push(
                 view! {
-                    <li data-source=s.id.clone() class:best=is_best
-                        on:click=move |_| source_box.edit_at(span, &listed)>
+                    <li data-source=s.id.clone() class:best=is_best>
                         <span class="sid">{s.id.clone()}</span>
                         <span class="stext">{body}</span>
                     </li>
@@ -517,6 +515,29 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
             out.push(unlisted_note());
         }
         out
+    };
+    // One handler for every listed sentence: a click shows it in the box.
+    // (A handler per row would be detached and attached again for every
+    // row each time the list changes: 2 ms a keystroke for 500 rows.)
+    let edit_clicked = move |ev: leptos::ev::MouseEvent| {
+        use wasm_bindgen::JsCast;
+        let Some(id) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|t| t.closest("[data-source]").ok().flatten())
+            .and_then(|li| li.get_attribute("data-source"))
+        else {
+            return;
+        };
+        let clicked = listed.with_untracked(|l| {
+            l.sentences
+                .iter()
+                .find(|(_, s)| *s.id == *id)
+                .map(|(_, s)| ((s.byte_start, s.byte_end), s.text.clone()))
+        });
+        if let Some((span, text)) = clicked {
+            source_box.edit_at(span, &text);
+        }
     };
     // Where the box's window is, for the bar above a long source's box.
     let window_note = move || {
@@ -682,7 +703,8 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
             {move || lab.file_message.get().map(|(ok, msg)| view! {
                 <p id="file-message" class=if ok { "note good" } else { "note bad" } role="status">{msg}</p>
             })}
-            <ol class="sentences" class:stale=move || lab.analysing.get().is_some() aria-label="Source sentences" data-analysed-bytes=move || lab.checked.with(|c| c.analysed_bytes())>{sentences}</ol>
+            <ol class="sentences" class:stale=move || lab.analysing.get().is_some() aria-label="Source sentences" data-analysed-bytes=move || lab.checked.with(|c| c.analysed_bytes())
+                on:click=edit_clicked>{sentences}</ol>
             {move || lab.checked.with(|c| c.report.sources.is_empty()).then(|| view! {
                 <p class="empty">"No source: claims can only be checked against sampled answers."</p>
             })}

@@ -317,6 +317,9 @@ pub struct Document {
     /// shared by every report on this document (a check of a 1 MB source
     /// would otherwise copy it each time).
     source_reports: std::sync::OnceLock<std::sync::Arc<[SourceReport]>>,
+    /// [`Document::passage_names`], worked out on first use (a check asks
+    /// for its citations and its report, and each re-check asks again).
+    passage_names: std::sync::OnceLock<Option<Vec<usize>>>,
     /// [`language::language_of`] the text, worked out on first use (every
     /// check asks, and a repair's re-checks ask again).
     language: std::sync::OnceLock<Option<language::Language>>,
@@ -505,6 +508,7 @@ impl SentenceIndex {
             vocab: self.vocab,
             postings: self.postings,
             source_reports: Default::default(),
+            passage_names: Default::default(),
             language: Default::default(),
         }
     }
@@ -842,6 +846,11 @@ impl Document {
         }
         self.text = text;
         self.language.take();
+        // The edit touched no label (`near_label`), so the labels' numbers
+        // stand, unless the passages themselves changed in number.
+        if self.passages.len() != n {
+            self.passage_names.take();
+        }
         Ok(())
     }
 
@@ -951,16 +960,19 @@ impl Document {
     /// first label); `None` for a source of blank-line paragraphs, whose
     /// passages are numbered in order. A citation `[12]` names the passage
     /// labelled 12, wherever it stands.
-    pub fn passage_names(&self) -> Option<Vec<usize>> {
-        if self.marks == sentences::PassageMarks::BlankLines {
-            return None;
-        }
-        let names = self
-            .passages
-            .iter()
-            .map(|&(start, _)| sentences::label_number_before(&self.text, start).unwrap_or(0))
-            .collect();
-        Some(names)
+    pub fn passage_names(&self) -> Option<&[usize]> {
+        self.passage_names
+            .get_or_init(|| {
+                (self.marks != sentences::PassageMarks::BlankLines).then(|| {
+                    self.passages
+                        .iter()
+                        .map(|&(start, _)| {
+                            sentences::label_number_before(&self.text, start).unwrap_or(0)
+                        })
+                        .collect()
+                })
+            })
+            .as_deref()
     }
 
     pub fn sentence_text(&self, i: usize) -> &str {

@@ -355,6 +355,35 @@ test('a long source\'s box holds a window of it: Earlier and Later step through 
   }
 });
 
+test('all a long source\'s box holds, selected without Ctrl+A and deleted, goes from the source: the box then shows the text around the caret, never an empty window', async () => {
+  const lines = [];
+  for (let i = 0; lines.join('\n').length < 100_000; i++) lines.push(`Row ${String(i).padStart(5, '0')} lists berth ${i % 7} of the harbour.`);
+  const text = lines.join('\n');
+  const lab = await openLab(shared.browser, shared.server.url);
+  try {
+    const { page } = lab;
+    await pasteSource(page, text);
+    await page.waitForFunction((b) => document.querySelector('ol.sentences')?.dataset.analysedBytes === b && !document.querySelector('#source-status'), String(Buffer.byteLength(text)), { timeout: 60_000 });
+    const shown = await page.evaluate(() => document.querySelector('#source').value);
+    assert.ok(shown.length < text.length, 'the box holds a window');
+    // Selected by a script (as a drag or Ctrl+Shift+Home would), then Delete.
+    await page.evaluate(() => { const el = document.querySelector('#source'); el.focus(); el.select(); });
+    await page.keyboard.press('Delete');
+    const left = text.slice(0, text.length - shown.length);
+    await page.waitForFunction((b) => document.querySelector('ol.sentences')?.dataset.analysedBytes === b, String(Buffer.byteLength(left)));
+    const s = await page.evaluate(() => {
+      const note = document.querySelector('#source-window .note');
+      return { box: document.querySelector('#source').value, start: Number(note?.dataset.start), end: Number(note?.dataset.end), note: note?.textContent };
+    });
+    assert.ok(s.box.length > 0, `the box shows the source around the caret: ${s.note}`);
+    assert.equal(s.end, Buffer.byteLength(left), 'the window ends where the deleted text was');
+    assert.equal(Buffer.from(left).subarray(s.start, s.end).toString(), s.box);
+    assert.deepEqual(lab.problems(), []);
+  } finally {
+    await lab.close();
+  }
+});
+
 test('Backspace at the start of a long source\'s window and Delete at its end reach past it: the line break before, the letter after, one step to undo', async () => {
   const lines = [];
   for (let i = 0; lines.join('\n').length < 150_000; i++) lines.push(`Line ${String(i).padStart(5, '0')} of the tide table, berth ${i % 5}.`);
