@@ -76,9 +76,19 @@ impl SourceLayout<'_> {
             None => range.first > 0 && range.last <= self.passages,
             // A range wider than the source has passages names one it lacks.
             Some(names) => {
-                range.first > 0
-                    && range.last - range.first < names.len()
-                    && (range.first..=range.last).all(|n| names.contains(&n))
+                if range.first == 0 || range.last - range.first >= names.len() {
+                    return false;
+                }
+                // Every number of the range is some passage's name: one pass
+                // over the names marks those in the range (no wider than
+                // the source has passages, checked above).
+                let mut named = vec![false; range.last - range.first + 1];
+                for &n in names {
+                    if (range.first..=range.last).contains(&n) {
+                        named[n - range.first] = true;
+                    }
+                }
+                named.iter().all(|&b| b)
             }
         }
     }
@@ -285,6 +295,29 @@ mod tests {
                 "{absent}"
             );
         }
+    }
+
+    #[test]
+    fn a_range_of_labels_exists_only_if_each_of_its_numbers_labels_a_passage() {
+        // A label used twice does not stand in for a missing one.
+        let names = [5, 5, 7];
+        let l = SourceLayout {
+            passage_names: Some(&names),
+            ..layout(&[1, 2, 3])
+        };
+        assert!(check(&find("[5]"), &l, &[1], true).fabricated.is_empty());
+        assert_eq!(check(&find("[5-7]"), &l, &[1], true).fabricated.len(), 1);
+        // A range as wide as a long source's labels, out of order.
+        let names: Vec<usize> = (1..=3000).rev().collect();
+        let passage_of: Vec<usize> = (1..=3000).collect();
+        let l = SourceLayout {
+            passage_names: Some(&names),
+            ..layout(&passage_of)
+        };
+        assert!(check(&find("[1-3000]"), &l, &[1], true)
+            .fabricated
+            .is_empty());
+        assert_eq!(check(&find("[2-3001]"), &l, &[1], true).fabricated.len(), 1);
     }
 
     #[test]
