@@ -262,7 +262,12 @@ fn terminator_ends_sentence(
         let next_word = &after[..after
             .find(|c: char| !c.is_alphabetic())
             .unwrap_or(after.len())];
-        let opener_follows = OPENERS.contains(&next_word);
+        // "Lee, K. A. and Park": the capital after an initial is another
+        // initial, not the article opening a sentence.
+        let initial_follows = after[next_word.len()..].starts_with('.')
+            && next_word.chars().count() == 1
+            && next_word.chars().all(char::is_uppercase);
+        let opener_follows = OPENERS.contains(&next_word) && !initial_follows;
         if listed(NEVER_FINAL) {
             return None;
         }
@@ -813,6 +818,16 @@ mod tests {
         assert_eq!(
             sents("J. K. Rowling wrote it. Then more."),
             ["J. K. Rowling wrote it.", "Then more."]
+        );
+        // A reference list's authors: an initial before another ("K. A."),
+        // though "A" also opens sentences; a grade then "A" still ends one.
+        assert_eq!(
+            sents("Lee, K. A. and Park, M. (2020). Tunnels."),
+            ["Lee, K. A. and Park, M. (2020).", "Tunnels."]
+        );
+        assert_eq!(
+            sents("She got a B. A new term began."),
+            ["She got a B.", "A new term began."]
         );
         assert_eq!(
             sents("It is 3.5 m long. It costs $50.00 today."),
