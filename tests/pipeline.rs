@@ -46,6 +46,38 @@ fn negation_flip_is_contradicted_with_the_word_named() {
 }
 
 #[test]
+fn a_name_written_with_a_blank_matches_the_source_s_hyphenated_identifier() {
+    // "COVID 19" is the source's `COVID-19`, not a number 19 the source lacks.
+    for (source, answer) in [
+        (
+            "The COVID-19 pandemic began in March 2020 in many countries.",
+            "Travel stopped. The COVID 19 pandemic began in March 2020.",
+        ),
+        (
+            "Its first Boeing-747 flew in 1970 from New York.",
+            "Its first Boeing 747 flew in 1970.",
+        ),
+    ] {
+        let r = check_text(source, answer, &cfg());
+        let c = r.claims.last().unwrap();
+        assert!(
+            c.reasons
+                .iter()
+                .all(|x| x.kind != ReasonKind::NumberMismatch),
+            "{answer}: {:?}",
+            c.reasons
+        );
+    }
+    // A number after another word is still checked.
+    let r = check_text(
+        "The COVID-19 wave peaked with 40 cases a day.",
+        "The COVID-19 wave peaked with 19 cases a day.",
+        &cfg(),
+    );
+    assert_eq!(r.claims[0].verdict, Verdict::Contradicted);
+}
+
+#[test]
 fn invented_entity_makes_a_well_supported_claim_unsupported() {
     let r = check_text(
         "The bridge was designed by Anna Schmidt in 1995.",
