@@ -89,12 +89,16 @@ pub enum Scope {
     SameKind,
 }
 
-/// Check that every quantity of the claim (in `scope`) appears in the sentence.
+/// Check that every quantity of the claim (in `scope`) appears in the
+/// sentence. `answer` is the text the claim's spans are in, when known (a
+/// number after a word may be a name the sentence writes as one
+/// identifier: see [`named_in_identifier`]).
 pub fn check(
     claim: &[NumberMention],
     sentence: &[NumberMention],
     normalise: bool,
     scope: Scope,
+    answer: &str,
 ) -> Vec<MissingNumber> {
     let sentence_quantities: Vec<&NumberMention> =
         sentence.iter().filter(|m| !m.is_identifier()).collect();
@@ -194,7 +198,7 @@ pub fn check(
         .iter()
         .filter(|m| !m.is_identifier())
         .filter_map(|m| {
-            if stated(m) {
+            if stated(m) || named_in_identifier(answer, m.start, &m.raw, sentence) {
                 return None;
             }
             // What the sentence says instead: its amounts of the claim's
@@ -227,26 +231,30 @@ pub fn check(
     missing
 }
 
-/// Is missing number `m` the digits of a name the sentence writes as one
-/// identifier: the word before it in the answer (whose bytes `m` spans),
-/// one blank between, and the
-/// two glued, or joined by a hyphen, among the sentence's identifiers
-/// ("COVID 19" and `COVID-19`, "Boeing 747" and `Boeing-747`)?
-fn named_in_identifier(answer: &str, m: &MissingNumber, sentence: &[NumberMention]) -> bool {
-    let Some(before) = answer.get(..m.start).and_then(|b| b.strip_suffix(' ')) else {
+/// Is number `raw`, at byte `start` of `answer`, the digits of a name
+/// the sentence writes as one identifier: the word before it, one blank
+/// between, and the two glued, or joined by a hyphen, among the sentence's
+/// identifiers ("COVID 19" and `COVID-19`, "Boeing 747" and `Boeing-747`)?
+fn named_in_identifier(answer: &str, start: usize, raw: &str, sentence: &[NumberMention]) -> bool {
+    let Some(before) = answer.get(..start).and_then(|b| b.strip_suffix(' ')) else {
         return false;
     };
-    let word = before
-        .rsplit(|c: char| !c.is_alphanumeric())
-        .next()
-        .unwrap_or("");
-    if !word.chars().any(char::is_alphabetic) {
+    // The ASCII word before the blank (names such as these are ASCII).
+    let before = before.as_bytes();
+    let word = &before[before
+        .iter()
+        .rposition(|b| !b.is_ascii_alphanumeric())
+        .map_or(0, |i| i + 1)..];
+    if !word.iter().any(u8::is_ascii_alphabetic) {
         return false;
     }
-    let glued = format!("{word}{}", m.claim_number).lowercase();
+    let glued = word.iter().chain(raw.as_bytes());
     sentence.iter().filter(|s| s.is_identifier()).any(|s| {
-        let joined: String = s.raw.chars().filter(|&c| c != '-').collect();
-        joined.lowercase() == glued
+        let mut raw = s.raw.bytes().filter(|&b| b != b'-');
+        glued
+            .clone()
+            .all(|a| raw.next().is_some_and(|b| b.eq_ignore_ascii_case(a)))
+            && raw.next().is_none()
     })
 }
 
@@ -324,15 +332,13 @@ pub fn explain(
         .iter()
         .filter(|n| !n.is_identifier())
         .collect();
-    let mut missing = check(
+    let missing = check(
         &claim.analysed.numbers,
         &reading.numbers,
         claim.cfg.number_normalisation,
         scope,
+        claim.answer,
     );
-    // "COVID 19" against "COVID-19": the claim writes with a blank a name
-    // the sentence glues into one identifier.
-    missing.retain(|m| !named_in_identifier(claim.answer, m, &reading.numbers));
     for m in &missing {
         let (claimed, said) = (&m.shown.0, &m.shown.1);
         let detail = match (&said[..], scope) {
@@ -399,7 +405,7 @@ mod tests {
         sentence: &[NumberMention],
         normalise: bool,
     ) -> Vec<MissingNumber> {
-        check(claim, sentence, normalise, Scope::All)
+        check(claim, sentence, normalise, Scope::All, "")
     }
 
     fn keys(text: &str) -> Vec<String> {
