@@ -126,11 +126,16 @@ pub async fn fragment_of(state: &LabState) -> Option<String> {
     }
 }
 
+/// A source longer than this (the length at which the source box shows a
+/// window of it) has its link written only after typing rests 1.5 s.
+const LONG_SOURCE_BYTES: usize = 64 * 1024;
+
 /// Keep the address and the lab in step. The fragment follows the state
-/// (debounced): a discrete change (an example, a lesson step, a calibration
-/// answer opened) makes a new history entry, typing and dragging replace
-/// the current one. A link pasted into the address bar, Back and Forward
-/// (`hashchange`, `popstate`) restore the state they hold.
+/// (debounced: 250 ms, 1.5 s with a long source): a discrete change (an
+/// example, a lesson step, a calibration answer opened) makes a new history
+/// entry, typing and dragging replace the current one. A link pasted into
+/// the address bar, Back and Forward (`hashchange`, `popstate`) restore the
+/// state they hold.
 pub fn keep_address_current(lab: Lab) {
     let timer: StoredValue<Option<Timeout>, LocalStorage> = StoredValue::new_local(None);
     // The settings of the last entry written (none yet: the first write replaces).
@@ -163,7 +168,12 @@ pub fn keep_address_current(lab: Lab) {
         if first.is_none() && lab.link_error.get_untracked().is_some() {
             return; // keep a broken link in the address bar until the user changes something
         }
-        timer.set_value(Some(Timeout::new(250, move || {
+        // A long source's link takes tens of milliseconds to write (the
+        // address bar's own update of a link that long is most of it): only
+        // once typing has rested a while, not at every pause between words.
+        let long = lab.source.with_untracked(String::len) > LONG_SOURCE_BYTES;
+        let rest = if long { 1_500 } else { 250 };
+        timer.set_value(Some(Timeout::new(rest, move || {
             leptos::task::spawn_local(async move {
                 let Some(mut fragment) = fragment_of(&lab.snapshot()).await else {
                     return;
@@ -360,6 +370,12 @@ pub fn EmbedBuilder(lab: Lab) -> impl IntoView {
     let open = RwSignal::new(false);
     let timer: StoredValue<Option<Timeout>, LocalStorage> = StoredValue::new_local(None);
     Effect::new(move |_| {
+        // Only while the builder is open: its link is the whole state, and
+        // with a long source that is a copy of it on every keystroke and a
+        // compression of it whenever typing rests.
+        if !open.get() {
+            return;
+        }
         let mut state = lab.snapshot();
         let _ = (
             lab.config.track(),

@@ -283,7 +283,13 @@ test('the embed snippet, pasted as it is into a page on another origin, fits its
   let snippet;
   try {
     const { page } = lab;
+    // Closed, the builder makes no snippet (its link is the whole state:
+    // with a long source, a copy and a compression of it as typing rests).
+    await page.fill('#answer', 'The lantern museum opened in 1887.');
+    await page.waitForTimeout(600);
+    assert.equal(await page.inputValue('#embed-code'), '', 'no snippet while closed');
     await page.click('.embed-builder summary');
+    await page.waitForFunction(() => document.querySelector('#embed-code').value.includes('<iframe'));
     await page.locator('[data-embed-panel=trace]').check();
     await page.selectOption('#embed-lesson', 'seed-004');
     await page.fill('#embed-step', '6');
