@@ -109,11 +109,17 @@ fn list_marker_len(line: &str) -> usize {
     }
 }
 
-/// `passage N:` labels (RAGTruth's format), any case: (start, end) of each.
+/// `passage N:` labels (RAGTruth's format) opening a line, any case:
+/// (start, end) of each. In running text ("the steps in passage 3: …")
+/// the words are prose, not a label.
 fn passage_labels(text: &str) -> Vec<(usize, usize)> {
     find_word_ci(text, "passage")
         .into_iter()
         .filter_map(|(s, e)| {
+            let line_before = text[..s].trim_end_matches([' ', '\t']);
+            if !(line_before.is_empty() || line_before.ends_with('\n')) {
+                return None;
+            }
             let mut j = e + spaces(&text[e..]);
             let n = digits(&text[j..]);
             if !(1..=4).contains(&n) {
@@ -356,9 +362,10 @@ fn line_break_ends_sentence(text: &str, sent_start: usize, i: usize, end: usize)
 /// How a text marks its passages: decided once for the whole text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PassageMarks {
-    /// `passage N:` labels (any one makes the whole text labelled).
+    /// `passage N:` labels opening lines (when there are as many as `[N]`
+    /// labels, or more).
     Labels,
-    /// `[N]` labels opening lines (when there is no `passage N:` label).
+    /// `[N]` labels opening lines (when they outnumber `passage N:` labels).
     Brackets,
     /// Blank lines.
     BlankLines,
@@ -373,13 +380,24 @@ pub fn passages(text: &str) -> Vec<Span> {
 /// them (`passage N:` labels, else `[N]` ones opening lines); empty for a
 /// text of blank-line paragraphs.
 pub fn label_starts(text: &str) -> Vec<usize> {
-    let labels = passage_labels(text);
-    let labels = if labels.is_empty() {
-        bracket_labels(text)
-    } else {
-        labels
-    };
+    let (_, labels) = labels_of(text);
     labels.into_iter().map(|(start, _)| start).collect()
+}
+
+/// How `text` marks its passages, and its labels (none for blank lines):
+/// `passage N:` lines or `[N]` lines, whichever it has more of (a file of
+/// `[N]` passages with a line opening "Passage 2:" is still read by its
+/// `[N]`; `passage N:` on a tie, as RAGTruth writes).
+fn labels_of(text: &str) -> (PassageMarks, Vec<(usize, usize)>) {
+    let named = passage_labels(text);
+    let bracketed = bracket_labels(text);
+    if !named.is_empty() && named.len() >= bracketed.len() {
+        (PassageMarks::Labels, named)
+    } else if !bracketed.is_empty() {
+        (PassageMarks::Brackets, bracketed)
+    } else {
+        (PassageMarks::BlankLines, Vec::new())
+    }
 }
 
 /// The number of the passage label (`[12]`, `passage 3:`) that ends just
@@ -398,15 +416,10 @@ pub fn label_number_before(text: &str, body: usize) -> Option<usize> {
 
 /// The passages of `text` and how the text marks them.
 pub fn passages_marked(text: &str) -> (PassageMarks, Vec<Span>) {
-    let labels = passage_labels(text);
-    if !labels.is_empty() {
-        return (PassageMarks::Labels, by_labels(text, &labels));
+    match labels_of(text) {
+        (PassageMarks::BlankLines, _) => (PassageMarks::BlankLines, by_blank_lines(text)),
+        (marks, labels) => (marks, by_labels(text, &labels)),
     }
-    let labels = bracket_labels(text);
-    if !labels.is_empty() {
-        return (PassageMarks::Brackets, by_labels(text, &labels));
-    }
-    (PassageMarks::BlankLines, by_blank_lines(text))
 }
 
 /// The passages of the part `start..end` of a text marked by `marks`, read
@@ -969,9 +982,23 @@ mod tests {
 
     #[test]
     fn passages_by_label_bracket_or_blank_line() {
-        let t = "passage 1:Alpha one.\n\npassage 2:Beta two. passage 3:Gamma.";
+        let t = "passage 1:Alpha one.\n\npassage 2:Beta two.\n  Passage 3:Gamma.";
         let p: Vec<&str> = passages(t).into_iter().map(|(s, e)| &t[s..e]).collect();
         assert_eq!(p, ["Alpha one.", "Beta two.", "Gamma."]);
+        // In running text the words are prose, not a label.
+        let t = "passage 1:Alpha one, explained in passage 2: it grew.";
+        let p: Vec<&str> = passages(t).into_iter().map(|(s, e)| &t[s..e]).collect();
+        assert_eq!(p, ["Alpha one, explained in passage 2: it grew."]);
+        let t = "[1] Alpha.\n\n[2] Beta.\n\nThe trade is explained in passage 2: it grew.";
+        assert_eq!(passages_marked(t).0, PassageMarks::Brackets);
+        assert_eq!(passages(t).len(), 2);
+        // Both kinds opening lines: the text is read by the kind it has more of.
+        let t = "[1] Alpha.\n[2] Beta.\nPassage 2: notes on beta.";
+        let p: Vec<&str> = passages(t).into_iter().map(|(s, e)| &t[s..e]).collect();
+        assert_eq!(p, ["Alpha.", "Beta.\nPassage 2: notes on beta."]);
+        assert_eq!(label_starts(t), [0, 11]);
+        let t = "passage 1: Alpha.\n[7] Beta.";
+        assert_eq!(passages_marked(t).0, PassageMarks::Labels);
         let t = "[1] Alpha one.\n\n[2] Beta two.";
         let p: Vec<&str> = passages(t).into_iter().map(|(s, e)| &t[s..e]).collect();
         assert_eq!(p, ["Alpha one.", "Beta two."]);
@@ -1001,7 +1028,7 @@ mod tests {
     #[test]
     fn a_window_between_passages_reads_them_as_the_whole_text_does() {
         for t in [
-            "passage 1:Alpha one.\n\npassage 2:Beta two. passage 3:Gamma.",
+            "passage 1:Alpha one.\n\npassage 2:Beta two.\npassage 3:Gamma.",
             "[1] Alpha one.\n\n[2] Beta two.\n[3] Gamma.",
             "Alpha one.\n\n  \nBeta.\nStill beta.\n\nGamma.",
         ] {
