@@ -586,6 +586,26 @@ fn other_usage_errors_exit_2_with_one_line() {
 }
 
 #[test]
+fn batch_lines_of_the_wrong_shape_say_what_a_line_must_be() {
+    let dir = tempfile::tempdir().unwrap();
+    for (line, expect) in [
+        (
+            "[1, 2]",
+            "in.jsonl:1: a line must be a JSON object ({\"context\": …, \"answer\": …}); this one starts with `[`",
+        ),
+        ("\"A cat sat.\"", "this one starts with `\"`"),
+        (
+            "{\"context\": {\"a\": 1}, \"answer\": \"A cat sat.\"}",
+            "in.jsonl:1: `context` must be a text or a list of passage texts at column",
+        ),
+    ] {
+        let input = file(dir.path(), "in.jsonl", format!("{line}\n"));
+        let out = run(&["batch", "--input", input.to_str().unwrap()]);
+        assert_usage_error(&out, expect);
+    }
+}
+
+#[test]
 fn batch_broken_line_stops_with_its_line_number() {
     let dir = tempfile::tempdir().unwrap();
     let input = file(

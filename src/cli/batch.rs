@@ -43,7 +43,10 @@ pub struct Item {
 }
 
 #[derive(Debug, Deserialize)]
-#[serde(untagged)]
+#[serde(
+    untagged,
+    expecting = "`context` must be a text or a list of passage texts"
+)]
 pub enum Context {
     Text(String),
     Passages(Vec<String>),
@@ -482,7 +485,16 @@ fn check_line(
     let item = match line {
         Line::Text(t) if t.trim().is_empty() => return None,
         Line::Text(t) => serde_json::from_str::<Item>(t)
-            .map_err(|e| json_line_error(&e))
+            .map_err(|e| {
+                // Valid JSON of another shape (an array serde would read as
+                // the fields in order, a string): say what a line must be.
+                let start = t.trim_start().chars().next().unwrap_or(' ');
+                if start != '{' && serde_json::from_str::<serde::de::IgnoredAny>(t).is_ok() {
+                    format!("a line must be a JSON object ({{\"context\": …, \"answer\": …}}); this one starts with `{start}`")
+                } else {
+                    json_line_error(&e)
+                }
+            })
             .and_then(Item::checked),
         Line::Bad(reason) => Err(reason.clone()),
     };
