@@ -30,9 +30,9 @@ pub type Span = (usize, usize);
 
 /// Titles and abbreviations after which a full stop never ends a sentence.
 const NEVER_FINAL: &[&str] = &[
-    "al", "approx", "apt", "capt", "cf", "col", "dept", "dr", "eg", "esp", "fig", "figs", "gen",
-    "gov", "hon", "ie", "lt", "messrs", "mr", "mrs", "ms", "mt", "mx", "no", "nos", "op", "pp",
-    "prof", "rep", "rev", "sen", "sgt", "sr", "st", "vol", "vs",
+    "al", "approx", "apt", "bzw", "ca", "capt", "cf", "col", "dept", "dr", "eg", "esp", "fig",
+    "figs", "gen", "gov", "hon", "ie", "lt", "messrs", "mr", "mrs", "ms", "mt", "mx", "no", "nos",
+    "nr", "op", "pp", "prof", "rep", "rev", "sen", "sgt", "sr", "st", "vgl", "vol", "vs",
 ];
 
 /// Abbreviations that may end a sentence: the stop ends one only when a
@@ -815,6 +815,11 @@ mod tests {
         assert_eq!(
             sents("Dr. Smith arrived. He left."),
             ["Dr. Smith arrived.", "He left."]
+        );
+        // "Nr." (number), "ca." (circa), "vgl.", "bzw." in German text.
+        assert_eq!(
+            sents("Die Brücke Nr. 5 ist ca. 300 m lang. Sie ist alt."),
+            ["Die Brücke Nr. 5 ist ca. 300 m lang.", "Sie ist alt."]
         );
         assert_eq!(
             sents("Use a tool, e.g. Rust. It works."),
