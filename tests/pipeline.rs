@@ -155,6 +155,16 @@ fn a_source_s_own_passage_labels_name_its_passages_whatever_their_order() {
     );
     assert!(r.claims[2].citations.fabricated.is_empty());
     assert_eq!(r.claims[3].citations.fabricated, ["passage 1"]);
+    // The reasons name the source's labels: the passage that holds the
+    // supporting sentence, and the labels there are.
+    assert_eq!(
+        r.claims[2].reasons[0].detail,
+        "Cites passage 3, but the sentence that supports it is S2, in passage 12."
+    );
+    assert_eq!(
+        r.claims[3].reasons[0].detail,
+        "Cites passage 1, which does not exist: the source's passages are labelled 3 and 12."
+    );
 }
 
 #[test]

@@ -103,6 +103,41 @@ impl SourceLayout<'_> {
     }
 }
 
+/// A labelled source's label numbers in words: "1, 2 and 3", "5 to 7", or
+/// the first eight and how many more ("1 to 3000" when they run unbroken).
+fn labels_in_words(names: &[usize]) -> String {
+    // In order, each once (labels have at most four digits: no sort needed).
+    let mut seen = vec![false; names.iter().copied().max().unwrap_or(0) + 1];
+    for &n in names {
+        seen[n] = true;
+    }
+    let labels: Vec<usize> = (1..seen.len()).filter(|&n| seen[n]).collect();
+    match labels[..] {
+        [] => "by no number".into(),
+        [one] => one.to_string(),
+        [first, .., last] if last - first + 1 == labels.len() && labels.len() > 2 => {
+            format!("{first} to {last}")
+        }
+        _ if labels.len() > 8 => format!(
+            "{} and {} more",
+            labels[..8]
+                .iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
+            labels.len() - 8
+        ),
+        [.., last] => format!(
+            "{} and {last}",
+            labels[..labels.len() - 1]
+                .iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
+
 /// Check a claim's citations. `best` lists the sentence numbers (1-based)
 /// that support the claim as well as the best one does; it is empty when the
 /// claim is not supported, and then only fabrication is checked.
@@ -154,23 +189,36 @@ pub fn explain(
     let written = &claim.analysed.citations;
     let finding = check(written, layout, tied, claim.cfg.citation_check);
     for f in &finding.fabricated {
-        findings.reason(
-            ReasonKind::FabricatedCitation,
-            format!(
+        // A labelled source's passages are cited by their labels: say which.
+        let detail = match layout.passage_names {
+            Some(names) if f.starts_with("passage") => format!(
+                "Cites {f}, which does not exist: the source's passages are labelled {}.",
+                labels_in_words(names)
+            ),
+            _ => format!(
                 "Cites {f}, which does not exist: the source has {} sentence{} in {} passage{}.",
                 layout.sentences,
                 plural(layout.sentences),
                 layout.passages,
                 plural(layout.passages)
             ),
-        );
+        };
+        findings.reason(ReasonKind::FabricatedCitation, detail);
     }
     let misses = finding.points_to_support == Some(false);
     if misses {
+        // Cited by passage: the passage that holds the supporting sentence.
+        let cites_passages = finding.cited.iter().any(|c| c.starts_with("passage"));
+        let passage = best_source
+            .and_then(crate::text::SourceSentence::index_of)
+            .filter(|_| cites_passages)
+            .and_then(|i| layout.passage_name_of(i + 1))
+            .filter(|&p| p > 0)
+            .map_or(String::new(), |p| format!(", in passage {p}"));
         findings.reason(
             ReasonKind::WrongCitation,
             format!(
-                "Cites {}, but the sentence that supports it is {}.",
+                "Cites {}, but the sentence that supports it is {}{passage}.",
                 finding.cited.join(", "),
                 best_source.unwrap_or("-")
             ),
@@ -318,6 +366,19 @@ mod tests {
             .fabricated
             .is_empty());
         assert_eq!(check(&find("[2-3001]"), &l, &[1], true).fabricated.len(), 1);
+    }
+
+    #[test]
+    fn a_labelled_source_s_labels_are_named_when_a_citation_misses_them() {
+        assert_eq!(labels_in_words(&[0, 5, 6, 7]), "5 to 7");
+        assert_eq!(labels_in_words(&[3, 1, 2, 3]), "1 to 3");
+        assert_eq!(labels_in_words(&[9, 4]), "4 and 9");
+        assert_eq!(labels_in_words(&[2, 4, 6]), "2, 4 and 6");
+        assert_eq!(labels_in_words(&[12]), "12");
+        assert_eq!(
+            labels_in_words(&[1, 3, 5, 7, 9, 11, 13, 15, 17, 19]),
+            "1, 3, 5, 7, 9, 11, 13, 15 and 2 more"
+        );
     }
 
     #[test]
