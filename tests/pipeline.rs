@@ -165,6 +165,11 @@ fn a_source_s_own_passage_labels_name_its_passages_whatever_their_order() {
         r.claims[3].reasons[0].detail,
         "Cites passage 1, which does not exist: the source's passages are labelled 3 and 12."
     );
+    // Citing only what does not exist is said once, not again as a miss.
+    assert!(r.claims[3]
+        .reasons
+        .iter()
+        .all(|x| x.kind != ReasonKind::WrongCitation));
 }
 
 #[test]

@@ -206,7 +206,9 @@ pub fn explain(
         findings.reason(ReasonKind::FabricatedCitation, detail);
     }
     let misses = finding.points_to_support == Some(false);
-    if misses {
+    // A claim citing only what does not exist has been told so: "misses
+    // the supporting sentence" would only say it again.
+    if misses && finding.fabricated.len() < finding.cited.len() {
         // Cited by passage: the passage that holds the supporting sentence.
         let cites_passages = finding.cited.iter().any(|c| c.starts_with("passage"));
         let passage = best_source
