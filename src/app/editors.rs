@@ -332,6 +332,23 @@ impl SourceBox {
         }
     }
 
+    /// After an edit: an opened file's message no longer offers Ctrl+Z to
+    /// undo the opening (it would undo this edit first).
+    fn edited_since_opening(self) {
+        let offers_undo = self.lab.file_message.with_untracked(|m| {
+            m.as_ref()
+                .is_some_and(|(_, msg)| msg.ends_with(UNDO_OPENING))
+        });
+        if offers_undo {
+            self.lab.file_message.update(|m| {
+                if let Some((_, msg)) = m {
+                    msg.truncate(msg.len() - UNDO_OPENING.len());
+                    msg.push('.');
+                }
+            });
+        }
+    }
+
     /// The source made `text` by the box (an undo, a redo, a cut), shown
     /// around `select`.
     fn restore(self, (text, mut select): Restored) {
@@ -348,6 +365,7 @@ impl SourceBox {
         self.from_box.set_value(true);
         self.lab.source.set(text);
         self.show(w, select);
+        self.edited_since_opening();
         self.lab.edited();
     }
 
@@ -384,6 +402,7 @@ impl SourceBox {
         };
         self.from_box.set_value(true);
         lab.source.set(text);
+        self.edited_since_opening();
         // A paste that made the box long, a source now short enough to show
         // whole, or a window emptied (all the box held selected and deleted,
         // the rest of the source still there): the box shows the window
@@ -403,6 +422,9 @@ impl SourceBox {
         lab.edited();
     }
 }
+
+/// How an opened file's message ends until the source is edited.
+const UNDO_OPENING: &str = " (Ctrl+Z undoes it).";
 
 /// Largest source file the lab opens (the text box stays responsive below it).
 const MAX_FILE_BYTES: f64 = 4.0 * 1024.0 * 1024.0;
@@ -657,7 +679,7 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
                     lab.file_message.set(Some((
                         true,
                         format!(
-                            "Opened {name} as {passages} passage{} (Ctrl+Z undoes it).",
+                            "Opened {name} as {passages} passage{}{UNDO_OPENING}",
                             if passages == 1 { "" } else { "s" }
                         ),
                     )));

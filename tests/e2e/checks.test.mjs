@@ -262,11 +262,13 @@ test('opening a transcript makes numbered passages; a bad file gets a clear mess
     const before = await page.inputValue('#source');
     await page.setInputFiles('#open-source', vtt);
     await eventually(() => page.inputValue('#source'), '[1] We agreed to ship in March. The budget is $50k.', 'transcript text');
-    assert.match(await page.textContent('#file-message'), /Opened meeting\.vtt as 1 passage/);
+    assert.match(await page.textContent('#file-message'), /Opened meeting\.vtt as 1 passage \(Ctrl\+Z undoes it\)\./);
     // Opening a file is one step to undo: the source it replaced comes back, and again the file's.
     await page.focus('#source');
     await page.keyboard.press('Control+z');
     await eventually(() => page.inputValue('#source'), before, 'the source before the file');
+    // Once the source is edited (here by the undo), Ctrl+Z no longer undoes the opening.
+    assert.equal((await page.textContent('#file-message')).trim(), 'Opened meeting.vtt as 1 passage.');
     await page.keyboard.press('Control+Shift+z');
     await eventually(() => page.inputValue('#source'), '[1] We agreed to ship in March. The budget is $50k.', 'the file again');
     await page.setInputFiles('#open-source', latin1);
