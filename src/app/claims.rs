@@ -26,15 +26,24 @@ pub fn mark_class(kind: MarkKind) -> &'static str {
     }
 }
 
-/// Render `text[start..end]` with the claim's marks on one side. User text is
-/// only ever inserted as text nodes.
-pub fn marked_text(
+/// One run of a marked text: the text and its marks' CSS classes (empty
+/// for a run no mark covers).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct MarkedRun {
+    pub text: String,
+    pub classes: String,
+}
+
+/// `text[start..end]` cut at the claim's marks on one side, each run with
+/// the classes of the marks covering it: what [`render_runs`] draws, kept
+/// as data so a view can tell whether it changed.
+pub fn marked_runs(
     text: &str,
     start: usize,
     end: usize,
     claim: Option<&ClaimReport>,
     side: MarkSide,
-) -> Vec<AnyView> {
+) -> Vec<MarkedRun> {
     let marks: Vec<(usize, usize, MarkKind)> = claim
         .map(|c| {
             c.marks
@@ -48,17 +57,39 @@ pub fn marked_text(
     highlight::runs(text, start, end, &spans)
         .into_iter()
         .map(|run| {
-            let t = run.text.to_string();
-            if run.marks.is_empty() {
-                t.into_any()
-            } else {
-                let mut kinds: Vec<&str> =
-                    run.marks.iter().map(|&i| mark_class(marks[i].2)).collect();
-                crate::order::sort_dedup(&mut kinds);
-                view! { <mark class=kinds.join(" ")>{t}</mark> }.into_any()
+            let mut kinds: Vec<&str> = run.marks.iter().map(|&i| mark_class(marks[i].2)).collect();
+            crate::order::sort_dedup(&mut kinds);
+            MarkedRun {
+                text: run.text.to_string(),
+                classes: kinds.join(" "),
             }
         })
         .collect()
+}
+
+/// Draw marked runs: a plain run as text, a marked one in a `<mark>`. User
+/// text is only ever inserted as text nodes.
+pub fn render_runs(runs: Vec<MarkedRun>) -> Vec<AnyView> {
+    runs.into_iter()
+        .map(|MarkedRun { text, classes }| {
+            if classes.is_empty() {
+                text.into_any()
+            } else {
+                view! { <mark class=classes>{text}</mark> }.into_any()
+            }
+        })
+        .collect()
+}
+
+/// Render `text[start..end]` with the claim's marks on one side.
+pub fn marked_text(
+    text: &str,
+    start: usize,
+    end: usize,
+    claim: Option<&ClaimReport>,
+    side: MarkSide,
+) -> Vec<AnyView> {
+    render_runs(marked_runs(text, start, end, claim, side))
 }
 
 fn verdict_label(v: Verdict) -> &'static str {

@@ -6,15 +6,14 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::report::{ClaimReport, MarkSide, Report};
+use crate::report::{MarkSide, Report};
 use crate::text::decimal::Decimal;
 use crate::text::history::{Edit, EditKind, History, Restored};
 use crate::text::import::{self, FileKind};
 use crate::text::scan::{byte_of_utf16, char_start, utf16_of_byte};
 use crate::text::window::{TextWindow, WINDOW_BYTES};
-use crate::text::SourceReport;
 
-use super::claims::marked_text;
+use super::claims::{marked_runs, marked_text, render_runs, MarkedRun};
 use super::lab::Lab;
 use super::undo::{edit_of_input, has_focus, Command, PlainUndo};
 
@@ -34,19 +33,71 @@ fn window_of(text: &str, at: usize) -> TextWindow {
     }
 }
 
-/// What the source list shows.
+/// What the source list shows: only what it draws, so that an edit which
+/// moves sentences (their offsets) without changing a listed one's text
+/// leaves it equal and the list is not drawn again. (Drawing it again is
+/// what a keystroke in a long source cost most: the release build's erased
+/// views set every row's attributes afresh.)
 #[derive(Clone, PartialEq)]
 struct Listed {
-    /// Each listed sentence, with its place in the source's list.
-    sentences: Vec<(usize, SourceReport)>,
+    sentences: Vec<ListedSentence>,
     /// Sentences checked but not listed.
     unlisted: usize,
     many_passages: bool,
     /// Each passage's label number, when the source labels its passages.
     passage_names: Option<Vec<usize>>,
-    /// The focused claim's best sentence, and the claim (for its marks).
-    best: Option<String>,
-    focused: Option<ClaimReport>,
+}
+
+/// One listed sentence.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct ListedSentence {
+    /// Its place in the source's list.
+    index: usize,
+    id: std::sync::Arc<str>,
+    text: std::sync::Arc<str>,
+    /// 1-based passage number.
+    passage: usize,
+    /// When it is the focused claim's best sentence: its text cut at that
+    /// claim's marks.
+    best: Option<Vec<MarkedRun>>,
+}
+
+/// One row of the source list. A row is drawn once and kept while it stays
+/// the same (the list is keyed by the rows themselves): typing in a listed
+/// sentence draws that row again, not the 500 around it.
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum Row {
+    /// A passage's heading, with its passage number (two passages may
+    /// carry the same label: keys must differ).
+    Head(usize, String),
+    /// The note on the sentences not listed (how many).
+    Unlisted(usize),
+    Sentence(ListedSentence),
+}
+
+impl Row {
+    fn view(self) -> AnyView {
+        match self {
+            Row::Head(_, head) => {
+                view! { <li class="passage-head" aria-hidden="true">{head}</li> }.into_any()
+            }
+            Row::Unlisted(n) => view! { <li class="passage-head" id="unlisted-sentences">{format!("{n} more sentences are checked but not listed here; below, the best matches among them.")}</li> }.into_any(),
+            Row::Sentence(s) => {
+                let is_best = s.best.is_some();
+                let body = match s.best {
+                    Some(runs) => render_runs(runs),
+                    None => vec![s.text.into_any()],
+                };
+                view! {
+                    <li data-source=s.id.clone() class:best=is_best>
+                        <span class="sid">{s.id.clone()}</span>
+                        <span class="stext">{body}</span>
+                    </li>
+                }
+                .into_any()
+            }
+        }
+    }
 }
 
 /// Where a long source's box moves its window.
@@ -447,7 +498,7 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
             let best = focused_best(lab, report);
             let focused = best
                 .as_ref()
-                .and_then(|_| lab.focus.get().and_then(|id| report.claim(&id).cloned()));
+                .and_then(|_| lab.focus.get().and_then(|id| report.claim(&id)));
             // A long source lists its first sentences and, further down, only
             // those some claim found as its best match: the page stays quick.
             let bests: Vec<&str> = report
@@ -461,34 +512,46 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
                     .iter()
                     .enumerate()
                     .filter(|(i, s)| *i < MAX_LISTED_SENTENCES || bests.contains(&&*s.id))
-                    .map(|(i, s)| (i, s.clone()))
+                    .map(|(index, s)| ListedSentence {
+                        index,
+                        id: s.id.clone(),
+                        text: s.text.clone(),
+                        passage: s.passage,
+                        // The text the report was checked against (the
+                        // source box may be ahead of it while a long
+                        // source is analysed).
+                        best: (best.as_deref() == Some(&*s.id)).then(|| {
+                            checked.with_document(|d| {
+                                marked_runs(
+                                    &d.text,
+                                    s.byte_start,
+                                    s.byte_end,
+                                    focused,
+                                    MarkSide::Source,
+                                )
+                            })
+                        }),
+                    })
                     .collect(),
                 unlisted: report.sources.len().saturating_sub(MAX_LISTED_SENTENCES),
                 many_passages: report.passages > 1,
                 passage_names: report.passage_names.clone(),
-                best,
-                focused,
             }
         })
     });
-    let sentences = move || {
+    let rows = move || {
         let Listed {
             sentences,
             unlisted,
             many_passages,
             passage_names,
-            best,
-            focused,
         } = listed.get();
-        let mut out: Vec<AnyView> = Vec::new();
+        let mut rows = Vec::with_capacity(sentences.len() + 2);
         let mut passage = 0;
-        let unlisted_note = move || {
-            view! { <li class="passage-head" id="unlisted-sentences">{format!("{unlisted} more sentences are checked but not listed here; below, the best matches among them.")}</li> }.into_any()
-        };
         let mut noted = false;
-        for (i, s) in sentences {
-            if i >= MAX_LISTED_SENTENCES && !noted {
-                out.push(unlisted_note());
+        for s in sentences {
+            if s.index >= MAX_LISTED_SENTENCES && !noted {
+                rows.push(Row::Unlisted(unlisted));
                 noted = true;
             }
             if many_passages && s.passage != passage {
@@ -497,46 +560,20 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
                 let name = passage_names.as_ref().map_or(Some(passage), |n| {
                     n.get(passage - 1).copied().filter(|&n| n > 0)
                 });
-                let head = name.map_or_else(
-                    || "Before the first label".to_string(),
-                    |n| format!("Passage {n}"),
-                );
-                out.push(
-                    view! { <li class="passage-head" aria-hidden="true">{head}</li> }.into_any(),
-                );
+                rows.push(Row::Head(
+                    passage,
+                    name.map_or_else(
+                        || "Before the first label".to_string(),
+                        |n| format!("Passage {n}"),
+                    ),
+                ));
             }
-            let is_best = best.as_deref() == Some(&*s.id);
-            let body = if is_best {
-                // The text the report was checked against (the source box
-                // may be ahead of it while a long source is analysed).
-                lab.checked.with_untracked(|checked| {
-                    checked.with_document(|d| {
-                        marked_text(
-                            &d.text,
-                            s.byte_start,
-                            s.byte_end,
-                            focused.as_ref(),
-                            MarkSide::Source,
-                        )
-                    })
-                })
-            } else {
-                vec![s.text.clone().into_any()]
-            };
-            out.push(
-                view! {
-                    <li data-source=s.id.clone() class:best=is_best>
-                        <span class="sid">{s.id.clone()}</span>
-                        <span class="stext">{body}</span>
-                    </li>
-                }
-                .into_any(),
-            );
+            rows.push(Row::Sentence(s));
         }
         if unlisted > 0 && !noted {
-            out.push(unlisted_note());
+            rows.push(Row::Unlisted(unlisted));
         }
-        out
+        rows
     };
     // One handler for every listed sentence: a click shows it in the box.
     // (A handler per row would be detached and attached again for every
@@ -551,11 +588,14 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
         else {
             return;
         };
-        let clicked = listed.with_untracked(|l| {
-            l.sentences
+        // Where it is now, from the report the list was drawn from.
+        let clicked = lab.checked.with_untracked(|checked| {
+            checked
+                .report
+                .sources
                 .iter()
-                .find(|(_, s)| *s.id == *id)
-                .map(|(_, s)| ((s.byte_start, s.byte_end), s.text.clone()))
+                .find(|s| *s.id == *id)
+                .map(|s| ((s.byte_start, s.byte_end), s.text.to_string()))
         });
         if let Some((span, text)) = clicked {
             source_box.edit_at(span, &text);
@@ -726,7 +766,7 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
                 <p id="file-message" class=if ok { "note good" } else { "note bad" } role="status">{msg}</p>
             })}
             <ol class="sentences" class:stale=move || lab.analysing.get().is_some() aria-label="Source sentences" data-analysed-bytes=move || lab.checked.with(|c| c.analysed_bytes())
-                on:click=edit_clicked>{sentences}</ol>
+                on:click=edit_clicked><For each=rows key=|row| row.clone() children=Row::view/></ol>
             {move || lab.checked.with(|c| c.report.sources.is_empty()).then(|| view! {
                 <p class="empty">"No source: claims can only be checked against sampled answers."</p>
             })}

@@ -591,6 +591,48 @@ test('a click on a sentence the list shows from before a long paste selects noth
   }
 });
 
+test('typing in a listed sentence draws that row again and leaves the others as they are: no attribute of another row is set again', async () => {
+  // The release build's erased views set all of a row's attributes afresh
+  // whenever the row is drawn again: a list of 400 rows redrawn on every
+  // keystroke was half of a keystroke in a long source.
+  const sentences = [];
+  for (let i = 1; i <= 60; i++) sentences.push(`Pier ${i} of the harbour was rebuilt in ${1900 + i}.`);
+  const lab = await openLab(shared.browser, shared.server.url);
+  const { page } = lab;
+  try {
+    await pasteSource(page, sentences.join(' '));
+    await page.waitForFunction(() => document.querySelectorAll('.sentences li[data-source]').length === 60);
+    await page.evaluate(() => {
+      const ol = document.querySelector('ol.sentences');
+      window.__rows = { attributes: 0, removed: 0 };
+      for (const li of ol.querySelectorAll('li[data-source]')) li.__kept = true;
+      new MutationObserver((records) => {
+        for (const r of records) {
+          if (r.type === 'attributes' && r.target !== ol) window.__rows.attributes++;
+          if (r.type === 'childList') window.__rows.removed += r.removedNodes.length;
+        }
+      }).observe(ol, { attributes: true, childList: true, subtree: true });
+      const el = document.querySelector('#source');
+      const at = el.value.indexOf(' of the harbour was rebuilt in 1905');
+      el.focus();
+      el.setSelectionRange(at, at);
+    });
+    await page.keyboard.type('A');
+    await page.keyboard.type('B');
+    await page.waitForFunction(() => document.querySelector('.sentences li[data-source="S5"] .stext')?.textContent === 'Pier 5AB of the harbour was rebuilt in 1905.');
+    const after = await page.evaluate(() => ({
+      ...window.__rows,
+      kept: [...document.querySelectorAll('.sentences li[data-source]')].filter((li) => li.__kept).map((li) => li.dataset.source),
+    }));
+    assert.equal(after.attributes, 0, 'no attribute of a listed row was set or removed again');
+    assert.ok(after.removed <= 2, `only the typed row was replaced, once a keystroke (${after.removed} rows removed)`);
+    assert.deepEqual(after.kept, sentences.map((_, i) => `S${i + 1}`).filter((id) => id !== 'S5'));
+    assert.deepEqual(lab.problems(), []);
+  } finally {
+    await lab.close();
+  }
+});
+
 test('each text box undoes its own edits: Ctrl+Z in the answer takes back its last word or a whole composition, never the source typed before it, and nothing out of sight; the question and the samples likewise', async () => {
   const lab = await openLab(shared.browser, shared.server.url);
   const { page } = lab;
