@@ -248,16 +248,23 @@ proptest! {
 }
 
 #[test]
-fn a_one_character_edit_analyses_only_the_passages_around_it() {
+fn a_one_character_edit_analyses_only_the_sentences_around_it() {
     let text = "First passage [1]. It has 2 sentences.\n\nSecond part. Dr. Smith paid $3.50.\n\nThird, José.\n\nFourth part.";
     let doc = Document::analyse(text, AnalysisOptions::SEED);
     let new = text.replace("Second", "Seconds");
-    // The window runs from the end of the first passage to the start of the
-    // third: the edited passage and the blank lines around it.
-    let window = "\n\nSeconds part. Dr. Smith paid $3.50.\n\n".len();
-    assert!(doc.edited_within(new.clone(), window - 1).is_err());
-    let edited = doc.edited_within(new.clone(), window).unwrap();
+    // Inside one passage the split restarts at the passage's start (no two
+    // whole sentences before the edit) and stops at the next sentence that
+    // starts where an old one did: only "Seconds part. " is read again.
+    let fresh = "Seconds part. ".len();
+    assert!(doc.edited_within(new.clone(), fresh - 1).is_err());
+    let edited = doc.edited_within(new.clone(), fresh).unwrap();
     assert_same(&edited, &Document::analyse(&new, AnalysisOptions::SEED)).unwrap();
+    // An edit that makes two passages of one reads the passages around it.
+    let split = text.replace("part. Dr.", "part.\n\nDr.");
+    let window = "\n\nSecond part.\n\nDr. Smith paid $3.50.\n\n".len();
+    assert!(doc.edited_within(split.clone(), window - 1).is_err());
+    let edited = doc.edited_within(split.clone(), window).unwrap();
+    assert_same(&edited, &Document::analyse(&split, AnalysisOptions::SEED)).unwrap();
     // An edit of a label is analysed afresh, whatever the budget.
     let labelled = "passage 1: Alpha.\n\npassage 2: Beta.";
     let doc = Document::analyse(labelled, AnalysisOptions::SEED);
@@ -268,6 +275,83 @@ fn a_one_character_edit_analyses_only_the_passages_around_it() {
     let new = labelled.replace("Beta", "Betas");
     doc.edit(new.clone());
     assert_same(&doc, &Document::analyse(&new, AnalysisOptions::SEED)).unwrap();
+}
+
+/// One long paragraph (a pasted page with no blank line: one passage).
+fn one_paragraph(sentences: usize) -> String {
+    (0..sentences)
+        .map(|i| match i % 4 {
+            0 => format!(
+                "The pier {i} was rebuilt in {} for $3.{i} million.",
+                1900 + i
+            ),
+            1 => format!(
+                "Dr. Smith said it is {} metres long, e.g. longer than before.",
+                100 + i
+            ),
+            2 => format!(
+                "Was it in the U.S. Army's plans? Nobody knows [{}].",
+                i % 9 + 1
+            ),
+            _ => "- Its deck \"was not\" finished… until later!".to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn typing_inside_a_long_paragraph_reads_only_the_sentences_around_it() {
+    let text = one_paragraph(2_000);
+    let doc = Document::analyse(&text, AnalysisOptions::SEED);
+    assert_eq!(doc.passages.len(), 1);
+    let at = text.find("pier 1000 was").unwrap() + "pier 10".len();
+    for inserted in ["x", " ", ". ", ". Then", "!", "\"", "."] {
+        let new = format!("{}{inserted}{}", &text[..at], &text[at..]);
+        // A few sentences' worth, not the 150 KB paragraph.
+        let edited = doc
+            .edited_within(new.clone(), 400)
+            .unwrap_or_else(|_| panic!("typing {inserted:?} read more than 400 bytes again"));
+        assert_same(&edited, &Document::analyse(&new, AnalysisOptions::SEED)).unwrap();
+    }
+    // Deleting a sentence's end joins two sentences.
+    let stop = text.find("million. Dr. Smith said it is 1101").unwrap() + "million".len();
+    let new = format!("{}{}", &text[..stop], &text[stop + 1..]);
+    let edited = doc.edited_within(new.clone(), 400).unwrap();
+    assert_same(&edited, &Document::analyse(&new, AnalysisOptions::SEED)).unwrap();
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    /// Edits anywhere in one long paragraph of many sentences, each checked
+    /// against a fresh analysis.
+    #[test]
+    fn an_edited_long_paragraph_is_the_edited_text_analysed_afresh(
+        pieces in prop::collection::vec(prop::sample::select(PIECES), 40..160),
+        edits in prop::collection::vec(
+            (any::<usize>(), 0..12usize, prop::sample::select(INSERTS)),
+            1..4,
+        ),
+        opts in options(),
+    ) {
+        // Pieces without the ones that make passages, as one paragraph.
+        let text = pieces
+            .iter()
+            .filter(|p| !p.contains("\n\n") && !p.contains("\n \n"))
+            .fold(String::new(), |mut s, w| {
+                s.push_str(w);
+                if !w.ends_with([' ', '\n']) {
+                    s.push(' ');
+                }
+                s
+            });
+        let mut doc = Document::analyse(&text, opts);
+        for (at, removed, inserted) in edits {
+            let new = edit(&doc.text, at, removed, inserted);
+            doc.edit(new.clone());
+            assert_same(&doc, &Document::analyse(&new, opts))?;
+        }
+    }
 }
 
 #[test]

@@ -580,21 +580,31 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
     // row each time the list changes: 2 ms a keystroke for 500 rows.)
     let edit_clicked = move |ev: leptos::ev::MouseEvent| {
         use wasm_bindgen::JsCast;
-        let Some(id) = ev
+        let Some(row) = ev
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
             .and_then(|t| t.closest("[data-source]").ok().flatten())
-            .and_then(|li| li.get_attribute("data-source"))
         else {
             return;
         };
-        // Where it is now, from the report the list was drawn from.
+        let Some(id) = row.get_attribute("data-source") else {
+            return;
+        };
+        // The sentence as the row shows it: an edit may have changed the
+        // report before the list is drawn again, and a click acts on what
+        // was clicked or not at all.
+        let shown = row
+            .query_selector(".stext")
+            .ok()
+            .flatten()
+            .and_then(|t| t.text_content());
+        // Where it is now, if it still reads as shown.
         let clicked = lab.checked.with_untracked(|checked| {
             checked
                 .report
                 .sources
                 .iter()
-                .find(|s| *s.id == *id)
+                .find(|s| *s.id == *id && shown.as_deref() == Some(&*s.text))
                 .map(|s| ((s.byte_start, s.byte_end), s.text.to_string()))
         });
         if let Some((span, text)) = clicked {

@@ -325,6 +325,16 @@ pub struct Document {
     language: std::sync::OnceLock<Option<language::Language>>,
 }
 
+/// The sentences an edit inside one passage reads afresh
+/// (`Document::sentences_around`): old sentences `s0..s1` give way to
+/// `spans`, which cover `bytes` bytes of the edited text.
+struct Around {
+    s0: usize,
+    s1: usize,
+    spans: Vec<sentences::Span>,
+    bytes: usize,
+}
+
 /// Analyses a source a few sentences at a time, so that a page can analyse a
 /// large source between frames instead of freezing while it does.
 /// [`Document::analyse`] is a builder run to the end in one go.
@@ -594,6 +604,79 @@ impl Document {
         Ok(doc)
     }
 
+    /// The sentences of passage `passage` (0-based; `span` its body in
+    /// `text`, the edited text) to read afresh after an edit of old bytes
+    /// `p..q_old` (new `p..q_new`) inside it: `None` when the edit is not
+    /// inside the passage's body.
+    ///
+    /// The split restarts at the start of an old sentence `k` where it
+    /// starts afresh ([`sentences::starts_afresh`]) with sentence `k + 1`
+    /// ending before the edit (whether the sentence before `k` ended where
+    /// it did was decided by looking ahead at most into sentence `k + 1`),
+    /// or at the passage's start. It stops at the first new sentence past
+    /// the edit that starts afresh where an old one did (moved by the
+    /// edit's change in length): from there on the split reads the same
+    /// bytes from the same state, so the old sentences stand, moved.
+    fn sentences_around(
+        &self,
+        text: &str,
+        passage: usize,
+        (ps, pe): sentences::Span,
+        p: usize,
+        q_old: usize,
+        q_new: usize,
+    ) -> Option<Around> {
+        let old = &self.text;
+        let (&(old_ps, _), true) = (self.passages.get(passage)?, ps <= p) else {
+            return None;
+        };
+        if old_ps != ps {
+            return None;
+        }
+        let sp0 = self.sentences.partition_point(|s| s.passage <= passage);
+        let sp1 = self.sentences.partition_point(|s| s.passage <= passage + 1);
+        let ss = &self.sentences[sp0..sp1];
+        let before = ss.partition_point(|s| s.end < p);
+        let (k, restart) = (1..before.saturating_sub(1))
+            .rev()
+            .take(8)
+            .find(|&k| sentences::starts_afresh(old, ss[k - 1].end, ss[k].start))
+            .map_or((0, ps), |k| (k, ss[k].start));
+        let mut spans = Vec::new();
+        let mut s1 = ss.len();
+        let stopped = sentences::split_until(text, restart, pe, &mut spans, |spans| {
+            let (a, _) = spans[spans.len() - 1];
+            let from = spans.len().checked_sub(2).map_or(restart, |i| spans[i].1);
+            if a < q_new || !sentences::starts_afresh(text, from, a) {
+                return false;
+            }
+            let a_old = a - q_new + q_old;
+            match ss.binary_search_by_key(&a_old, |s| s.start) {
+                Ok(m)
+                    if sentences::starts_afresh(
+                        old,
+                        m.checked_sub(1).map_or(ps, |i| ss[i].end),
+                        a_old,
+                    ) =>
+                {
+                    s1 = m;
+                    true
+                }
+                _ => false,
+            }
+        });
+        let end = match stopped {
+            true => spans.pop().map_or(pe, |(a, _)| a),
+            false => pe,
+        };
+        Some(Around {
+            s0: sp0 + k,
+            s1: sp0 + s1,
+            spans,
+            bytes: end - restart,
+        })
+    }
+
     /// Make this the analysis of `text`, an edit of its text: the result is
     /// what [`Document::analyse`] gives for `text`, in everything a caller
     /// can observe (term ids aside: they name the same terms, in another
@@ -666,21 +749,50 @@ impl Document {
         let w1_old = if b < n { ps[b].0 } else { old_len };
         let w1 = w1_old + new_len - old_len;
         debug_assert!(w0 <= p && q_old <= w1_old && kept <= b);
-        if w1 - w0 > max_fresh_bytes {
-            return Err(text);
-        }
 
-        // The window's passages and sentences, read afresh.
+        // The window's passages, and the sentences to read afresh: those of
+        // every passage in the window or, when the edit stays inside one
+        // passage, only those around the edit (`sentences_around`).
         let window = sentences::passages_within(&text, w0, w1, self.marks);
-        let mut fresh = Vec::new();
-        for (i, &(s, e)) in window.iter().enumerate() {
-            for (ss, se) in sentences::split_range(&text, s, e) {
-                let analysed = Analysed::new(&text, ss, se, self.options);
-                fresh.push((kept + i, ss, se, analysed));
+        let around = (b == kept + 1 && window.len() == 1)
+            .then(|| self.sentences_around(&text, kept, window[0], p, q_old, q_new))
+            .flatten();
+        let (s0, s1, spans) = match around {
+            Some(Around {
+                s0,
+                s1,
+                spans,
+                bytes,
+            }) => {
+                if bytes > max_fresh_bytes {
+                    return Err(text);
+                }
+                (s0, s1, spans.into_iter().map(|span| (kept, span)).collect())
             }
-        }
-        let s0 = self.sentences.partition_point(|s| s.passage <= kept);
-        let s1 = self.sentences.partition_point(|s| s.passage <= b);
+            None => {
+                if w1 - w0 > max_fresh_bytes {
+                    return Err(text);
+                }
+                let s0 = self.sentences.partition_point(|s| s.passage <= kept);
+                let s1 = self.sentences.partition_point(|s| s.passage <= b);
+                let spans: Vec<(usize, sentences::Span)> = window
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(i, &(s, e))| {
+                        sentences::split_range(&text, s, e)
+                            .into_iter()
+                            .map(move |span| (kept + i, span))
+                    })
+                    .collect();
+                (s0, s1, spans)
+            }
+        };
+        let fresh: Vec<_> = spans
+            .into_iter()
+            .map(|(passage, (ss, se))| {
+                (passage, ss, se, Analysed::new(&text, ss, se, self.options))
+            })
+            .collect();
 
         // The index without the window's old sentences.
         for i in s0..s1 {

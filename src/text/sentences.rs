@@ -161,6 +161,30 @@ pub fn split(text: &str) -> Vec<Span> {
 /// Split the part `start..end` of `text` into sentences; spans index `text`.
 pub fn split_range(text: &str, start: usize, end: usize) -> Vec<Span> {
     let mut out = Vec::new();
+    split_until(text, start, end, &mut out, |_| false);
+    out
+}
+
+/// Is `at` a place where [`split_range`] starts a sentence afresh (no
+/// bracket open, the sentence starting there), seen from its spans?
+/// It is when `at` is a sentence's start and only whitespace lies between
+/// it and `from`, the end of the sentence before it (or the start of the
+/// split): no list marker, nothing dropped. From such a place the split of
+/// a text goes on the same whatever came before it, so an edit before it
+/// leaves the sentences after it as they were.
+pub fn starts_afresh(text: &str, from: usize, at: usize) -> bool {
+    from <= at && text[from..at].trim_start().is_empty()
+}
+
+/// [`split_range`], pushing onto `out` and stopping as soon as `stop(out)`
+/// says so after a sentence is pushed. Returns whether it stopped.
+pub fn split_until(
+    text: &str,
+    start: usize,
+    end: usize,
+    out: &mut Vec<Span>,
+    mut stop: impl FnMut(&[Span]) -> bool,
+) -> bool {
     let bytes = text.as_bytes();
     let mut sent_start = start;
     let mut depth = 0usize; // square-bracket nesting
@@ -172,7 +196,9 @@ pub fn split_range(text: &str, start: usize, end: usize) -> Vec<Span> {
             b']' => depth = depth.saturating_sub(1),
             b'\n' => {
                 if let Some(next_start) = line_break_ends_sentence(text, sent_start, i, end) {
-                    push_sentence(text, sent_start, i, &mut out);
+                    if push_sentence(text, sent_start, i, out) && stop(out) {
+                        return true;
+                    }
                     sent_start = next_start;
                     i = next_start;
                     depth = 0;
@@ -183,7 +209,9 @@ pub fn split_range(text: &str, start: usize, end: usize) -> Vec<Span> {
                 if let Some((sent_end, next_start)) =
                     terminator_ends_sentence(text, sent_start, i, end)
                 {
-                    push_sentence(text, sent_start, sent_end, &mut out);
+                    if push_sentence(text, sent_start, sent_end, out) && stop(out) {
+                        return true;
+                    }
                     sent_start = next_start;
                     i = next_start;
                     continue;
@@ -193,7 +221,9 @@ pub fn split_range(text: &str, start: usize, end: usize) -> Vec<Span> {
                 if let Some((sent_end, next_start)) =
                     terminator_ends_sentence(text, sent_start, i, end)
                 {
-                    push_sentence(text, sent_start, sent_end, &mut out);
+                    if push_sentence(text, sent_start, sent_end, out) && stop(out) {
+                        return true;
+                    }
                     sent_start = next_start;
                     i = next_start;
                     continue;
@@ -203,11 +233,12 @@ pub fn split_range(text: &str, start: usize, end: usize) -> Vec<Span> {
         }
         i += 1;
     }
-    push_sentence(text, sent_start, end, &mut out);
-    out
+    push_sentence(text, sent_start, end, out) && stop(out)
 }
 
-fn push_sentence(text: &str, start: usize, end: usize, out: &mut Vec<Span>) {
+/// Push the sentence `start..end` trimmed, unless nothing of it is left:
+/// says whether it pushed one.
+fn push_sentence(text: &str, start: usize, end: usize, out: &mut Vec<Span>) -> bool {
     let mut s = start;
     let mut e = end;
     // Trim whitespace, then any list marker or heading mark at the start.
@@ -218,11 +249,12 @@ fn push_sentence(text: &str, start: usize, end: usize, out: &mut Vec<Span>) {
     e = s + trimmed.len();
     // Markdown emphasis around a whole line is not part of it.
     if e > s && !text[s..e].chars().any(char::is_alphanumeric) {
-        return;
+        return false;
     }
     if e > s {
         out.push((s, e));
     }
+    e > s
 }
 
 /// Where does the sentence that a terminator at `i` closes end, and where
