@@ -157,6 +157,7 @@ fn assert_same(got: &Document, want: &Document) -> Result<(), TestCaseError> {
     prop_assert_eq!(got.options, want.options);
     prop_assert_eq!(&got.passages, &want.passages);
     prop_assert_eq!(&got.folded, &want.folded);
+    prop_assert!(got.fold_points_hold(), "a fold point no longer holds");
     prop_assert_eq!(got.sentences.len(), want.sentences.len());
     for (g, w) in got.sentences.iter().zip(&want.sentences) {
         prop_assert_eq!(
@@ -318,6 +319,29 @@ fn typing_inside_a_long_paragraph_reads_only_the_sentences_around_it() {
     let new = format!("{}{}", &text[..stop], &text[stop + 1..]);
     let edited = doc.edited_within(new.clone(), 400).unwrap();
     assert_same(&edited, &Document::analyse(&new, AnalysisOptions::SEED)).unwrap();
+    // A run of edits all over the paragraph, each made in place: the fold
+    // is made again only between the fold points around each (about every
+    // 4 KB), which must still hold after it.
+    let mut doc = doc;
+    let mut seed = 7usize;
+    for round in 0..40 {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let mut at = (seed >> 20) % doc.text.len();
+        while !doc.text.is_char_boundary(at) {
+            at -= 1;
+        }
+        let inserted = ["x", "  ", ". Then ", "É", "\t", "!"][round % 6];
+        let removed = (seed >> 40) % 3;
+        let end = (at + removed).min(doc.text.len());
+        let end = (end..=doc.text.len())
+            .find(|&e| doc.text.is_char_boundary(e))
+            .unwrap();
+        let new = format!("{}{inserted}{}", &doc.text[..at], &doc.text[end..]);
+        doc.edit(new.clone());
+        assert_same(&doc, &Document::analyse(&new, AnalysisOptions::SEED)).unwrap();
+    }
 }
 
 proptest! {

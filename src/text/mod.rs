@@ -313,6 +313,10 @@ pub struct Document {
     /// when the passage's first and last byte are reached; a pending space
     /// before the passage is not counted in its start).
     fold_marks: Vec<(usize, usize)>,
+    /// Places in each passage's body, about every [`FOLD_POINT_BYTES`], where
+    /// folding can start again: an edit inside one long passage folds
+    /// afresh only from the point before it to the point after it.
+    fold_points: Vec<FoldPoint>,
     /// The sentences as every report lists them, built on first use and
     /// shared by every report on this document (a check of a 1 MB source
     /// would otherwise copy it each time).
@@ -505,11 +509,16 @@ impl SentenceIndex {
         options: AnalysisOptions,
         marks: sentences::PassageMarks,
         passages: Vec<(usize, usize)>,
-        (folded, fold_marks): (String, Vec<(usize, usize)>),
+        Fold {
+            folded,
+            marks: fold_marks,
+            points: fold_points,
+        }: Fold,
     ) -> Document {
         Document {
             folded,
             fold_marks,
+            fold_points,
             marks,
             text,
             options,
@@ -602,6 +611,142 @@ impl Document {
         let mut doc = self.clone();
         doc.edit_within(text, max_fresh_bytes)?;
         Ok(doc)
+    }
+
+    /// Fold afresh the window's passages (`kept..b` of the old ones, `a`
+    /// the one before; `window` the new ones, text bytes `w0..w1`, `w0..w1_old`
+    /// before the edit) between the unchanged parts of the fold, its marks
+    /// and points.
+    fn refold_window(
+        &mut self,
+        text: &str,
+        (a, b, kept): (Option<usize>, usize, usize),
+        window: &[sentences::Span],
+        (w0, w1, w1_old): (usize, usize, usize),
+    ) {
+        let n = self.fold_marks.len();
+        let f0 = a.map_or(0, |a| self.fold_marks[a].1);
+        let f1 = if b < n {
+            self.fold_marks[b].0
+        } else {
+            self.folded.len()
+        };
+        let mut old_fold = std::mem::take(&mut self.folded).into_bytes();
+        let spaced = old_fold.get(f1) == Some(&b' ');
+        let tail = old_fold.split_off(f1 + usize::from(spaced));
+        old_fold.truncate(f0);
+        let mut folder = Folder {
+            out: old_fold,
+            space: false,
+            points: Vec::new(),
+        };
+        let (marks, at) = folder.push_passages(text, w0, window);
+        folder.push(&text[at..w1]);
+        let (b_start, b_space) = (folder.len(), folder.space);
+        if !tail.is_empty() {
+            if folder.space && !folder.out.is_empty() {
+                folder.out.push(b' ');
+            }
+            folder.out.extend_from_slice(&tail);
+        }
+        // A mark or point in the tail moves with the tail's first byte;
+        // passage `b` starts where the window's fold ends.
+        let (old_tail, new_tail) = (f1 + usize::from(spaced), folder.len() - tail.len());
+        let moved = |x: usize| x + new_tail - old_tail;
+        for (i, m) in self.fold_marks[b..].iter_mut().enumerate() {
+            *m = (if i == 0 { b_start } else { moved(m.0) }, moved(m.1));
+        }
+        self.fold_marks.splice(kept..b, marks);
+        let b_text = self.passages.get(b).map(|&(s, _)| s);
+        let (p0, p1) = (
+            self.fold_points.partition_point(|x| x.text < w0),
+            self.fold_points.partition_point(|x| x.text < w1_old),
+        );
+        for pt in &mut self.fold_points[p1..] {
+            if Some(pt.text) == b_text {
+                (pt.fold, pt.space) = (b_start, b_space);
+            } else {
+                pt.fold = moved(pt.fold);
+            }
+            pt.text = pt.text + text.len() - self.text.len();
+        }
+        let points = std::mem::take(&mut folder.points);
+        self.fold_points.splice(p0..p1, points);
+        self.folded = folder.finish();
+    }
+
+    /// Fold afresh only around an edit of old bytes `p..q_old` inside
+    /// passage `passage` (`span` its body in `text`, the edited text): from
+    /// the last fold point at or before the edit to the first after it (the
+    /// passage's end if none), where the byte before is unchanged, so a
+    /// space pending there is the old one and the old fold from there on
+    /// stands, moved. Leaves everything as it was and says `false` when the
+    /// edit reaches the passage's start or end.
+    fn refold_inside(
+        &mut self,
+        text: &str,
+        passage: usize,
+        (ps, pe): sentences::Span,
+        p: usize,
+        q_old: usize,
+    ) -> bool {
+        let (old_ps, old_pe) = self.passages[passage];
+        if old_ps != ps || ps > p || old_pe <= q_old || pe + self.text.len() != old_pe + text.len()
+        {
+            return false;
+        }
+        let points = &self.fold_points;
+        let Some(c) = points.partition_point(|x| x.text <= p).checked_sub(1) else {
+            return false;
+        };
+        if points[c].text < ps {
+            return false;
+        }
+        let d = points.partition_point(|x| x.text <= q_old);
+        let (d_text, d_fold) = match points.get(d) {
+            Some(x) if x.text < old_pe => (x.text, x.fold),
+            _ => (old_pe, self.fold_marks[passage].1),
+        };
+        let start = points[c];
+        let mut out = std::mem::take(&mut self.folded).into_bytes();
+        let tail = out.split_off(d_fold);
+        out.truncate(start.fold);
+        let mut folder = Folder {
+            out,
+            space: start.space,
+            points: Vec::new(),
+        };
+        folder.push_body(text, start.text, d_text + text.len() - self.text.len());
+        let new_d_fold = folder.len();
+        folder.out.extend_from_slice(&tail);
+        let moved = |x: usize| x + new_d_fold - d_fold;
+        self.fold_marks[passage].1 = moved(self.fold_marks[passage].1);
+        for m in &mut self.fold_marks[passage + 1..] {
+            *m = (moved(m.0), moved(m.1));
+        }
+        for x in &mut self.fold_points[d..] {
+            x.text = x.text + text.len() - self.text.len();
+            x.fold = moved(x.fold);
+        }
+        let fresh = std::mem::take(&mut folder.points);
+        self.fold_points.splice(c..d, fresh);
+        self.folded = folder.finish();
+        true
+    }
+
+    /// Does every fold point hold: the fold of the text before it is the
+    /// fold's first bytes up to it, with the pending space it says? (For
+    /// tests: an edit must keep them true.)
+    #[doc(hidden)]
+    pub fn fold_points_hold(&self) -> bool {
+        self.fold_points.windows(2).all(|w| w[0].text < w[1].text)
+            && self.fold_points.iter().all(|pt| {
+                let mut folder = Folder::default();
+                folder.push(&self.text[..pt.text]);
+                folder.len() == pt.fold
+                    && folder.space == pt.space
+                    && self.folded.as_bytes().get(..pt.fold) == Some(&folder.out[..])
+            })
     }
 
     /// The sentences of passage `passage` (0-based; `span` its body in
@@ -868,38 +1013,14 @@ impl Document {
         }
         self.sentences.splice(s0..s1, joined);
 
-        // The folded text: the window folded afresh between the unchanged parts.
-        let f0 = a.map_or(0, |a| self.fold_marks[a].1);
-        let f1 = if b < n {
-            self.fold_marks[b].0
-        } else {
-            self.folded.len()
-        };
-        let mut old_fold = std::mem::take(&mut self.folded).into_bytes();
-        let spaced = old_fold.get(f1) == Some(&b' ');
-        let tail = old_fold.split_off(f1 + usize::from(spaced));
-        old_fold.truncate(f0);
-        let mut folder = Folder {
-            out: old_fold,
-            space: false,
-        };
-        let (marks, at) = folder.push_passages(&text, w0, &window);
-        folder.push(&text[at..w1]);
-        let b_start = folder.len();
-        if !tail.is_empty() {
-            if folder.space && !folder.out.is_empty() {
-                folder.out.push(b' ');
-            }
-            folder.out.extend_from_slice(&tail);
+        // The folded text: inside one passage, from the fold point before
+        // the edit to the one after it; otherwise the window's passages.
+        let inside = b == kept + 1
+            && window.len() == 1
+            && self.refold_inside(&text, kept, window[0], p, q_old);
+        if !inside {
+            self.refold_window(&text, (a, b, kept), &window, (w0, w1, w1_old));
         }
-        // A mark in the tail moves with the tail's first byte.
-        let (old_tail, new_tail) = (f1 + usize::from(spaced), folder.len() - tail.len());
-        let moved = |x: usize| x + new_tail - old_tail;
-        for (i, m) in self.fold_marks[b..].iter_mut().enumerate() {
-            *m = (if i == 0 { b_start } else { moved(m.0) }, moved(m.1));
-        }
-        self.fold_marks.splice(kept..b, marks);
-        self.folded = folder.finish();
 
         for x in &mut self.passages[b..] {
             *x = (shift(x.0), shift(x.1));
@@ -1149,6 +1270,27 @@ struct Folder {
     out: Vec<u8>,
     /// Whitespace was read since the last character written.
     space: bool,
+    /// Points noted so far ([`Folder::push_body`]).
+    points: Vec<FoldPoint>,
+}
+
+/// A place where folding can start again: text byte `text`, where the
+/// fold has `fold` bytes and whether a space is pending.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FoldPoint {
+    pub text: usize,
+    pub fold: usize,
+    pub space: bool,
+}
+
+/// How far apart (text bytes) a passage's [`FoldPoint`]s are.
+const FOLD_POINT_BYTES: usize = 4096;
+
+/// A text's fold, each passage's marks in it and its points.
+struct Fold {
+    folded: String,
+    marks: Vec<(usize, usize)>,
+    points: Vec<FoldPoint>,
 }
 
 impl Folder {
@@ -1265,11 +1407,16 @@ fn plain_ascii_lowercase(word: u64) -> Option<u64> {
 
 /// Fold `text`, noting where each passage's fold starts and ends (bytes of
 /// the fold written when the passage's start and end are reached).
-fn fold_passages(text: &str, passages: &[(usize, usize)]) -> (String, Vec<(usize, usize)>) {
+fn fold_passages(text: &str, passages: &[(usize, usize)]) -> Fold {
     let mut folder = Folder::default();
     let (marks, at) = folder.push_passages(text, 0, passages);
     folder.push(&text[at..]);
-    (folder.finish(), marks)
+    let points = std::mem::take(&mut folder.points);
+    Fold {
+        folded: folder.finish(),
+        marks,
+        points,
+    }
 }
 
 impl Folder {
@@ -1287,11 +1434,30 @@ impl Folder {
         for &(s, e) in passages {
             self.push(&text[at..s]);
             let start = self.len();
-            self.push(&text[s..e]);
+            self.push_body(text, s, e);
             marks.push((start, self.len()));
             at = e;
         }
         (marks, at)
+    }
+
+    /// Push `text[from..to]` (inside a passage's body), noting a point
+    /// where it starts and about every [`FOLD_POINT_BYTES`] after.
+    fn push_body(&mut self, text: &str, from: usize, to: usize) {
+        let mut at = from;
+        while at < to {
+            let mut next = (at + FOLD_POINT_BYTES).min(to);
+            while !text.is_char_boundary(next) {
+                next += 1;
+            }
+            self.points.push(FoldPoint {
+                text: at,
+                fold: self.len(),
+                space: self.space,
+            });
+            self.push(&text[at..next]);
+            at = next;
+        }
     }
 }
 

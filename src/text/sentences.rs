@@ -498,13 +498,33 @@ pub fn near_label(text: &str, lo: usize, hi: usize) -> bool {
         return true;
     }
     // The lines that start at or before `hi` and whose label, if any, could
-    // reach `lo`: from the line holding `lo` on.
-    let first_line = text[..lo].rfind('\n').map_or(0, |i| i + 1);
-    let last_line = text[..hi].rfind('\n').map_or(0, |i| i + 1).max(first_line);
-    let line_end = text[last_line..]
-        .find('\n')
-        .map_or(text.len(), |i| last_line + i + 1);
-    bracket_labels(&text[first_line..line_end])
+    // reach `lo`. A label is blanks, `[N]` and blanks at a line's start, so
+    // a line starting before `lo` reaches it only if nothing else lies
+    // between them: looked for backwards over those characters alone, and
+    // forwards only over the last line's label, so that an edit in a long
+    // line does not search the line.
+    let label_char = |b: &u8| matches!(b, b' ' | b'\t' | b'[' | b']' | b'0'..=b'9');
+    let bytes = text.as_bytes();
+    let back = bytes[..lo]
+        .iter()
+        .rev()
+        .take_while(|b| label_char(b))
+        .count();
+    let first_line = match lo - back {
+        0 => 0,
+        at if bytes[at - 1] == b'\n' => at,
+        // No label reaches `lo` from before it: the lines the edit starts.
+        _ => match text[lo..hi].find('\n') {
+            Some(i) => lo + i + 1,
+            None => return false,
+        },
+    };
+    let last_line = text[first_line..hi]
+        .rfind('\n')
+        .map_or(first_line, |i| first_line + i + 1);
+    let end = last_line.max(hi);
+    let end = end + bytes[end..].iter().take_while(|b| label_char(b)).count();
+    bracket_labels(&text[first_line..end])
         .into_iter()
         .any(|(start, body)| {
             let (start, body) = (first_line + start, first_line + body);
@@ -1107,5 +1127,56 @@ mod tests {
         assert!(near_label(t, delta, eps + 2));
         // Lines without labels are never near.
         assert!(!near_label("Alpha.\nBeta gamma.\nDelta.", 8, 20));
+    }
+
+    /// What `near_label` said when it searched the whole lines around the
+    /// edit: the bounded search must agree with it everywhere.
+    fn near_label_by_whole_lines(text: &str, lo: usize, hi: usize) -> bool {
+        let inside = |c: char| c.is_whitespace() || c.is_ascii_digit() || c == ':';
+        let before = text[..lo]
+            .char_indices()
+            .rev()
+            .find(|&(_, c)| !inside(c))
+            .map_or(0, |(i, _)| i);
+        let after = text[hi..]
+            .char_indices()
+            .find(|&(_, c)| !inside(c))
+            .map_or(text.len(), |(i, _)| hi + i);
+        let (a, z) = (before.saturating_sub(8), (after + 8).min(text.len()));
+        if text.as_bytes()[a..z]
+            .windows(7)
+            .any(|w| w.eq_ignore_ascii_case(b"passage"))
+        {
+            return true;
+        }
+        let first_line = text[..lo].rfind('\n').map_or(0, |i| i + 1);
+        let last_line = text[..hi].rfind('\n').map_or(0, |i| i + 1).max(first_line);
+        let line_end = text[last_line..]
+            .find('\n')
+            .map_or(text.len(), |i| last_line + i + 1);
+        bracket_labels(&text[first_line..line_end])
+            .into_iter()
+            .any(|(start, body)| {
+                let (start, body) = (first_line + start, first_line + body);
+                lo <= body && hi >= start
+            })
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+        #[test]
+        fn near_label_searches_only_near_the_edit_and_agrees_with_whole_lines(
+            pieces in proptest::collection::vec(proptest::sample::select(&[
+                "[1]", "[12]", "[3] ", " ", "\t", "\n", "\n\n", "word", "é", "7", "]", "[", "passage", "2:", ". ",
+            ][..]), 0..40),
+            a in 0usize..400,
+            b in 0usize..400,
+        ) {
+            let text: String = pieces.concat();
+            let bounds: Vec<usize> = (0..=text.len()).filter(|&i| text.is_char_boundary(i)).collect();
+            let (x, y) = (bounds[a % bounds.len()], bounds[b % bounds.len()]);
+            let (lo, hi) = (x.min(y), x.max(y));
+            proptest::prop_assert_eq!(near_label(&text, lo, hi), near_label_by_whole_lines(&text, lo, hi));
+        }
     }
 }
