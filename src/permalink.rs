@@ -707,11 +707,14 @@ mod tests {
 
     #[test]
     fn a_lesson_and_a_teachers_lesson_text_survive_a_link() {
-        let mut s = LabState::default();
-        s.lesson = Some("mine".into());
-        s.lesson_step = 2;
-        s.lesson_text =
-            Some("lesson mine\nstep One\nask Do.\ndone policy = flag\nexplain Done.".into());
+        let s = LabState {
+            lesson: Some("mine".into()),
+            lesson_step: 2,
+            lesson_text: Some(
+                "lesson mine\nstep One\nask Do.\ndone policy = flag\nexplain Done.".into(),
+            ),
+            ..LabState::default()
+        };
         assert_eq!(roundtrip(&s).state, s);
     }
 

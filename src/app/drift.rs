@@ -134,7 +134,7 @@ pub fn DriftPanel(lab: Lab) -> impl IntoView {
     // The answers compared with: those stored, or the example's own until
     // one is stored (as the check uses them).
     let compared = move || lab.history.get();
-    let stand_in = move || count() == 0 && compared().0.len() > 0;
+    let stand_in = move || count() == 0 && !compared().0.is_empty();
     let chart = move || {
         let fps: Vec<_> = compared().0.to_vec();
         if fps.is_empty() {

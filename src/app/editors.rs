@@ -243,7 +243,7 @@ impl SourceBox {
     /// Does the box's selection hold all it shows?
     fn selects_all_shown(self) -> bool {
         self.el.get_untracked().is_some_and(|el| {
-            let len = el.text_length().max(0) as u32;
+            let len = el.text_length();
             el.selection_start().ok().flatten() == Some(0)
                 && el.selection_end().ok().flatten() == Some(len)
         })
@@ -295,7 +295,7 @@ impl SourceBox {
         let edge = if backward {
             0
         } else {
-            el.text_length().max(0) as u32
+            el.text_length()
         };
         if start != Ok(Some(edge)) || end != Ok(Some(edge)) {
             return false;

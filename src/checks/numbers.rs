@@ -298,7 +298,7 @@ fn find_round(
 ) -> bool {
     let n = items.len();
     let start = (*at).min(n);
-    let found = (start..n).chain(0..start).find(|&i| test(&items[i]));
+    let found = (start..n).chain(0..start).find(|&i| test(items[i]));
     if let Some(i) = found {
         *at = i + 1;
     }

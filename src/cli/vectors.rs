@@ -463,8 +463,10 @@ pub struct Output<'a> {
 }
 
 /// The full report, or the compact one a script reads (`claimlab::compact`).
+/// Made once per report written and dropped after it: its size does not matter.
 #[derive(Serialize)]
 #[serde(untagged)]
+#[allow(clippy::large_enum_variant)]
 pub enum Shown<'a> {
     Full(&'a Report),
     Compact(CompactReport<'a>),

@@ -148,6 +148,8 @@ fn newton<const K: usize>(
                 }
             }
         }
+        // Matrix code reads best with its indices.
+        #[allow(clippy::needless_range_loop)]
         for i in 0..K {
             for j in 0..i {
                 hessian[j][i] = hessian[i][j];
@@ -191,6 +193,7 @@ fn solve<const K: usize>(mut a: [[f64; K]; K], mut b: [f64; K]) -> [f64; K] {
         for r in col + 1..K {
             let f = a[r][col] / d;
             if f != 0.0 {
+                #[allow(clippy::needless_range_loop)]
                 for c in col..K {
                     a[r][c] -= f * a[col][c];
                 }

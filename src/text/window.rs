@@ -395,11 +395,13 @@ mod tests {
                 start: edge,
                 end: edge,
             };
-            let back = (k > 0).then(|| (edge - 8, edge)).unwrap_or((1, 2));
+            let back = if k > 0 { (edge - 8, edge) } else { (1, 2) };
             assert_eq!(w.beyond_edge(&text, true, false), Some(back), "{k}");
-            let fwd = (k < 3)
-                .then(|| (edge, edge + 8))
-                .unwrap_or((edge, edge + 1));
+            let fwd = if k < 3 {
+                (edge, edge + 8)
+            } else {
+                (edge, edge + 1)
+            };
             assert_eq!(w.beyond_edge(&text, false, false), Some(fwd), "{k}");
         }
         // An edge inside a flag (a line of nothing but flags is cut where it
