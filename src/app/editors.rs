@@ -292,11 +292,7 @@ impl SourceBox {
             return false;
         };
         let (start, end) = (el.selection_start(), el.selection_end());
-        let edge = if backward {
-            0
-        } else {
-            el.text_length()
-        };
+        let edge = if backward { 0 } else { el.text_length() };
         if start != Ok(Some(edge)) || end != Ok(Some(edge)) {
             return false;
         }

@@ -79,16 +79,11 @@ impl SourceLayout<'_> {
                 if range.first == 0 || range.last - range.first >= names.len() {
                     return false;
                 }
-                // Every number of the range is some passage's name: one pass
-                // over the names marks those in the range (no wider than
-                // the source has passages, checked above).
-                let mut named = vec![false; range.last - range.first + 1];
-                for &n in names {
-                    if (range.first..=range.last).contains(&n) {
-                        named[n - range.first] = true;
-                    }
-                }
-                named.iter().all(|&b| b)
+                // Every number of the range is some passage's name (the
+                // range no wider than the source has passages, checked above).
+                named_within(names, range.first, range.last)
+                    .iter()
+                    .all(|&b| b)
             }
         }
     }
@@ -103,15 +98,24 @@ impl SourceLayout<'_> {
     }
 }
 
+/// Which of the numbers `first..=last` are among `names`: one pass over
+/// the names, marking (no sort, no search per number).
+fn named_within(names: &[usize], first: usize, last: usize) -> Vec<bool> {
+    let mut named = vec![false; (last + 1).saturating_sub(first)];
+    for &n in names {
+        if (first..=last).contains(&n) {
+            named[n - first] = true;
+        }
+    }
+    named
+}
+
 /// A labelled source's label numbers in words: "1, 2 and 3", "5 to 7", or
 /// the first eight and how many more ("1 to 3000" when they run unbroken).
 fn labels_in_words(names: &[usize]) -> String {
     // In order, each once (labels have at most four digits: no sort needed).
-    let mut seen = vec![false; names.iter().copied().max().unwrap_or(0) + 1];
-    for &n in names {
-        seen[n] = true;
-    }
-    let labels: Vec<usize> = (1..seen.len()).filter(|&n| seen[n]).collect();
+    let named = named_within(names, 1, names.iter().copied().max().unwrap_or(0));
+    let labels: Vec<usize> = (1..=named.len()).filter(|&n| named[n - 1]).collect();
     match labels[..] {
         [] => "by no number".into(),
         [one] => one.to_string(),

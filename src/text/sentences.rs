@@ -302,17 +302,14 @@ fn terminator_ends_sentence(
             .unwrap_or(after.len())];
         // "Lee, K. A. and Park": the capital after an initial is another
         // initial, not the article opening a sentence.
-        let initial_follows = after[next_word.len()..].starts_with('.')
-            && next_word.chars().count() == 1
-            && next_word.chars().all(char::is_uppercase);
+        let initial_follows =
+            after[next_word.len()..].starts_with('.') && single_capital(next_word);
         let opener_follows = OPENERS.contains(&next_word) && !initial_follows;
         if listed(NEVER_FINAL) {
             return None;
         }
         // "J." is an initial; "°C." (a unit after a number) is not.
-        let is_initial = bare.chars().count() == 1
-            && bare.chars().all(char::is_uppercase)
-            && !word.starts_with(['°', 'º']);
+        let is_initial = single_capital(bare) && !word.starts_with(['°', 'º']);
         // "U.S.", "e.g." are dotted abbreviations; "$39.99." and "2.0." are numbers that end a sentence.
         let is_dotted = bare.contains('.')
             && bare
@@ -357,6 +354,12 @@ fn terminator_ends_sentence(
         }
     }
     Some((j, next))
+}
+
+/// One capital letter and nothing else: an initial's letter ("J" of "J.").
+fn single_capital(word: &str) -> bool {
+    let mut chars = word.chars();
+    chars.next().is_some_and(char::is_uppercase) && chars.next().is_none()
 }
 
 /// The run of non-space characters ending at byte `i` (exclusive).
