@@ -62,6 +62,8 @@ const PIECES: &[&str] = &[
     "1. ",
     "’",
     "\"",
+    "[",
+    "]",
 ];
 
 /// What an edit inserts: the same pieces, plus labels that start passages.
@@ -85,6 +87,8 @@ const INSERTS: &[&str] = &[
     "東",
     "U.S. ",
     "Dr. ",
+    "[",
+    "]",
 ];
 
 fn text() -> impl Strategy<Value = String> {

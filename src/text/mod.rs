@@ -757,8 +757,10 @@ impl Document {
     /// The split restarts at the start of an old sentence `k` where it
     /// starts afresh ([`sentences::starts_afresh`]) with sentence `k + 1`
     /// ending before the edit (whether the sentence before `k` ended where
-    /// it did was decided by looking ahead at most into sentence `k + 1`),
-    /// or at the passage's start. It stops at the first new sentence past
+    /// it did was decided by looking ahead at most into sentence `k + 1`,
+    /// and whether a `[` opened by at most [`sentences::BRACKET_REACH`]
+    /// bytes: `k` starts that far before the edit), or at the passage's
+    /// start. It stops at the first new sentence past
     /// the edit that starts afresh where an old one did (moved by the
     /// edit's change in length): from there on the split reads the same
     /// bytes from the same state, so the old sentences stand, moved.
@@ -782,8 +784,11 @@ impl Document {
         let sp1 = self.sentences.partition_point(|s| s.passage <= passage + 1);
         let ss = &self.sentences[sp0..sp1];
         let before = ss.partition_point(|s| s.end < p);
+        // Nor may a `[` before the restart have looked for its `]` as far
+        // as the edit (`sentences::BRACKET_REACH`).
         let (k, restart) = (1..before.saturating_sub(1))
             .rev()
+            .filter(|&k| ss[k].start + sentences::BRACKET_REACH < p)
             .take(8)
             .find(|&k| sentences::starts_afresh(old, ss[k - 1].end, ss[k].start))
             .map_or((0, ps), |k| (k, ss[k].start));

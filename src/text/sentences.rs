@@ -12,7 +12,8 @@
 //! acronym (`U.S.`, `a.m.`) unless a common sentence opener follows it, a
 //! decimal or price (`3.5`, `$50.00`), a dot inside a URL or file name, a list
 //! number at the start of a line (`1. Use a cloth`), or anywhere inside
-//! square brackets (`[S1. S2]`).
+//! square brackets (`[S1. S2]`) that close on the same line within 200
+//! bytes (a stray `[` holds nothing together).
 //!
 //! List markers (`-`, `*`, `•`, `1.`, `2)`) and Markdown heading marks at
 //! the start of a line are not part of the sentence.
@@ -165,6 +166,29 @@ pub fn split_range(text: &str, start: usize, end: usize) -> Vec<Span> {
     out
 }
 
+/// How far (bytes) after a `[` its `]` must come, on the same line, for
+/// the bracket to hold its stops inside one sentence ("[Smith et al.
+/// 2020]"). A `[` left open (a stray one) holds nothing: before this, it
+/// held the rest of its line, a whole pasted page with no line break, in
+/// one sentence.
+pub const BRACKET_REACH: usize = 200;
+
+/// Does the `[` at `i` close (brackets inside it counted) within
+/// [`BRACKET_REACH`] bytes, before a line break and `end`?
+fn closes_nearby(bytes: &[u8], i: usize, end: usize) -> bool {
+    let mut depth = 0usize;
+    for &b in &bytes[i + 1..end.min(i + 1 + BRACKET_REACH)] {
+        match b {
+            b'[' => depth += 1,
+            b']' if depth == 0 => return true,
+            b']' => depth -= 1,
+            b'\n' => return false,
+            _ => {}
+        }
+    }
+    false
+}
+
 /// Is `at` a place where [`split_range`] starts a sentence afresh (no
 /// bracket open, the sentence starting there), seen from its spans?
 /// It is when `at` is a sentence's start and only whitespace lies between
@@ -192,7 +216,7 @@ pub fn split_until(
     while i < end {
         let b = bytes[i];
         match b {
-            b'[' => depth += 1,
+            b'[' if closes_nearby(bytes, i, end) => depth += 1,
             b']' => depth = depth.saturating_sub(1),
             b'\n' => {
                 if let Some(next_start) = line_break_ends_sentence(text, sent_start, i, end) {
@@ -917,6 +941,27 @@ mod tests {
         assert_eq!(
             sents("Made by Acme Inc. The firm grew."),
             ["Made by Acme Inc.", "The firm grew."]
+        );
+    }
+
+    #[test]
+    fn a_bracket_left_open_holds_no_sentences_together() {
+        // A stray `[`: the stops after it end sentences.
+        assert_eq!(
+            sents("Costs rose [see below. Sales fell. Prices held."),
+            ["Costs rose [see below.", "Sales fell.", "Prices held."]
+        );
+        // A bracket closed within reach holds its stops (nested ones too).
+        assert_eq!(
+            sents("It grew [Lee et al. [2] p. 4] fast. Then it fell."),
+            ["It grew [Lee et al. [2] p. 4] fast.", "Then it fell."]
+        );
+        // Closed only beyond the reach, or on another line: not held.
+        let far = format!("It grew [{}]. Then it fell.", "Yes. ".repeat(50));
+        assert!(sents(&far).len() > 2);
+        assert_eq!(
+            sents("It grew [a. Then\nit fell]. Next."),
+            ["It grew [a.", "Then\nit fell].", "Next."]
         );
     }
 
