@@ -774,10 +774,8 @@ impl Document {
         q_new: usize,
     ) -> Option<Around> {
         let old = &self.text;
-        let (&(old_ps, _), true) = (self.passages.get(passage)?, ps <= p) else {
-            return None;
-        };
-        if old_ps != ps {
+        let &(old_ps, _) = self.passages.get(passage)?;
+        if old_ps != ps || ps > p {
             return None;
         }
         let sp0 = self.sentences.partition_point(|s| s.passage <= passage);
