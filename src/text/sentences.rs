@@ -506,22 +506,7 @@ pub fn passages_within(text: &str, start: usize, end: usize, marks: PassageMarks
 /// the other way. An edit inside a labelled passage's body is not near, so
 /// a file of `[N]` passages is edited in place.
 pub fn near_label(text: &str, lo: usize, hi: usize) -> bool {
-    // What may sit between the word `passage` and the end of its label.
-    let inside = |c: char| c.is_whitespace() || c.is_ascii_digit() || c == ':';
-    let before = text[..lo]
-        .char_indices()
-        .rev()
-        .find(|&(_, c)| !inside(c))
-        .map_or(0, |(i, _)| i);
-    let after = text[hi..]
-        .char_indices()
-        .find(|&(_, c)| !inside(c))
-        .map_or(text.len(), |(i, _)| hi + i);
-    let (a, z) = (before.saturating_sub(8), (after + 8).min(text.len()));
-    if text.as_bytes()[a..z]
-        .windows(7)
-        .any(|w| w.eq_ignore_ascii_case(b"passage"))
-    {
+    if passage_word_near(text, lo, hi) {
         return true;
     }
     // The lines that start at or before `hi` and whose label, if any, could
@@ -557,6 +542,26 @@ pub fn near_label(text: &str, lo: usize, hi: usize) -> bool {
             let (start, body) = (first_line + start, first_line + body);
             lo <= body && hi >= start
         })
+}
+
+/// Is the word `passage` (any case) near `text[lo..hi]`: within eight bytes
+/// of the run of blanks, digits and colons around it (what may sit between
+/// the word and the end of its label)?
+fn passage_word_near(text: &str, lo: usize, hi: usize) -> bool {
+    let inside = |c: char| c.is_whitespace() || c.is_ascii_digit() || c == ':';
+    let before = text[..lo]
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| !inside(c))
+        .map_or(0, |(i, _)| i);
+    let after = text[hi..]
+        .char_indices()
+        .find(|&(_, c)| !inside(c))
+        .map_or(text.len(), |(i, _)| hi + i);
+    let (a, z) = (before.saturating_sub(8), (after + 8).min(text.len()));
+    text.as_bytes()[a..z]
+        .windows(7)
+        .any(|w| w.eq_ignore_ascii_case(b"passage"))
 }
 
 fn by_labels(text: &str, labels: &[(usize, usize)]) -> Vec<Span> {
@@ -1180,21 +1185,7 @@ mod tests {
     /// What `near_label` said when it searched the whole lines around the
     /// edit: the bounded search must agree with it everywhere.
     fn near_label_by_whole_lines(text: &str, lo: usize, hi: usize) -> bool {
-        let inside = |c: char| c.is_whitespace() || c.is_ascii_digit() || c == ':';
-        let before = text[..lo]
-            .char_indices()
-            .rev()
-            .find(|&(_, c)| !inside(c))
-            .map_or(0, |(i, _)| i);
-        let after = text[hi..]
-            .char_indices()
-            .find(|&(_, c)| !inside(c))
-            .map_or(text.len(), |(i, _)| hi + i);
-        let (a, z) = (before.saturating_sub(8), (after + 8).min(text.len()));
-        if text.as_bytes()[a..z]
-            .windows(7)
-            .any(|w| w.eq_ignore_ascii_case(b"passage"))
-        {
+        if passage_word_near(text, lo, hi) {
             return true;
         }
         let first_line = text[..lo].rfind('\n').map_or(0, |i| i + 1);
