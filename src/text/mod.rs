@@ -443,6 +443,16 @@ impl SentenceIndex {
         }
     }
 
+    /// Room for the sentences and terms of about `bytes` of text: capacity
+    /// is reserved, not written, so what goes unused costs no memory.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn reserve_for(&mut self, bytes: usize) {
+        self.sentences.reserve(bytes / 64);
+        let terms = bytes / 64;
+        self.vocab.reserve(terms);
+        self.postings.reserve(terms);
+    }
+
     /// Add the next sentence, of passage `passage` (0-based) at `span`.
     fn push(&mut self, passage: usize, span: (usize, usize), analysed: Analysed) {
         let index = self.sentences.len() as u32;
@@ -560,6 +570,13 @@ impl Document {
         // with term ids of their own, from 0).
         let read_share = |share: std::ops::Range<usize>, memo: &mut memo::WordMemo| {
             let mut index = SentenceIndex::keeping(keeps_readings(&text));
+            // The first share's index takes in the others': room for all of
+            // them from the start, not a doubling buffer copied as it grows.
+            let bytes = match share.start {
+                0 => text.len(),
+                _ => passages[share.end - 1].1 - passages[share.start].0,
+            };
+            index.reserve_for(bytes);
             for p in share {
                 let (ps, pe) = passages[p];
                 for (start, end) in sentences::split_range(&text, ps, pe) {
@@ -1412,6 +1429,9 @@ fn plain_ascii_lowercase(word: u64) -> Option<u64> {
 /// the fold written when the passage's start and end are reached).
 fn fold_passages(text: &str, passages: &[(usize, usize)]) -> Fold {
     let mut folder = Folder::default();
+    // A fold is no longer than its text but for a rare character whose
+    // lower case is longer: one buffer, not a doubling one.
+    folder.out.reserve_exact(text.len());
     let (marks, at) = folder.push_passages(text, 0, passages);
     folder.push(&text[at..]);
     let points = std::mem::take(&mut folder.points);
