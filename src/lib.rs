@@ -28,6 +28,9 @@ pub mod lessons;
 pub mod model;
 pub mod named;
 pub mod order;
+// Reports as the CLI and the Python package write them (native only).
+#[cfg(not(target_arch = "wasm32"))]
+pub mod output;
 pub mod permalink;
 pub mod pin;
 pub mod pipeline;

@@ -27,6 +27,7 @@ const LAYERS: &[&[&str]] = &[
     &["report", "compact"],
     &["repair", "pin"],
     &["pipeline"],
+    &["output"],
     &["eval"],
     &["examples"],
     &["lab_state"],

@@ -10,106 +10,18 @@
 //! answers checks each against the same source), and a source read once
 //! serves the answers after it. The reports are the same either way.
 
-use claimlab::text::import;
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Write};
-use std::sync::{mpsc, Arc, Mutex, OnceLock};
+use std::sync::{mpsc, Arc, Mutex};
 
-use claimlab::compact::{Include, Part};
+use claimlab::compact::Include;
+use claimlab::output::record::{self, Checked, RecentSources, Record, Shape};
 use claimlab::report::{Decision, VerdictCounts};
 use claimlab::scoring::Routing;
-use claimlab::{check, CheckInput, Config, Document};
-use serde::Deserialize;
+use claimlab::Config;
 
-use crate::input::{io_reason, json_line_error, Line, Lines};
-use crate::vectors::{self, VectorMap, Vectors};
-
-/// One line of input.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Item {
-    #[serde(default)]
-    pub question: String,
-    /// The source: one text, or a list of passages (numbered 1…m for `[N]` citations).
-    #[serde(default)]
-    pub context: Context,
-    pub answer: String,
-    #[serde(default)]
-    pub samples: Vec<String>,
-    /// Sentence vectors (text → vector) for this line's consistency check,
-    /// extending and overriding those of `--vectors`.
-    #[serde(default)]
-    pub vectors: Option<VectorMap>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(
-    untagged,
-    expecting = "`context` must be a text or a list of passage texts"
-)]
-pub enum Context {
-    Text(String),
-    Passages(Vec<String>),
-}
-
-impl Default for Context {
-    fn default() -> Self {
-        Context::Text(String::new())
-    }
-}
-
-impl Item {
-    /// Refuse an item with a NUL in its text, nothing to check, or nothing
-    /// to check it against.
-    fn checked(self) -> Result<Item, String> {
-        // A NUL written as `\u0000` is refused as a NUL byte is (and as
-        // `check` refuses a file holding one).
-        let context: Vec<&String> = match &self.context {
-            Context::Text(t) => vec![t],
-            Context::Passages(ps) => ps.iter().collect(),
-        };
-        let fields = [
-            ("question", vec![&self.question]),
-            ("context", context),
-            ("answer", vec![&self.answer]),
-            ("samples", self.samples.iter().collect()),
-        ];
-        if let Some((name, _)) = fields
-            .iter()
-            .find(|(_, texts)| texts.iter().any(|t| t.contains('\0')))
-        {
-            return Err(format!(
-                "{name} holds a NUL character (\\u0000); expected text"
-            ));
-        }
-        if self.answer.trim().is_empty() {
-            return Err("answer is empty".into());
-        }
-        if self.context.source().trim().is_empty() && self.samples.is_empty() {
-            return Err("context is empty and there are no samples to check against".into());
-        }
-        Ok(self)
-    }
-}
-
-impl Context {
-    /// The source text the core reads: passages become `[N] …` paragraphs.
-    pub fn source(&self) -> String {
-        match self {
-            // A transcript in a record is cut into numbered passages, as the lab does.
-            Context::Text(t) => match import::passage_kind("", t) {
-                Some(kind) => import::to_source(kind, t, import::PASSAGE_CHARS),
-                None => t.clone(),
-            },
-            Context::Passages(ps) => ps
-                .iter()
-                .enumerate()
-                .map(|(i, p)| format!("[{}] {}", i + 1, p.trim()))
-                .collect::<Vec<_>>()
-                .join("\n\n"),
-        }
-    }
-}
+use crate::input::{io_reason, Line, Lines};
+use crate::vectors::Vectors;
 
 #[derive(Debug, Default)]
 pub struct Summary {
@@ -187,73 +99,6 @@ const LINES_PER_THREAD: usize = 64;
 /// ...and a share stops early at this many bytes of input per thread, so
 /// that long lines (a 1 MB context each) do not hold 64 documents per thread.
 const BYTES_PER_THREAD: usize = 2 << 20;
-
-/// The analysed sources of the last lines, shared by the checking threads,
-/// so that answers checked against one source in a row read it once.
-/// Only sources up to [`RecentSources::MAX_SOURCE_BYTES`] are kept, and at
-/// most two per thread (a 64 KB source's analysis is about 2.5 MB), however
-/// long the input.
-struct RecentSources {
-    /// Each source with its analysis, oldest first: a thread that finds the
-    /// source another is still reading waits for that analysis (lines with
-    /// one source go to the threads side by side).
-    docs: Mutex<std::collections::VecDeque<(String, Arc<OnceLock<Document>>)>>,
-    capacity: usize,
-}
-
-impl RecentSources {
-    /// Sources longer than this are analysed for their line alone (a
-    /// document holds about 40 bytes per byte of its source).
-    const MAX_SOURCE_BYTES: usize = 64 * 1024;
-
-    fn new(threads: usize) -> RecentSources {
-        RecentSources {
-            docs: Mutex::new(std::collections::VecDeque::new()),
-            capacity: 2 * threads,
-        }
-    }
-
-    /// `then` of the analysis of `source`: one kept from an earlier line,
-    /// or a fresh one (kept if the source is short).
-    fn with_analysed<R>(
-        &self,
-        source: String,
-        config: &Config,
-        then: impl FnOnce(&Document) -> R,
-    ) -> R {
-        let analyse = |source: &str| Document::analyse(source, config.into());
-        let cell = if source.len() > Self::MAX_SOURCE_BYTES {
-            Arc::new(OnceLock::new())
-        } else {
-            let Ok(mut docs) = self.docs.lock() else {
-                return then(&analyse(&source));
-            };
-            match docs.iter().find(|(s, _)| *s == source) {
-                Some((_, cell)) => Arc::clone(cell),
-                None => {
-                    if docs.len() == self.capacity {
-                        docs.pop_front();
-                    }
-                    let cell = Arc::new(OnceLock::new());
-                    docs.push_back((source.clone(), Arc::clone(&cell)));
-                    cell
-                }
-            }
-        };
-        // Outside the lock: one thread reads the source, any other asking
-        // for it meanwhile waits for it.
-        then(cell.get_or_init(|| analyse(&source)))
-    }
-}
-
-/// What checking one line gives: its report as a JSON line and what the
-/// summary counts, or why the line could not be checked.
-struct Checked {
-    json: Vec<u8>,
-    decision: Decision,
-    counts: VerdictCounts,
-    routing: Routing,
-}
 
 /// Check every line of `input`, writing reports to `output` in the input's
 /// order, on `jobs` threads (0: one per core).
@@ -476,67 +321,27 @@ impl<'s> Pool<'s> {
 }
 
 /// Check one line: its report as a JSON line, or why it could not be
-/// checked; `None` for a blank line.
+/// checked; `None` for a blank line. Reading and checking a record are the
+/// library's (`claimlab::output::record`), which the Python package calls too.
 fn check_line(
     line: &Line,
     settings: &Settings,
     recent: &RecentSources,
 ) -> Option<Result<Checked, String>> {
-    let item = match line {
+    let record = match line {
         Line::Text(t) if t.trim().is_empty() => return None,
-        Line::Text(t) => serde_json::from_str::<Item>(t)
-            .map_err(|e| {
-                // Valid JSON of another shape (an array serde would read as
-                // the fields in order, a string): say what a line must be.
-                let start = t.trim_start().chars().next().unwrap_or(' ');
-                if start != '{' && serde_json::from_str::<serde::de::IgnoredAny>(t).is_ok() {
-                    format!("a line must be a JSON object ({{\"context\": …, \"answer\": …}}); this one starts with `{start}`")
-                } else {
-                    json_line_error(&e)
-                }
-            })
-            .and_then(Item::checked),
+        Line::Text(t) => Record::parse(t),
         Line::Bad(reason) => Err(reason.clone()),
     };
-    Some(item.and_then(|mut item| {
-        let texts: Vec<&str> = std::iter::once(&item.answer)
-            .chain(&item.samples)
-            .map(String::as_str)
-            .collect();
-        let given = vectors::for_record(settings.vectors, item.vectors.take(), &texts)?;
-        let cfg = settings.config;
-        // A bug in the core stops at (or skips) this line, named, like bad input.
-        crate::internal_error::catch(|| {
-            let report = recent.with_analysed(item.context.source(), cfg, |doc| {
-                check(
-                    doc,
-                    &CheckInput {
-                        answer: &item.answer,
-                        samples: &item.samples,
-                        question: &item.question,
-                        vectors: given.as_deref(),
-                        skip_trace: !settings.include.is_none_or(|i| i.has(Part::Trace)),
-                        skip_sources: !settings.include.is_none_or(|i| i.has(Part::Sources)),
-                        ..Default::default()
-                    },
-                    cfg,
-                )
-            });
-            let fallback = vectors::fallback(&report, &item.samples, given.as_deref());
-            let output = vectors::Output {
-                report: vectors::Shown::of(&report, settings.include),
-                embedder_fallback: fallback.as_ref(),
-            };
-            let mut json = Vec::new();
-            crate::json::write_line(&mut json, &output).expect("a report serialises to memory");
-            json.push(b'\n');
-            Checked {
-                json,
-                decision: report.decision,
-                counts: report.summary.counts,
-                routing: report.quality.routing,
-            }
-        })
+    let shape = Shape {
+        config: settings.config,
+        vectors: settings.vectors,
+        include: settings.include,
+    };
+    // A bug in the core stops at (or skips) this line, named, like bad input.
+    Some(record.and_then(|record| {
+        crate::internal_error::catch(|| record::check_record(record, &shape, recent))
+            .and_then(|checked| checked)
     }))
 }
 

@@ -285,7 +285,7 @@ pub fn write_examples(path: &str, examples: &[LabelledAnswer], cfg: &Config) -> 
             .collect();
         let line = serde_json::json!({"id": ex.id, "label": ex.label, "score": score.score, "flagged": score.flagged, "group": ex.group,
             "question": ex.question, "answer": ex.answer, "gold_spans": ex.gold_spans, "claims": claims});
-        crate::json::write_line(&mut w, &line)
+        claimlab::output::json::write_line(&mut w, &line)
             .map_err(std::io::Error::from)
             .and_then(|()| w.write_all(b"\n"))
             .map_err(|e| format!("cannot write {path}: {}", io_reason(&e)))?;

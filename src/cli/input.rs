@@ -93,16 +93,9 @@ pub fn layered_config(path: &str, base: &claimlab::Config) -> Result<claimlab::C
     serde_json::from_value(merged).map_err(|e| format!("config {path}: {e}"))
 }
 
-/// A JSON error in one line of a JSON Lines file: "at column 7" rather than
-/// "at line 1 column 7", since the line is already named.
-pub fn json_line_error(e: &serde_json::Error) -> String {
-    let text = e.to_string();
-    let suffix = format!(" at line 1 column {}", e.column());
-    match text.strip_suffix(&suffix) {
-        Some(msg) if e.line() == 1 => format!("{msg} at column {}", e.column()),
-        _ => text,
-    }
-}
+/// A JSON error in one line of a JSON Lines file (the library's, which
+/// batch records share with the Python package).
+pub use claimlab::output::record::json_line_error;
 
 /// One line of a JSON Lines file, or why it cannot be a record.
 pub enum Line {

@@ -13,8 +13,6 @@ mod eval;
 #[cfg(not(target_arch = "wasm32"))]
 mod input;
 #[cfg(not(target_arch = "wasm32"))]
-mod json;
-#[cfg(not(target_arch = "wasm32"))]
 mod render;
 #[cfg(not(target_arch = "wasm32"))]
 mod train;
@@ -113,8 +111,9 @@ mod native {
     use claimlab::checks::consistency::GivenVectors;
     use claimlab::compact::{Include, Part};
     use claimlab::drift::{self, DriftStore, Fingerprint};
+    use claimlab::output;
     use claimlab::text::import;
-    use claimlab::{examples, CheckInput, Config, Document, Policy, Preset};
+    use claimlab::{examples, CheckInput, Config, Policy, Preset};
 
     use crate::drift_store::SqliteStore;
     use crate::eval;
@@ -605,7 +604,7 @@ mod native {
         let out = match args.format {
             Format::Json => {
                 // Figures tidied as check's and batch's are (no 0.19999999999999996).
-                crate::json::pretty(&report) + "\n"
+                claimlab::output::json::pretty(&report) + "\n"
             }
             Format::Text => eval::text(&report),
         };
@@ -740,10 +739,6 @@ mod native {
         Ok(inputs)
     }
 
-    /// From this size on, `check` reads its source on every core (below it,
-    /// starting threads costs more than it saves).
-    const PARALLEL_SOURCE_BYTES: usize = 256 * 1024;
-
     fn check(args: CheckArgs) -> Result<i32, String> {
         let include = args.report.include()?;
         if args.format == Format::Text && (args.report.full || !args.report.include.is_empty()) {
@@ -763,14 +758,6 @@ mod native {
             _ => None,
         };
         let source = std::mem::take(&mut inputs.source);
-        let large = source.len() >= PARALLEL_SOURCE_BYTES;
-        // A large source is read on every core (the same document).
-        let doc = if large {
-            let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
-            Document::analyse_in_parallel(source, cfg.into(), threads)
-        } else {
-            Document::analyse_owned(source, cfg.into())
-        };
         let input = CheckInput {
             answer: &inputs.answer,
             samples: &inputs.samples,
@@ -779,36 +766,26 @@ mod native {
             latency_ms: 0.0,
             vectors: inputs.vectors.as_ref(),
             // The text report never shows the trace; JSON only when asked.
-            skip_trace: args.format == Format::Text || !include.is_none_or(|i| i.has(Part::Trace)),
+            skip_trace: args.format == Format::Text || output::leaves_out(include, Part::Trace),
             // The text report tells a check without a source by its empty list.
-            skip_sources: args.format == Format::Json
-                && !include.is_none_or(|i| i.has(Part::Sources)),
+            skip_sources: args.format == Format::Json && output::leaves_out(include, Part::Sources),
         };
-        let report = if large && !input.skip_sources {
-            // The report lists the source's sentences (built once per
-            // document): on another core while this one judges the claims.
-            std::thread::scope(|scope| {
-                scope.spawn(|| doc.source_reports());
-                claimlab::check(&doc, &input, cfg)
-            })
-        } else {
-            claimlab::check(&doc, &input, cfg)
-        };
+        // A large source is read on every core (the same report); the
+        // library's, as the Python package's `check` is.
+        let (doc, report) = output::check_source(source, &input, cfg);
         if let (Some(store), Some(q)) = (&mut store, &args.question) {
             store.record(q, &drift::fingerprint(&inputs.answer))?;
         }
         // Given vectors that do not cover every sentence leave consistency
         // to the lexical embedder; the output says so and why.
-        let fallback = vectors::fallback(&report, &inputs.samples, inputs.vectors.as_ref());
         let out = match args.format {
             Format::Json => {
-                let output = vectors::Output {
-                    report: vectors::Shown::of(&report, include),
-                    embedder_fallback: fallback.as_ref(),
-                };
-                crate::json::pretty(&output) + "\n"
+                output::report_json(&report, include, &inputs.samples, inputs.vectors.as_ref())
             }
-            Format::Text => render::text(&report, fallback.as_ref()),
+            Format::Text => {
+                let fallback = vectors::fallback(&report, &inputs.samples, inputs.vectors.as_ref());
+                render::text(&report, fallback.as_ref())
+            }
         };
         print(&out)?;
         let status = if report.all_supported() { 0 } else { 1 };

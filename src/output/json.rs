@@ -2,7 +2,8 @@
 //! that a share computed in floating point prints as `0.3`, not
 //! `0.30000000000000004`, and a cosine as `0.998752355576`, not the 17
 //! digits of a widened `f32`. Every figure stays within 1e-12 of its value;
-//! whole numbers are untouched.
+//! whole numbers are untouched. `claimlab check` writes [`pretty`], `batch`
+//! and `eval --examples` [`write_line`], and so does the Python package.
 
 use std::io::{self, Write};
 

@@ -1,0 +1,139 @@
+//! Reports as the native front ends write them: `claimlab check` and
+//! `claimlab batch` (the CLI) and the Python package (`python/`) call this
+//! module, so the same inputs and settings give the same bytes everywhere.
+//!
+//! - [`check_source`]: one answer checked as `claimlab check` checks it (a
+//!   source of 256 KB or more read on every core; the same report).
+//! - [`report_json`] and [`report_line`]: the report, compact unless the
+//!   full one is asked for (`Option<Include>`, `None` for `--full`), with
+//!   `embedder_fallback` after it, figures tidied ([`json`]), indented
+//!   (`check`) or on one line (`batch`).
+//! - [`record`]: one line of `batch` read, refused with its reason, or
+//!   checked to its report's line.
+//! - [`vectors`]: sentence vectors given by the user, checked, and why the
+//!   core did not use them ([`vectors::fallback`]).
+//!
+//! Native only: the lab renders the report itself and serialises nothing.
+
+pub mod json;
+pub mod record;
+pub mod vectors;
+
+use serde::Serialize;
+
+use crate::checks::consistency::GivenVectors;
+use crate::compact::{CompactReport, Include, Part};
+use crate::config::Config;
+use crate::pipeline::{check, CheckInput};
+use crate::report::Report;
+use crate::text::Document;
+
+use vectors::Fallback;
+
+/// A report as the CLI writes it: the core's report (compact unless
+/// `--full`) and, after it, why the given vectors were not used (`null`
+/// when they were, or none were given).
+#[derive(Serialize)]
+pub struct Output<'a> {
+    #[serde(flatten)]
+    pub report: Shown<'a>,
+    pub embedder_fallback: Option<&'a Fallback>,
+}
+
+/// The full report, or the compact one a script reads (`crate::compact`).
+/// Made once per report written and dropped after it: its size does not matter.
+#[derive(Serialize)]
+#[serde(untagged)]
+#[allow(clippy::large_enum_variant)]
+pub enum Shown<'a> {
+    Full(&'a Report),
+    Compact(CompactReport<'a>),
+}
+
+impl<'a> Shown<'a> {
+    /// `include` `None` is `--full`.
+    pub fn of(report: &'a Report, include: Option<Include>) -> Shown<'a> {
+        match include {
+            None => Shown::Full(report),
+            Some(include) => Shown::Compact(report.compact(include)),
+        }
+    }
+}
+
+/// Does a report shaped by `include` leave `part` out? (The full report,
+/// `None`, leaves nothing out.) A check skips what the report will not
+/// show: `CheckInput::skip_trace` and `skip_sources`.
+pub fn leaves_out(include: Option<Include>, part: Part) -> bool {
+    include.is_some_and(|i| !i.has(part))
+}
+
+/// The report and why given vectors went unused, as written.
+fn output<'a>(
+    report: &'a Report,
+    include: Option<Include>,
+    fallback: Option<&'a Fallback>,
+) -> Output<'a> {
+    Output {
+        report: Shown::of(report, include),
+        embedder_fallback: fallback,
+    }
+}
+
+/// The report as `claimlab check --format json` writes it: indented, with
+/// its final line end. `samples` and `vectors` are what it was checked with
+/// (to say why the vectors went unused, if they did).
+pub fn report_json(
+    report: &Report,
+    include: Option<Include>,
+    samples: &[String],
+    vectors: Option<&GivenVectors>,
+) -> String {
+    let fallback = vectors::fallback(report, samples, vectors);
+    json::pretty(&output(report, include, fallback.as_ref())) + "\n"
+}
+
+/// The report as `claimlab batch` writes it: one line, with its line end.
+pub fn report_line(
+    report: &Report,
+    include: Option<Include>,
+    samples: &[String],
+    vectors: Option<&GivenVectors>,
+) -> Vec<u8> {
+    let fallback = vectors::fallback(report, samples, vectors);
+    let mut line = Vec::new();
+    json::write_line(&mut line, &output(report, include, fallback.as_ref()))
+        .expect("a report serialises to memory");
+    line.push(b'\n');
+    line
+}
+
+/// From this size on, [`check_source`] reads its source on every core
+/// (below it, starting threads costs more than it saves).
+pub const PARALLEL_SOURCE_BYTES: usize = 256 * 1024;
+
+/// Analyse `source` and check `input` against it, as `claimlab check` does:
+/// a source of [`PARALLEL_SOURCE_BYTES`] or more is read on every core (up
+/// to 8 threads), and its sentence list, when the report lists it, is built
+/// on another core while this one judges the claims. The report is the one
+/// a single thread gives. The document is returned with it (the CLI, about
+/// to exit, does not free it).
+pub fn check_source(source: String, input: &CheckInput, cfg: &Config) -> (Document, Report) {
+    let large = source.len() >= PARALLEL_SOURCE_BYTES;
+    let doc = if large {
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
+        Document::analyse_in_parallel(source, cfg.into(), threads)
+    } else {
+        Document::analyse_owned(source, cfg.into())
+    };
+    let report = if large && !input.skip_sources {
+        // The report lists the source's sentences (built once per
+        // document): on another core while this one judges the claims.
+        std::thread::scope(|scope| {
+            scope.spawn(|| doc.source_reports());
+            check(&doc, input, cfg)
+        })
+    } else {
+        check(&doc, input, cfg)
+    };
+    (doc, report)
+}

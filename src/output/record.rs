@@ -1,0 +1,305 @@
+//! One record of `claimlab batch` (seed 003's batch verification): read from
+//! its line of JSON, checked, and written as its report's line. The CLI
+//! reads the lines of a file and checks them on its threads; the Python
+//! package's `claimlab.batch` checks rows given as dicts (each written as
+//! such a line). Both call [`Record::parse`] and [`check_record`], so a row
+//! gets the same report, byte for byte, and a bad one the same reason.
+//!
+//! Each record is checked on its own (no state carries from record to
+//! record). The one thing kept between records is the analysis of the last
+//! few short sources ([`RecentSources`]): answers to one question come in
+//! runs (RAGTruth's 584 test answers have 150 sources), and a source read
+//! once serves the answers after it. The reports are the same either way.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use serde::Deserialize;
+
+use crate::compact::{Include, Part};
+use crate::config::Config;
+use crate::pipeline::{check, CheckInput};
+use crate::report::{Decision, VerdictCounts};
+use crate::scoring::Routing;
+use crate::text::{import, Document};
+
+use super::vectors::{self, VectorMap, Vectors};
+
+/// One line of input.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Record {
+    #[serde(default)]
+    pub question: String,
+    /// The source: one text, or a list of passages (numbered 1…m for `[N]` citations).
+    #[serde(default)]
+    pub context: Context,
+    pub answer: String,
+    #[serde(default)]
+    pub samples: Vec<String>,
+    /// Sentence vectors (text → vector) for this line's consistency check,
+    /// extending and overriding those of `--vectors`.
+    #[serde(default)]
+    pub vectors: Option<VectorMap>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(
+    untagged,
+    expecting = "`context` must be a text or a list of passage texts"
+)]
+pub enum Context {
+    Text(String),
+    Passages(Vec<String>),
+}
+
+impl Default for Context {
+    fn default() -> Self {
+        Context::Text(String::new())
+    }
+}
+
+/// A JSON error in one line of a JSON Lines file: "at column 7" rather than
+/// "at line 1 column 7", since the line is already named.
+pub fn json_line_error(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    let suffix = format!(" at line 1 column {}", e.column());
+    match text.strip_suffix(&suffix) {
+        Some(msg) if e.line() == 1 => format!("{msg} at column {}", e.column()),
+        _ => text,
+    }
+}
+
+impl Record {
+    /// Read a line (not blank): a JSON object of the record's fields,
+    /// refused with the reason `claimlab batch` gives after `FILE:LINE:`.
+    pub fn parse(line: &str) -> Result<Record, String> {
+        serde_json::from_str::<Record>(line)
+            .map_err(|e| {
+                // Valid JSON of another shape (an array serde would read as
+                // the fields in order, a string): say what a line must be.
+                let start = line.trim_start().chars().next().unwrap_or(' ');
+                if start != '{' && serde_json::from_str::<serde::de::IgnoredAny>(line).is_ok() {
+                    format!("a line must be a JSON object ({{\"context\": …, \"answer\": …}}); this one starts with `{start}`")
+                } else {
+                    json_line_error(&e)
+                }
+            })
+            .and_then(Record::checked)
+    }
+
+    /// Refuse a record with a NUL in its text, nothing to check, or nothing
+    /// to check it against.
+    fn checked(self) -> Result<Record, String> {
+        // A NUL written as `\u0000` is refused as a NUL byte is (and as
+        // `check` refuses a file holding one).
+        let context: Vec<&String> = match &self.context {
+            Context::Text(t) => vec![t],
+            Context::Passages(ps) => ps.iter().collect(),
+        };
+        let fields = [
+            ("question", vec![&self.question]),
+            ("context", context),
+            ("answer", vec![&self.answer]),
+            ("samples", self.samples.iter().collect()),
+        ];
+        if let Some((name, _)) = fields
+            .iter()
+            .find(|(_, texts)| texts.iter().any(|t| t.contains('\0')))
+        {
+            return Err(format!(
+                "{name} holds a NUL character (\\u0000); expected text"
+            ));
+        }
+        if self.answer.trim().is_empty() {
+            return Err("answer is empty".into());
+        }
+        if self.context.source().trim().is_empty() && self.samples.is_empty() {
+            return Err("context is empty and there are no samples to check against".into());
+        }
+        Ok(self)
+    }
+}
+
+impl Context {
+    /// The source text the core reads: passages become `[N] …` paragraphs.
+    pub fn source(&self) -> String {
+        match self {
+            // A transcript in a record is cut into numbered passages, as the lab does.
+            Context::Text(t) => match import::passage_kind("", t) {
+                Some(kind) => import::to_source(kind, t, import::PASSAGE_CHARS),
+                None => t.clone(),
+            },
+            Context::Passages(ps) => ps
+                .iter()
+                .enumerate()
+                .map(|(i, p)| format!("[{}] {}", i + 1, p.trim()))
+                .collect::<Vec<_>>()
+                .join("\n\n"),
+        }
+    }
+}
+
+/// The analysed sources of the last records, shared by the checking
+/// threads, so that answers checked against one source in a row read it
+/// once. Only sources up to [`RecentSources::MAX_SOURCE_BYTES`] are kept,
+/// and at most two per thread (a 64 KB source's analysis is about 2.5 MB),
+/// however long the input.
+pub struct RecentSources {
+    /// Each source with its analysis, oldest first: a thread that finds the
+    /// source another is still reading waits for that analysis (lines with
+    /// one source go to the threads side by side).
+    docs: Mutex<VecDeque<(String, Arc<OnceLock<Document>>)>>,
+    capacity: usize,
+}
+
+impl RecentSources {
+    /// Sources longer than this are analysed for their line alone (a
+    /// document holds about 40 bytes per byte of its source).
+    pub const MAX_SOURCE_BYTES: usize = 64 * 1024;
+
+    /// Room for the sources of `threads` threads checking side by side.
+    pub fn new(threads: usize) -> RecentSources {
+        RecentSources {
+            docs: Mutex::new(VecDeque::new()),
+            capacity: 2 * threads.max(1),
+        }
+    }
+
+    /// `then` of the analysis of `source`: one kept from an earlier line,
+    /// or a fresh one (kept if the source is short).
+    pub fn with_analysed<R>(
+        &self,
+        source: String,
+        config: &Config,
+        then: impl FnOnce(&Document) -> R,
+    ) -> R {
+        let analyse = |source: &str| Document::analyse(source, config.into());
+        let cell = if source.len() > Self::MAX_SOURCE_BYTES {
+            Arc::new(OnceLock::new())
+        } else {
+            let Ok(mut docs) = self.docs.lock() else {
+                return then(&analyse(&source));
+            };
+            match docs.iter().find(|(s, _)| *s == source) {
+                Some((_, cell)) => Arc::clone(cell),
+                None => {
+                    if docs.len() == self.capacity {
+                        docs.pop_front();
+                    }
+                    let cell = Arc::new(OnceLock::new());
+                    docs.push_back((source.clone(), Arc::clone(&cell)));
+                    cell
+                }
+            }
+        };
+        // Outside the lock: one thread reads the source, any other asking
+        // for it meanwhile waits for it.
+        then(cell.get_or_init(|| analyse(&source)))
+    }
+}
+
+/// What a batch checks every record with.
+#[derive(Debug, Clone, Copy)]
+pub struct Shape<'a> {
+    pub config: &'a Config,
+    /// `--vectors`: sentence vectors for every record.
+    pub vectors: Option<&'a Vectors>,
+    /// Parts of the compact report (`None`: the full report).
+    pub include: Option<Include>,
+}
+
+/// What checking one record gives: its report as a JSON line (ending in
+/// `\n`) and what a batch's summary counts.
+#[derive(Debug, Clone)]
+pub struct Checked {
+    pub json: Vec<u8>,
+    pub decision: Decision,
+    pub counts: VerdictCounts,
+    pub routing: Routing,
+}
+
+/// Check one record: its report as `claimlab batch` writes it, or why it
+/// could not be checked (its vectors). A bug in the core panics here: the
+/// caller catches it and names the record.
+pub fn check_record(
+    mut record: Record,
+    shape: &Shape,
+    recent: &RecentSources,
+) -> Result<Checked, String> {
+    let texts: Vec<&str> = std::iter::once(&record.answer)
+        .chain(&record.samples)
+        .map(String::as_str)
+        .collect();
+    let given = vectors::for_record(shape.vectors, record.vectors.take(), &texts)?;
+    let cfg = shape.config;
+    let report = recent.with_analysed(record.context.source(), cfg, |doc| {
+        check(
+            doc,
+            &CheckInput {
+                answer: &record.answer,
+                samples: &record.samples,
+                question: &record.question,
+                vectors: given.as_deref(),
+                skip_trace: super::leaves_out(shape.include, Part::Trace),
+                skip_sources: super::leaves_out(shape.include, Part::Sources),
+                ..Default::default()
+            },
+            cfg,
+        )
+    });
+    let json = super::report_line(&report, shape.include, &record.samples, given.as_deref());
+    Ok(Checked {
+        json,
+        decision: report.decision,
+        counts: report.summary.counts,
+        routing: report.quality.routing,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_is_read_or_refused_with_its_reason() {
+        let r = Record::parse(r#"{"context": ["One.", "Two."], "answer": "One [1]."}"#).unwrap();
+        assert_eq!(r.context.source(), "[1] One.\n\n[2] Two.");
+        for (line, says) in [
+            (r#"["a", "b"]"#, "must be a JSON object"),
+            (r#"{"answer": "x", "colour": 1}"#, "unknown field `colour`"),
+            (r#"{"context": "S."}"#, "missing field `answer`"),
+            (r#"{"context": "S.", "answer": " "}"#, "answer is empty"),
+            (r#"{"answer": "A."}"#, "context is empty"),
+            (r#"{"context": "S\u0000", "answer": "A."}"#, "NUL character"),
+            (
+                r#"{"context": 3, "answer": "A."}"#,
+                "`context` must be a text",
+            ),
+            ("{not json", "at column"),
+        ] {
+            let err = Record::parse(line).unwrap_err();
+            assert!(err.contains(says), "{line}: {err}");
+        }
+    }
+
+    #[test]
+    fn a_record_is_checked_to_its_line() {
+        let cfg = Config::default();
+        let shape = Shape {
+            config: &cfg,
+            vectors: None,
+            include: Some(Include::NONE),
+        };
+        let recent = RecentSources::new(1);
+        let r = Record::parse(
+            r#"{"context": "The span is 410 metres long.", "answer": "The span is 460 metres long."}"#,
+        )
+        .unwrap();
+        let checked = check_record(r, &shape, &recent).unwrap();
+        assert_eq!(checked.decision, Decision::Block);
+        assert!(checked.json.ends_with(b"}\n"));
+        let v: serde_json::Value = serde_json::from_slice(&checked.json).unwrap();
+        assert_eq!(v["claims"][0]["verdict"], "contradicted");
+    }
+}
