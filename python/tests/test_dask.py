@@ -1,0 +1,119 @@
+"""claimlab.dask on a real (local) Dask cluster: two worker processes check a
+few thousand RAGTruth rows, and the reports are ``claimlab batch``'s."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+import claimlab
+from support import run_cli
+
+pd = pytest.importorskip("pandas", reason="claimlab.dask needs pandas (pip install pandas)")
+dd = pytest.importorskip("dask.dataframe", reason="claimlab.dask needs dask[dataframe]")
+distributed = pytest.importorskip("distributed", reason="the cluster test needs dask[distributed]")
+
+from claimlab.dask import COLUMNS, check_dataframe  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def cluster_client():
+    from dask.distributed import Client, LocalCluster
+
+    cluster = LocalCluster(
+        n_workers=2,
+        processes=True,
+        threads_per_worker=1,
+        host="127.0.0.1",
+        dashboard_address="127.0.0.1:0",  # loopback, any free port
+        silence_logs=40,
+    )
+    client = Client(cluster)
+    try:
+        yield client
+    finally:
+        client.close()
+        cluster.close()
+
+
+@pytest.mark.filterwarnings("ignore:Sending large graph")  # the rows travel in the graph here
+def test_two_worker_processes_give_the_reports_of_claimlab_batch(ragtruth, cli, cluster_client, tmp_path):
+    import json
+
+    rows = ragtruth
+    assert len(rows) >= 2000
+    frame = pd.DataFrame(rows)
+    frame.index = [f"r{i}" for i in range(len(frame))]
+    ddf = dd.from_pandas(frame, npartitions=8, sort=False)  # rows in the input's order
+    path = tmp_path / "ragtruth.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    for preset in ("seed", "improved"):
+        checked = check_dataframe(ddf, preset=preset)
+        assert isinstance(checked, dd.DataFrame)  # lazy until computed, on the cluster
+        result = cluster_client.compute(checked).result()
+        # Every worker took part, and the rows came back in their order.
+        assert list(result.index) == list(frame.index)
+        assert list(result.columns) == list(frame.columns) + list(COLUMNS)
+        done = run_cli(cli, "batch", "--input", str(path), "--preset", preset)
+        assert done.returncode in (0, 1), done.stderr.decode()
+        assert "".join(r + "\n" for r in result["report"]).encode() == done.stdout
+        lines = done.stdout.decode().splitlines()
+        assert result["decision"].tolist() == [json.loads(line)["decision"] for line in lines]
+        assert result["error"].isna().all()
+        # The learned score where the report has one (preset improved), NaN elsewhere.
+        for score, line in zip(result["answer_score"], lines):
+            held = json.loads(line).get("answer_score")
+            assert math.isnan(score) if held is None else score == held["probability"]
+        assert result["answer_score"].notna().any() == (preset == "improved")
+    workers = cluster_client.run(lambda: __import__("claimlab").__version__)
+    assert len(workers) == 2
+
+
+def test_a_bad_row_fails_the_computation_or_is_named_in_its_column(cluster_client):
+    frame = pd.DataFrame(
+        {
+            "question": ["Q?", None, "Q?"],
+            "context": ["The span is 410 metres long.", "The span is 410 metres long.", None],
+            "answer": ["The span is 460 metres long.", "The span is 410 metres long.", "The span is long."],
+        },
+        index=["a", "b", "c"],
+    )
+    ddf = dd.from_pandas(frame, npartitions=2, sort=False)
+    with pytest.raises(claimlab.BadRowError) as err:
+        cluster_client.compute(check_dataframe(ddf)).result()
+    assert err.value.row == "c" and "context is empty" in err.value.reason
+    kept = cluster_client.compute(check_dataframe(ddf, errors="return")).result()
+    assert kept["decision"].tolist()[:2] == ["block", "deliver"]
+    assert kept.loc["c", "decision"] is None and "row 'c': context is empty" in kept.loc["c", "error"]
+
+
+def test_a_pandas_frame_is_checked_at_once_and_settings_are_checked_first():
+    frame = pd.DataFrame({"context": [["One.", "Two."]], "answer": ["One [2]."]})
+    out = check_dataframe(frame, question=None, policy="flag")
+    assert out["decision"].tolist() == ["deliver_with_flags"]
+    assert claimlab.Report(out["report"][0] + "\n").claims[0].verdict == "miscited"
+    with pytest.raises(claimlab.UnknownSettingError):
+        check_dataframe(dd.from_pandas(frame, npartitions=1), question=None, bogus=1)
+    with pytest.raises(claimlab.UsageError, match="no column 'question'"):
+        check_dataframe(frame)
+    with pytest.raises(claimlab.UsageError, match="already has a column 'decision'"):
+        check_dataframe(frame.assign(decision=1), question=None)
+
+
+def test_without_the_labelled_data_the_cluster_test_skips_saying_why(tmp_path):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    here = Path(__file__).resolve()
+    env = dict(os.environ, CLAIMLAB_DATA=str(tmp_path / "no-data-here"))
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-rs", "-c", str(here.parents[1] / "pyproject.toml"),
+         f"{here}::test_two_worker_processes_give_the_reports_of_claimlab_batch"],
+        cwd=here.parent, env=env, capture_output=True, text=True, timeout=300,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "1 skipped" in done.stdout
+    assert "RAGTruth data not found (set CLAIMLAB_DATA" in done.stdout
