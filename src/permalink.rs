@@ -198,6 +198,23 @@ pub fn open(fragment: &Fragment, decoded: Option<Result<Decoded, String>>) -> Op
     out
 }
 
+/// Open the state a page was left in before its link caught up with it
+/// (`unsaved`, the state's text as [`to_text`] writes it, which the lab
+/// keeps for its tab when the page is hidden with a link still to write;
+/// see `app::share`), at the address it was left at: the state is the
+/// page's as it was, so only the address's `embed` and `readonly` apply.
+/// `None` when the text cannot be read (the address then opens as usual).
+pub fn open_unsaved(fragment: &Fragment, unsaved: &str) -> Option<Opening> {
+    let decoded = from_text(unsaved).ok()?;
+    Some(Opening {
+        state: decoded.state,
+        notes: decoded.problems,
+        embed: fragment.embed,
+        read_only: fragment.read_only,
+        ..Opening::default()
+    })
+}
+
 /// A short readable fragment for a state whose texts are an example's
 /// (`example=correct-paraphrase&support_threshold=0.65&lesson=seed-004&step=6`):
 /// the example, the settings that differ from its own, the trace position
@@ -484,6 +501,22 @@ pub fn decode(data: &str) -> Result<Decoded, String> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_state_left_before_its_link_was_written_opens_as_it_was() {
+        let mut state = LabState::from_example(&crate::examples::all()[0]);
+        state.source.push_str(" Typed just before the reload.");
+        state.config.set_pair("support_threshold", "0.65").unwrap();
+        // The address still holds the link written before the typing, and
+        // settings of its own, which the page had already taken in.
+        let fragment =
+            parse_fragment("#example=clean-answer&support_threshold=0.3&hide=trace&embed");
+        let opening = open_unsaved(&fragment, &to_text(&state)).expect("its own text reads back");
+        assert_eq!(opening.state, state);
+        assert!(opening.embed && !opening.read_only);
+        assert!(opening.error.is_none() && opening.notes.is_empty() && !opening.start_lesson);
+        assert!(open_unsaved(&fragment, "not a state").is_none());
+    }
     use super::*;
     use crate::examples;
 

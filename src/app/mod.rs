@@ -34,7 +34,7 @@ pub fn start() {
     // lab first renders, so a link never flashes the default example.
     // (Leptos's executor starts with the mount, hence wasm-bindgen's here.)
     wasm_bindgen_futures::spawn_local(async {
-        let opening = share::opening().await;
+        let opening = share::opening(true).await;
         leptos::mount::mount_to_body(move || view! { <App opening/> });
     });
 }

@@ -83,8 +83,10 @@ pub async fn decode(data: &str) -> Result<permalink::Decoded, String> {
     }
 }
 
-/// Read the address: `?embed`, and the fragment (see [`permalink::parse_fragment`]).
-pub async fn opening() -> Opening {
+/// Read the address: `?embed`, and the fragment (see [`permalink::parse_fragment`]);
+/// on the page's `first` opening, the state it was hidden in
+/// ([`keep_unsaved`]) when that was left at this address.
+pub async fn opening(first: bool) -> Opening {
     let location = web_sys::window().map(|w| w.location());
     let hash = location
         .as_ref()
@@ -95,16 +97,71 @@ pub async fn opening() -> Opening {
         .and_then(|l| l.search().ok())
         .unwrap_or_default();
     let fragment = permalink::parse_fragment(&hash);
-    let decoded = match fragment.state {
-        Some(data) => Some(decode(data).await),
-        None => None,
+    // The page's first opening in this tab after it was hidden with its
+    // last change not yet in the address: that change is restored.
+    let unsaved = match first {
+        true => take_unsaved(&hash).and_then(|text| permalink::open_unsaved(&fragment, &text)),
+        false => None,
     };
-    let mut opening = permalink::open(&fragment, decoded);
+    let mut opening = match unsaved {
+        Some(opening) => opening,
+        None => {
+            let decoded = match fragment.state {
+                Some(data) => Some(decode(data).await),
+                None => None,
+            };
+            permalink::open(&fragment, decoded)
+        }
+    };
     opening.embed |= search
         .trim_start_matches('?')
         .split('&')
         .any(|p| p == "embed" || p.starts_with("embed="));
     opening
+}
+
+/// The tab's storage item holding the state a page was hidden in while its
+/// link was still to be written, and the item holding the address it was
+/// hidden at.
+const UNSAVED: &str = "claimlab-unsaved";
+const UNSAVED_AT: &str = "claimlab-unsaved-at";
+
+fn tab_storage() -> Option<web_sys::Storage> {
+    web_sys::window().and_then(|w| w.session_storage().ok().flatten())
+}
+
+/// The page is being hidden (a reload, a link followed, the tab closed)
+/// before its link caught up with the last edit: keep the state for this
+/// tab, with the address it is left at, so that a reload loses nothing.
+/// The link itself cannot be written now: compressing is asynchronous.
+fn keep_unsaved(state: &LabState) {
+    let Some(storage) = tab_storage() else {
+        return;
+    };
+    let at = web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default();
+    // Too large for the tab's storage: nothing is kept, and the address
+    // opens as it would have.
+    if storage
+        .set_item(UNSAVED, &permalink::to_text(state))
+        .is_ok()
+    {
+        let _ = storage.set_item(UNSAVED_AT, &at);
+    } else {
+        let _ = storage.remove_item(UNSAVED);
+    }
+}
+
+/// The state kept by [`keep_unsaved`] when the page was left at address
+/// `hash`, taken out of the tab's storage (kept for one opening only).
+fn take_unsaved(hash: &str) -> Option<String> {
+    let storage = tab_storage()?;
+    let at = storage.get_item(UNSAVED_AT).ok().flatten();
+    let text = storage.get_item(UNSAVED).ok().flatten();
+    let _ = storage.remove_item(UNSAVED);
+    let _ = storage.remove_item(UNSAVED_AT);
+    text.filter(|_| at.as_deref() == Some(hash))
 }
 
 /// The page's address without fragment or query.
@@ -138,6 +195,9 @@ const LONG_SOURCE_BYTES: usize = 64 * 1024;
 /// state they hold.
 pub fn keep_address_current(lab: Lab) {
     let timer: StoredValue<Option<Timeout>, LocalStorage> = StoredValue::new_local(None);
+    // Changes seen, and the last one whose link is written: a page hidden
+    // while they differ keeps its state for the tab (`pagehide`).
+    let changes: StoredValue<(u64, u64)> = StoredValue::new((0, 0));
     // The settings of the last entry written (none yet: the first write replaces).
     let last_config: StoredValue<Option<crate::config::Config>> = StoredValue::new(None);
     // The fragment last written, so that our own writes are not read back.
@@ -173,6 +233,9 @@ pub fn keep_address_current(lab: Lab) {
         // once typing has rested a while, not at every pause between words.
         let long = lab.source.with_untracked(String::len) > LONG_SOURCE_BYTES;
         let rest = if long { 1_500 } else { 250 };
+        changes.update_value(|(seen, _)| *seen += 1);
+        let change = changes.with_value(|&(seen, _)| seen);
+        let done = move || changes.update_value(|(_, written)| *written = change);
         timer.set_value(Some(Timeout::new(rest, move || {
             leptos::task::spawn_local(async move {
                 let Some(mut fragment) = fragment_of(&lab.snapshot()).await else {
@@ -192,6 +255,7 @@ pub fn keep_address_current(lab: Lab) {
                 last_config.set_value(Some(config));
                 if written.with_value(|w| *w == fragment) {
                     lab.new_history_entry.set_value(false);
+                    done();
                     return;
                 }
                 written.set_value(fragment.clone());
@@ -205,6 +269,7 @@ pub fn keep_address_current(lab: Lab) {
                         h.replace_state_with_url(&JsValue::NULL, "", Some(&fragment))
                     };
                 }
+                done();
             });
         })));
     });
@@ -217,7 +282,7 @@ pub fn keep_address_current(lab: Lab) {
         }
         written.set_value(hash);
         leptos::task::spawn_local(async move {
-            let opening = opening().await;
+            let opening = opening(false).await;
             lab.link_error.set(opening.error);
             lab.link_notice.set((!opening.notes.is_empty()).then(|| {
                 format!(
@@ -229,11 +294,30 @@ pub fn keep_address_current(lab: Lab) {
             lab.restore(opening.state);
         });
     });
+    // Hidden with a change the address does not hold yet: kept for the tab.
+    let hidden = Closure::<dyn FnMut()>::new(move || {
+        if changes.with_value(|(seen, written)| seen != written) {
+            keep_unsaved(&lab.snapshot());
+        }
+    });
+    // Shown again from the back-forward cache: the page still holds its
+    // state, and what was kept must not be opened by a later visit.
+    let shown = Closure::<dyn FnMut()>::new(move || {
+        if let Some(storage) = tab_storage() {
+            let _ = storage.remove_item(UNSAVED);
+            let _ = storage.remove_item(UNSAVED_AT);
+        }
+    });
     if let Some(w) = web_sys::window() {
         let _ = w.add_event_listener_with_callback("hashchange", follow.as_ref().unchecked_ref());
         let _ = w.add_event_listener_with_callback("popstate", follow.as_ref().unchecked_ref());
+        let _ = w.add_event_listener_with_callback("pagehide", hidden.as_ref().unchecked_ref());
+        let _ = w.add_event_listener_with_callback("pageshow", shown.as_ref().unchecked_ref());
     }
-    follow.forget(); // lives as long as the page
+    // They live as long as the page.
+    follow.forget();
+    hidden.forget();
+    shown.forget();
 }
 
 /// The current state as a link.

@@ -33,7 +33,7 @@ test('index.html uses only relative asset URLs', () => {
   }
 });
 
-// The budget: wasm + JS + CSS that the page loads, gzipped, under 376 KB
+// The budget: wasm + JS + CSS that the page loads, gzipped, under 378 KB
 // (250 KB from issue 6; issue 13's value comparisons, 9.6 KB, issue 14's
 // teaching features, 55.3 KB of wasm, issue 15's learned score and its
 // chart, about 16 KB, and issue 16's word memo (text::memo), 2.1 KB, its
@@ -67,11 +67,13 @@ test('index.html uses only relative asset URLs', () => {
 // 5.3 KB, and an edit inside one passage reading again only the sentences
 // around it (typing in a 1 MB paragraph) with a click on a listed sentence
 // checked against the row as drawn, 1.9 KB, and the fold made again only
-// between the fold points around such an edit, 1.0 KB, raised it;
+// between the fold points around such an edit, 1.0 KB, and a page hidden
+// before its link caught up keeping its state for the tab's next opening
+// (a reload lost what was typed in the last 1.5 s), 1.4 KB, raised it;
 // issue 15 asked for
 // 320 KB and that is not met).
 // BENCHMARKS.md ("The lab's bundle") says where the bytes go.
-const BUDGET_BYTES = 376_000;
+const BUDGET_BYTES = 378_000;
 
 /** The files the page loads: those index.html names, and those its scripts name. */
 function pageFiles() {

@@ -264,3 +264,76 @@ test('the embed example ignores height messages of another origin, source or sha
     await lab.close();
   }
 });
+
+test('a reload straight after typing in a long source, before its link is written, keeps what was typed', async () => {
+  // A long source's link is written only once typing rests 1.5 s (and
+  // compressing it is asynchronous): a reload before then would otherwise
+  // open the link written before the typing.
+  const para = (i) => `Paragraph ${i} tells of the harbour. Its ferries ran ${i % 7} times a day.`;
+  const parts = [];
+  for (let i = 0; parts.join('\n\n').length < 100_000; i++) parts.push(para(i));
+  const text = parts.join('\n\n');
+  const typed = ' The quay was rebuilt in 1911.';
+  const lab = await openLab(shared.browser, shared.server.url);
+  try {
+    const { page } = lab;
+    // The answer's one claim is supported only by the sentence typed below.
+    await page.fill('#answer', 'The quay was rebuilt in 1911.');
+    await page.evaluate((t) => {
+      const el = document.querySelector('#source');
+      el.value = t;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }, text);
+    const pasted = await waitForLink(page);
+    const verdict = () => page.evaluate(() => document.querySelector('[data-claim-id="C1"]')?.dataset.verdict);
+    assert.notEqual(await verdict(), 'supported');
+    // The caret at the end of the source, where the box's window is.
+    await page.evaluate(() => {
+      const el = document.querySelector('#source');
+      el.focus();
+      el.setSelectionRange(el.value.length, el.value.length);
+    });
+    await page.keyboard.type(typed, { delay: 5 });
+    const bytes = String(Buffer.byteLength(text + typed));
+    await page.waitForFunction((b) => document.querySelector('ol.sentences')?.dataset.analysedBytes === b, bytes);
+    assert.equal(await verdict(), 'supported');
+    assert.equal(page.url(), pasted, 'the link still holds the source as pasted');
+    await page.reload();
+    await page.waitForSelector('#decision');
+    await page.waitForFunction((b) => document.querySelector('ol.sentences')?.dataset.analysedBytes === b, bytes, { timeout: 30_000 });
+    assert.equal(await verdict(), 'supported', 'the typed sentence supports the claim again');
+    assert.equal(await page.inputValue('#answer'), 'The quay was rebuilt in 1911.');
+    assert.equal(await page.evaluate(() => sessionStorage.length), 0, 'what was kept for the reload is kept for it only');
+    // The link catches up; a reload then opens the link itself.
+    await waitForLink(page, pasted);
+    await page.reload();
+    await page.waitForSelector('#decision');
+    await page.waitForFunction((b) => document.querySelector('ol.sentences')?.dataset.analysedBytes === b, bytes, { timeout: 30_000 });
+    assert.deepEqual(lab.problems(), []);
+  } finally {
+    await lab.close();
+  }
+});
+
+test('a page reloaded with its link written opens the link, not a state kept for an earlier reload', async () => {
+  const lab = await openLab(shared.browser, shared.server.url);
+  try {
+    const { page } = lab;
+    await page.fill('#answer', 'The main span is 410 metres long.');
+    const link = await waitForLink(page);
+    await page.waitForTimeout(600);
+    // A state kept by some earlier page at another address is not this one's.
+    await page.evaluate(() => {
+      sessionStorage.setItem('claimlab-unsaved', 'claimlab-state\t1\nanswer\tFrom elsewhere.');
+      sessionStorage.setItem('claimlab-unsaved-at', '#example=clean-answer');
+    });
+    await page.reload();
+    await page.waitForSelector('#decision');
+    assert.equal(page.url(), link);
+    assert.equal(await page.inputValue('#answer'), 'The main span is 410 metres long.');
+    assert.equal(await page.evaluate(() => sessionStorage.length), 0);
+    assert.deepEqual(lab.problems(), []);
+  } finally {
+    await lab.close();
+  }
+});
