@@ -291,6 +291,30 @@ fn unescape(s: &str) -> Option<String> {
     Some(out)
 }
 
+/// The trace's end ([`LabState::trace_position`] `usize::MAX`) as a link
+/// writes it: the largest 32-bit number, the page's `usize::MAX`, so that
+/// the lab and a 64-bit writer (the CLI, the Python package) write the same
+/// link and each reads the other's as the end.
+const END_POSITION: u64 = u32::MAX as u64;
+
+/// A trace position as a link's text writes it (the end as [`END_POSITION`]).
+fn position_text(position: usize) -> String {
+    (position as u64).min(END_POSITION).to_string()
+}
+
+/// A trace position read from a link's text (digits): [`END_POSITION`] or
+/// more (a 64-bit writer's `usize::MAX`, in links written before) is the end.
+fn position_of(text: &str) -> Option<usize> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let position: u64 = text.parse().unwrap_or(u64::MAX); // digits past u64: the end too
+    Some(match position >= END_POSITION {
+        true => usize::MAX,
+        false => position as usize,
+    })
+}
+
 /// The state as text: one `name<TAB>value` line per field.
 pub fn to_text(state: &LabState) -> String {
     let mut lines = vec![format!("{HEADER}\t{VERSION}")];
@@ -304,7 +328,7 @@ pub fn to_text(state: &LabState) -> String {
     for s in &state.samples {
         line("sample", s);
     }
-    line("trace_position", &state.trace_position.to_string());
+    line("trace_position", &position_text(state.trace_position));
     line("inspection_seconds", &state.inspection_seconds.to_string());
     line(
         "speed",
@@ -366,7 +390,9 @@ pub fn from_text(text: &str) -> Result<Decoded, String> {
                 state.samples.push(value.clone());
                 true
             }
-            "trace_position" => value.parse().map(|v| state.trace_position = v).is_ok(),
+            "trace_position" => position_of(&value)
+                .map(|v| state.trace_position = v)
+                .is_some(),
             "lesson" => {
                 state.lesson = Some(value.clone());
                 true
@@ -501,6 +527,31 @@ pub fn decode(data: &str) -> Result<Decoded, String> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn the_trace_end_is_written_as_the_lab_writes_it_and_read_from_either_width() {
+        let state = LabState::default();
+        assert_eq!(state.trace_position, usize::MAX);
+        assert!(to_text(&state).contains("\ntrace_position\t4294967295\n"));
+        for (written, read) in [
+            ("4294967295", usize::MAX),
+            ("18446744073709551615", usize::MAX),
+            ("99999999999999999999999", usize::MAX),
+            ("7", 7),
+        ] {
+            let text = to_text(&state).replace(
+                "trace_position\t4294967295",
+                &format!("trace_position\t{written}"),
+            );
+            let decoded = from_text(&text).expect("a readable state");
+            assert_eq!(decoded.state.trace_position, read, "{written}");
+            assert!(
+                decoded.problems.is_empty(),
+                "{written}: {:?}",
+                decoded.problems
+            );
+        }
+    }
 
     #[test]
     fn a_state_left_before_its_link_was_written_opens_as_it_was() {
