@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import json
 import math
+import operator
+import sys
 from dataclasses import dataclass
+from numbers import Integral
 from typing import (
     Any,
     Dict,
@@ -28,7 +31,7 @@ from typing import (
 )
 
 from . import _core
-from .errors import BadRowError, InternalError, UsageError, VectorsError
+from .errors import BadRowError, InternalError, InvalidTextError, UsageError, VectorsError
 from .report import LabLink, Report, lab_url
 
 __all__ = [
@@ -57,24 +60,82 @@ ROWS_PER_THREAD = 64
 BYTES_PER_THREAD = 2 << 20
 
 
+def _is_numpy_bool(value: Any) -> bool:
+    """Is ``value`` NumPy's bool? (NumPy is not imported here: a value can be
+    one of its bools only once something else has imported it.)"""
+    np = sys.modules.get("numpy")
+    return np is not None and isinstance(value, np.bool_)
+
+
+def _setting_value(value: Any) -> Any:
+    """A setting's value as Python's own type when it is one by value: NumPy's
+    bool as a bool, any integer (``numbers.Integral``: NumPy's ints) as an
+    int. Anything else goes to the core as it is, to be taken or refused."""
+    if isinstance(value, (str, bool, int, float)):
+        return value
+    if _is_numpy_bool(value):
+        return bool(value)
+    if isinstance(value, Integral):
+        return operator.index(value)
+    return value
+
+
+def _flag(what: str, value: Any) -> bool:
+    """An on/off argument: a bool (or NumPy's bool), never a truthy value."""
+    if isinstance(value, bool):
+        return value
+    if _is_numpy_bool(value):
+        return bool(value)
+    raise UsageError(f"{what} must be True or False, not {value!r}")
+
+
+def _whole(value: Any) -> Optional[int]:
+    """``value`` as an int if it is an integer (an int, NumPy's ints; not a bool), else None."""
+    if isinstance(value, bool) or _is_numpy_bool(value) or not isinstance(value, Integral):
+        return None
+    return operator.index(value)
+
+
+def _valid(what: str, text: str) -> str:
+    """``text`` if it is valid Unicode text; a lone surrogate (which no UTF-8
+    text can hold, and so neither the core nor a file the CLI reads) is
+    refused naming the argument that holds it."""
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as bad:
+            raise InvalidTextError(
+                f"{what} holds a character that is not valid Unicode text: the lone surrogate "
+                f"U+{ord(text[bad.start]):04X} at character {bad.start}"
+            ) from None
+    return text
+
+
 def _settings(preset: Optional[str], values: Mapping[str, Any], example: Optional[str] = None) -> Any:
-    if preset is not None and not isinstance(preset, str):
-        raise UsageError(f"preset must be a preset's name, not {preset!r}")
-    return _core.Settings(preset, list(values.items()), example)
+    if preset is not None:
+        _valid("preset", _text("preset", preset, "a preset's name"))
+    pairs = []
+    for name, value in values.items():
+        if isinstance(name, str):
+            _valid("a setting's name", name)
+        if isinstance(value, str):
+            _valid(str(name), value)
+        pairs.append((name, _setting_value(value)))
+    return _core.Settings(preset, pairs, example)
 
 
 def _include(include: Include) -> Optional[str]:
     if include is None:
         return None
     if isinstance(include, str):
-        return include
+        return _valid("include", include)
     try:
         names = list(include)
     except TypeError:
         raise UsageError(f"include must be a part's name or a list of names, not {include!r}") from None
     if not all(isinstance(n, str) for n in names):
         raise UsageError(f"include must be a part's name or a list of names, not {include!r}")
-    return ",".join(names)
+    return _valid("include", ",".join(names))
 
 
 def _texts(what: str, value: Any) -> List[str]:
@@ -89,20 +150,23 @@ def _texts(what: str, value: Any) -> List[str]:
     for i, t in enumerate(texts):
         if not isinstance(t, str):
             raise UsageError(f"{what}[{i}] must be a text, not {type(t).__name__}")
+        _valid(f"{what}[{i}]", t)
     return texts
 
 
-def _text(what: str, value: Any) -> str:
+def _text(what: str, value: Any, kind: str = "a text") -> str:
     if not isinstance(value, str):
-        raise UsageError(f"{what} must be a text, not {type(value).__name__}")
-    return value
+        raise UsageError(f"{what} must be {kind}, not {type(value).__name__}")
+    return _valid(what, value)
 
 
 def _source(source: Any) -> Source:
-    if source is None or isinstance(source, str):
-        return source
+    if source is None:
+        return None
+    if isinstance(source, str):
+        return _valid("source", source)
     if isinstance(source, (list, tuple)) and all(isinstance(p, str) for p in source):
-        return list(source)
+        return _texts("source", source)
     raise UsageError(f"source must be a text or a list of passage texts, not {type(source).__name__}")
 
 
@@ -116,6 +180,10 @@ def _vectors_json(vectors: Vectors) -> Optional[str]:
     for text, vector in vectors.items():
         if not isinstance(text, str):
             raise VectorsError(f"vectors: a key must be a sentence's text, not {text!r}")
+        try:
+            _valid("a sentence", text)
+        except InvalidTextError as invalid:
+            raise VectorsError(f"vectors: {text!r}: {invalid}") from None
         try:
             numbers = [float(x) for x in vector]
         except (TypeError, ValueError):
@@ -161,7 +229,9 @@ def check(
     - ``question``: the question answered (repair ranks sentences by it);
       giving one checks drift, as ``--question`` does, against ``history``:
       the earlier answers to it, oldest first (``--drift-db`` holds them for
-      the CLI; the last ``drift_window`` of them count).
+      the CLI; the last ``drift_window`` of them count); with no history the
+      answer is the first to it. (A :func:`batch` row's question does not
+      check drift, as in ``claimlab batch``.)
     - ``vectors``: your own sentence vectors (text → list of numbers) for
       the consistency check instead of the lexical embedder (``--vectors``).
     - ``include``: parts added to the compact report (``"sources"``,
@@ -186,10 +256,11 @@ def check(
     earlier = _texts("history", history)
     vectors_text = _vectors_json(vectors)
     resolved = _settings(preset, settings)
-    text = _core.check(
-        resolved, src, answer, sample_list, question_text, earlier, vectors_text, include_text, bool(full)
+    text, headline = _core.check(
+        resolved, src, answer, sample_list, question_text, earlier, vectors_text, include_text, _flag("full", full)
     )
-    return Report(text, link=(src, answer, sample_list, question_text or "", None), settings=resolved)
+    link = (src, answer, sample_list, question_text or "", None)
+    return Report(text, link=link, settings=resolved, headline=headline)
 
 
 def check_example(
@@ -212,14 +283,66 @@ def check_example(
     """
     name = _text("name", name)
     resolved = _settings(preset, settings, example=name)
-    text = _core.check_example(name, resolved, _include(include), bool(full))
+    text, headline = _core.check_example(name, resolved, _include(include), _flag("full", full))
     ex = next(e for e in examples() if e["name"] == name)
     link = (ex["source"], ex["answer"], ex["samples"], ex["question"], name)
-    return Report(text, link=link, settings=resolved)
+    return Report(text, link=link, settings=resolved, headline=headline)
 
 
-def _row_json(row: Any) -> str:
-    return json.dumps(row, allow_nan=False)
+def _shown(value: Any) -> str:
+    """A value as a reason names it: ``None``, ``nan``, ``a set``."""
+    if value is None or (isinstance(value, float) and not math.isfinite(value)):
+        return repr(value)
+    name = type(value).__name__
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
+def _unwritable(value: Any, where: str) -> Optional[str]:
+    """Where in a row is a value JSON cannot hold, and what it is (None: nowhere)."""
+    if value is None or isinstance(value, (str, bool, int)):
+        return None
+    if isinstance(value, float):
+        return None if math.isfinite(value) else f"{where} is {value!r}"
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key is not None and not isinstance(key, (str, bool, int, float)):
+                return f"{where} has a key that is {_shown(key)}"
+            found = _unwritable(item, f"{where}[{key!r}]")
+            if found:
+                return found
+        return None
+    if isinstance(value, (list, tuple)):
+        for i, item in enumerate(value):
+            found = _unwritable(item, f"{where}[{i}]")
+            if found:
+                return found
+        return None
+    return f"{where} is {_shown(value)}"
+
+
+def _row_line(row: Any) -> Tuple[Optional[str], Optional[str]]:
+    """A row as the JSON line ``claimlab batch`` would read (``json.dumps(row)``),
+    or why it cannot be one: (line, None) or (None, reason)."""
+    if not isinstance(row, dict):
+        if not isinstance(row, Mapping):
+            return None, f'a row must be a dict ({{"context": …, "answer": …}}); this one is {_shown(row)}'
+        row = dict(row)
+    try:
+        line = json.dumps(row, allow_nan=False)
+    except (TypeError, ValueError) as bad:
+        where = next(
+            (found for key, value in row.items() for found in [_unwritable(value, str(key))] if found),
+            None,
+        )
+        return None, f"not JSON: {where}, which JSON cannot hold" if where else f"not JSON: {bad}"
+    if len(line) > MAX_LINE_BYTES:  # ASCII (json.dumps escapes the rest): its length is its bytes
+        return None, f"line is longer than the {MAX_LINE_BYTES >> 20} MB limit"
+    return line, None
+
+
+#: The longest line ``claimlab batch`` reads (16 MB): a row whose JSON line
+#: (``json.dumps(row)``) is longer is refused as the CLI refuses the line.
+MAX_LINE_BYTES: int = _core.MAX_INPUT_BYTES
 
 
 def batch(
@@ -242,11 +365,18 @@ def batch(
     ``jobs`` is (0, the default: one thread per core). Rows are read as they
     are needed, a share at a time, so a generator of rows may be any length.
 
-    A bad row (unknown or missing fields, an empty answer, …) is refused
-    with the reason ``claimlab batch`` gives: ``errors="raise"`` (the
+    Each row is checked as the line ``json.dumps(row)`` writes, by the code
+    that reads ``claimlab batch``'s lines: the batch's reports are the CLI's
+    on a file of those lines, line for line. A bad row (unknown or missing
+    fields, an empty answer, a line over 16 MB, …) is refused with the
+    reason ``claimlab batch`` gives for its line (a column in a reason
+    counts in that line); a row that is not a dict, or holds what JSON
+    cannot (NaN, a set), is refused saying so. ``errors="raise"`` (the
     default) raises :class:`claimlab.BadRowError` when its turn comes,
     ``"skip"`` leaves it out (``--skip-bad``), and ``"return"`` yields the
-    error in its place, so that reports stay aligned with their rows.
+    error in its place, so that reports stay aligned with their rows. A
+    row's ``question`` does not check drift, as in ``claimlab batch``
+    (:func:`check`'s does).
 
     >>> rows = [
     ...     {"context": "The span is 410 metres long.", "answer": "The span is 410 metres long."},
@@ -257,13 +387,18 @@ def batch(
     """
     if errors not in ("raise", "skip", "return"):
         raise UsageError(f'errors must be "raise", "skip" or "return", not {errors!r}')
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0:
+    threads = _whole(jobs)
+    if threads is None or threads < 0:
         raise UsageError(f"jobs must be a number of threads (0: one per core), not {jobs!r}")
     resolved = _settings(preset, settings)
-    runner = _core.Batch(resolved, _include(include), bool(full), jobs, _vectors_json(vectors))
+    runner = _core.Batch(resolved, _include(include), _flag("full", full), threads, _vectors_json(vectors))
     if isinstance(rows, (str, bytes, Mapping)):
         raise UsageError("rows must be an iterable of dicts (one per answer), not one row")
-    return _batch(iter(rows), runner, resolved, errors)
+    try:
+        each = iter(rows)
+    except TypeError:
+        raise UsageError(f"rows must be an iterable of dicts (one per answer), not {_shown(rows)}") from None
+    return _batch(each, runner, resolved, errors)
 
 
 def _batch(rows: Iterator[Any], runner: Any, resolved: Any, errors: str) -> Iterator[Any]:
@@ -274,12 +409,7 @@ def _batch(rows: Iterator[Any], runner: Any, resolved: Any, errors: str) -> Iter
         chunk: List[Tuple[int, Any, Optional[str], Optional[str]]] = []
         size = 0
         for row in rows:
-            line: Optional[str] = None
-            reason: Optional[str] = None
-            try:
-                line = _row_json(row)
-            except (TypeError, ValueError) as bad:
-                reason = f"not JSON: {bad}"
+            line, reason = _row_line(row)
             chunk.append((place, row, line, reason))
             place += 1
             size += len(line or "")
@@ -290,9 +420,9 @@ def _batch(rows: Iterator[Any], runner: Any, resolved: Any, errors: str) -> Iter
         lines = [text for _, _, text, _ in chunk if text is not None]
         outcomes = iter(runner.check_lines(lines))
         for i, row, row_line, row_reason in chunk:
-            status, text = (1, str(row_reason)) if row_line is None else next(outcomes)
+            status, text, headline = (1, str(row_reason), None) if row_line is None else next(outcomes)
             if status == 0:
-                yield Report(text, link=_row_link(row), settings=resolved)
+                yield Report(text, link=_row_link(row), settings=resolved, headline=headline)
                 continue
             err: Union[BadRowError, InternalError]
             if status == 1:
@@ -413,8 +543,9 @@ def lesson_link(name: str, step: Optional[int] = None) -> LabLink:
     >>> lesson_link("seed-004", step=6)
     'http://127.0.0.1:8080/#lesson=seed-004&step=6'
     """
-    if step is not None and (isinstance(step, bool) or not isinstance(step, int) or step < 1):
+    number = None if step is None else _whole(step)
+    if step is not None and (number is None or number < 1):
         raise UsageError(f"step must be a step number (1, 2, …), not {step!r}")
-    fragment = _core.lesson_fragment(_text("name", name), step)
-    label = f"Open lesson {name} in the lab" if step is None else f"Open lesson {name}, step {step}, in the lab"
+    fragment = _core.lesson_fragment(_text("name", name), number)
+    label = f"Open lesson {name} in the lab" if step is None else f"Open lesson {name}, step {number}, in the lab"
     return lab_url(fragment, label)

@@ -8,6 +8,14 @@ workers, and every row is checked on its own, so the same call runs on a
 laptop's ``LocalCluster`` and on a multi-node cluster unchanged (each
 worker needs ``claimlab`` installed, as any library a task uses).
 
+Dask converts columns of Python objects to pyarrow strings by default
+(``dataframe.convert-string``), which turns a column of lists (a context
+given as passages, samples) into their text (``"['p1', 'p2']"``): make
+such a dataframe with the conversion off,
+``dask.config.set({"dataframe.convert-string": False})``.
+:func:`check_dataframe` refuses a samples column that holds text, and
+warns about a context column that holds text while the conversion is on.
+
 Dask rather than Spark: it installs with pip (``pip install
 "dask[distributed]" pandas``), needs no Java virtual machine, and its
 workers are Python processes that import this package as it is; Spark's
@@ -17,9 +25,10 @@ Python workers talk to a JVM and need one on every node.
 from __future__ import annotations
 
 import math
+import warnings
 from typing import Any, Dict, List, Optional
 
-from .api import Include, _include, _settings, batch
+from .api import Include, _flag, _include, _settings, _shown, _whole, batch
 from .errors import BadRowError, InternalError, UsageError
 
 __all__ = ["check_dataframe", "check_partition", "COLUMNS"]
@@ -91,7 +100,7 @@ def check_partition(
         d = r._d
         score = d.get("answer_score")
         out["decision"].append(d["decision"])
-        out["headline"].append(d.get("headline"))
+        out["headline"].append(r.headline)
         out["first_problem"].append(d.get("first_problem"))
         out["answer_score"].append(math.nan if score is None else score["probability"])
         out["report"].append(r.json[:-1])
@@ -101,6 +110,30 @@ def check_partition(
         for name, values in out.items()
     }
     return pdf.assign(**columns)
+
+
+def _holds_text(dtype: Any) -> bool:
+    """Is a column's dtype a string dtype (pandas' ``str``/``string``, pyarrow's string)?"""
+    import pandas as pd
+
+    if isinstance(dtype, pd.StringDtype):
+        return True
+    arrow = getattr(dtype, "pyarrow_dtype", None)  # pandas.ArrowDtype
+    return arrow is not None and str(arrow) in ("string", "large_string", "string_view")
+
+
+def _dask_converts_strings() -> bool:
+    """Is Dask's ``dataframe.convert-string`` on (its default, unset, is on)?"""
+    try:
+        from dask.dataframe.utils import pyarrow_strings_enabled
+    except ImportError:  # another Dask: read the option itself
+        import dask
+
+        return dask.config.get("dataframe.convert-string", None) is not False
+    return bool(pyarrow_strings_enabled())
+
+
+_CONVERSION_OFF = 'dask.config.set({"dataframe.convert-string": False})'
 
 
 def check_dataframe(
@@ -133,6 +166,14 @@ def check_dataframe(
     The result is lazy for a Dask dataframe (``.compute()`` runs it) and
     computed at once for a pandas one.
 
+    Lists in a Dask dataframe: Dask's string conversion
+    (``dataframe.convert-string``, on by default) turns a column of lists
+    into their text, so make the dataframe with it off (as below). A
+    ``samples`` column that holds text is refused (:class:`claimlab.UsageError`:
+    samples are a list of texts); a ``context`` column that holds text
+    while the conversion is on gives a ``UserWarning``, since a text is a
+    context too but a list of passages may have been turned into one.
+
     >>> import pandas as pd
     >>> from claimlab.dask import check_dataframe
     >>> df = pd.DataFrame({
@@ -142,21 +183,64 @@ def check_dataframe(
     ... })
     >>> check_dataframe(df)["decision"].tolist()
     ['block']
+    >>> import dask
+    >>> import dask.dataframe as dd
+    >>> passages = pd.DataFrame({
+    ...     "context": [["The bridge opened in 1932.", "Its main span is 410 metres long."]],
+    ...     "answer": ["Its main span is 410 metres long [2]."],
+    ... })
+    >>> with dask.config.set({"dataframe.convert-string": False}):  # keep the lists
+    ...     ddf = dd.from_pandas(passages, npartitions=1)
+    ...     checked = check_dataframe(ddf, question=None)
+    >>> checked["decision"].compute(scheduler="sync").tolist()
+    ['deliver']
     """
+    import pandas as pd
+
+    meta_of = getattr(df, "_meta", None) if hasattr(df, "map_partitions") else None
+    frame = df if meta_of is None else meta_of
+    if not isinstance(frame, pd.DataFrame):
+        raise UsageError(f"check_dataframe takes a Dask or pandas DataFrame, not {_shown(df)}")
     if errors not in ("raise", "return"):
         raise UsageError(f'errors must be "raise" or "return", not {errors!r}')
     # Everything that can be wrong with the call is said here, on the client.
     _settings(preset, settings)
     _include(include)
+    full = _flag("full", full)
     if full and include:
         raise UsageError("full and include cannot be used together: the full report holds every part")
+    threads = _whole(jobs)
+    if threads is None or threads < 0:
+        raise UsageError(f"jobs must be a number of threads (0: one per core), not {jobs!r}")
     wanted = [c for c in (question, context, answer, samples) if c is not None]
-    missing = [c for c in wanted if c not in df.columns]
+    missing = [c for c in wanted if c not in frame.columns]
     if missing:
         raise UsageError(f"the dataframe has no column {', '.join(map(repr, missing))}")
-    clash = [c for c in COLUMNS if c in df.columns]
+    clash = [c for c in COLUMNS if c in frame.columns]
     if clash:
         raise UsageError(f"the dataframe already has a column {', '.join(map(repr, clash))}")
+    converts = meta_of is not None and _dask_converts_strings()
+    if samples is not None and _holds_text(frame[samples].dtype):
+        raise UsageError(
+            f"the samples column {samples!r} holds text ({frame[samples].dtype}), but a row's samples "
+            "are a list of texts"
+            + (
+                "; Dask's string conversion (dataframe.convert-string, on by default) turns a column "
+                f"of lists into their text: make the dataframe with it off, {_CONVERSION_OFF}"
+                if converts
+                else ""
+            )
+        )
+    if converts and _holds_text(frame[context].dtype):
+        warnings.warn(
+            f"the context column {context!r} holds text ({frame[context].dtype}) and Dask's string "
+            "conversion (dataframe.convert-string) is on: it turns a context given as a list of "
+            "passages into its text (\"['passage 1', 'passage 2']\"), which is checked as one "
+            f"text. Make the dataframe with the conversion off, {_CONVERSION_OFF} (which also "
+            "silences this warning for contexts that are texts).",
+            UserWarning,
+            stacklevel=2,
+        )
     options: Dict[str, Any] = dict(
         question=question,
         context=context,
@@ -166,13 +250,11 @@ def check_dataframe(
         include=include,
         full=full,
         errors=errors,
-        jobs=jobs,
+        jobs=threads,
         settings=dict(settings),
     )
-    meta_of = getattr(df, "_meta", None)
     if meta_of is None:  # a pandas dataframe: check it here
         return check_partition(df, **options)
-    import pandas as pd
 
     meta = meta_of.assign(
         **{

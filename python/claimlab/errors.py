@@ -27,6 +27,7 @@ __all__ = [
     "UnknownExampleError",
     "UnknownLessonError",
     "UsageError",
+    "InvalidTextError",
     "EmptyInputError",
     "BinaryInputError",
     "InputTooLargeError",
@@ -79,6 +80,12 @@ class UnknownLessonError(InputError):
 
 class UsageError(InputError):
     """Arguments that do not go together (``full=True`` with ``include=``), or of the wrong type."""
+
+
+class InvalidTextError(UsageError):
+    """A text holds a character that is not valid Unicode text: a lone surrogate
+    (``"\\udfff"``, as a bad decode with ``errors="surrogateescape"`` leaves),
+    which no UTF-8 text can hold. The message names the argument that holds it."""
 
 
 class EmptyInputError(InputError):

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Sequence
 
-from .api import Source, check
+from .api import Source, _texts, check
 from .errors import EmptyInputError, NotGrounded
 from .report import Report
 
@@ -61,10 +61,14 @@ def require_grounded(
 class Best:
     """The sample :func:`best_of_n` chose.
 
-    ``index`` is its place in the samples given (from 0), ``answer`` its
+    ``index`` is its place in the samples given, counted from 0 as Python
+    counts (``samples[best.index]`` is ``best.answer``); ``answer`` its
     text, ``report`` its own check against the source, and ``ranking`` the
-    core's best of N over every sample (``sample`` from 1, ``claims``,
-    ``supported``, ``faithfulness``, ``decision``, ``best``).
+    core's best of N over every sample, as the report's ``samples`` lists
+    it: each entry's ``sample`` counts from 1, as the CLI and the lab
+    number samples (so ``best.index == entry["sample"] - 1`` for the entry
+    marked ``best``), with ``claims``, ``supported``, ``faithfulness``,
+    ``decision`` and ``best``; an empty sample is not ranked.
     """
 
     index: int
@@ -95,10 +99,10 @@ def best_of_n(
     >>> best.index, best.report.decision
     (1, 'deliver')
     """
-    samples = list(samples)
-    if source is None or not any(isinstance(s, str) and s.strip() for s in samples):
+    samples = _texts("samples", samples)
+    if source is None or not any(s.strip() for s in samples):
         raise EmptyInputError("best_of_n needs a source and at least one sample that is not empty")
-    first = next(s for s in samples if isinstance(s, str) and s.strip())
+    first = next(s for s in samples if s.strip())
     ranked = check(source, first, samples=samples, include="samples", preset=preset, **settings)
     ranking = ranked.to_dict()["samples"]
     index = next(s["sample"] for s in ranking if s["best"]) - 1
@@ -137,10 +141,14 @@ def gate_confidence(
 
     Seed 003 flags a low-confidence output for review instead of showing
     it. Here the confidence is measured, not asked for: seed 001's quality
-    score (faithfulness, consistency, confidence calibrated by grounding),
-    which the core routes against ``accept_threshold`` (``threshold``
-    overrides it). An answer the policy blocks, or that repair had to
-    change, needs review whatever its score.
+    score (0.4 × faithfulness + 0.3 × consistency + 0.2 × confidence
+    calibrated by grounding + 0.1 × latency, less 0.2 for drift), which the
+    core routes against ``accept_threshold`` (``threshold`` overrides it).
+    Its "consistency" is seed 001's "no contradiction found" (0 when a
+    claim is contradicted), not agreement across samples: that enters the
+    score only as faithfulness when there is no source (a claim the
+    samples agree on counts as grounded). An answer the policy blocks, or
+    that repair had to change, needs review whatever its score.
 
     >>> import claimlab
     >>> source = "The Ridgeline bridge opened in 1932. Its main span is 410 metres long."

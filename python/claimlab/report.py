@@ -111,9 +111,9 @@ _COLOURS = {
 }
 
 
-def _rebuild(json: str, link: Any, pairs: Any) -> "Report":
+def _rebuild(json: str, link: Any, pairs: Any, headline: Optional[str] = None) -> "Report":
     settings = None if pairs is None else _core.Settings(None, list(pairs))
-    return Report(json, link=link, settings=settings)
+    return Report(json, link=link, settings=settings, headline=headline)
 
 
 class Report:
@@ -124,15 +124,25 @@ class Report:
     the same.
     """
 
-    __slots__ = ("json", "_dict", "_link", "_settings")
+    __slots__ = ("json", "_dict", "_link", "_settings", "_headline")
 
-    def __init__(self, json: str, *, link: Optional[Tuple[Any, ...]] = None, settings: Any = None):
+    def __init__(
+        self,
+        json: str,
+        *,
+        link: Optional[Tuple[Any, ...]] = None,
+        settings: Any = None,
+        headline: Optional[str] = None,
+    ):
         self.json = json
         self._dict: Optional[Dict[str, Any]] = None
         # What the lab needs to open the same state: (source, answer,
         # samples, question, example), read only when a link is asked for.
         self._link = link
         self._settings = settings
+        # A full report's headline, which its JSON does not hold: given by
+        # the core with the report, or made from the JSON when asked for.
+        self._headline = headline
 
     # -- the whole report ------------------------------------------------
 
@@ -150,7 +160,7 @@ class Report:
         # Picklable (a Dask worker sends reports and errors back): the
         # settings travel as their text, as --set takes them.
         pairs = None if self._settings is None else self._settings.to_pairs()
-        return (_rebuild, (self.json, self._link, pairs))
+        return (_rebuild, (self.json, self._link, pairs, self._headline))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Report) and other.json == self.json
@@ -172,8 +182,21 @@ class Report:
 
     @property
     def headline(self) -> Optional[str]:
-        """The outcome in one sentence (the lab's banner); None in the full report, which has no headline."""
-        return cast(Optional[str], self._d.get("headline"))
+        """The outcome in one sentence (the lab's banner), whatever the report's shape.
+
+        The compact report holds it; the full report (``full=True``) does
+        not, so the core gives it with the report (the compact report's
+        sentence for the same check). A full report made from its JSON
+        alone (``Report(text)``) has it made from the JSON, whose figures
+        are rounded to 12 digits: a score on the edge of two decimals may
+        read one hundredth apart there.
+        """
+        d = self._d
+        if "headline" in d:
+            return cast(Optional[str], d["headline"])
+        if self._headline is None:
+            self._headline = _core.full_headline(self.json)
+        return self._headline
 
     @property
     def policy(self) -> str:

@@ -26,7 +26,7 @@ use claimlab::lessons::Lesson;
 use claimlab::output::record::{self, Context, RecentSources, Record, Shape};
 use claimlab::output::vectors::{VectorMap, Vectors};
 use claimlab::output::{self as out};
-use claimlab::{examples, permalink, CheckInput, Config, Preset};
+use claimlab::{examples, permalink, CheckInput, Config, Preset, Report};
 
 /// The CLI's allocator: a check makes a few hundred small allocations, and
 /// mimalloc serves them faster than glibc's (BENCHMARKS.md). Only the
@@ -479,9 +479,14 @@ struct Job {
     config: Config,
 }
 
+/// A report's JSON and, for the full report (which does not write one),
+/// its headline: the sentence the compact report of the same check holds.
+type Written = (String, Option<String>);
+
 impl Job {
-    /// Check it as `claimlab check --format json` does: its JSON.
-    fn run(self) -> Outcome<String> {
+    /// Check it as `claimlab check --format json` does: its JSON (and the
+    /// full report's headline).
+    fn run(self) -> Outcome<Written> {
         let Job {
             source,
             answer,
@@ -504,12 +509,8 @@ impl Job {
                 skip_sources: out::leaves_out(include, Part::Sources),
             };
             let (_doc, report) = out::check_source(source, &input, &config);
-            Ok(out::report_json(
-                &report,
-                include,
-                &samples,
-                vectors.as_ref(),
-            ))
+            let json = out::report_json(&report, include, &samples, vectors.as_ref());
+            Ok((json, include.is_none().then(|| report.headline())))
         })
     }
 }
@@ -535,7 +536,7 @@ fn check(
     vectors: Option<String>,
     include: Option<&str>,
     full: bool,
-) -> PyResult<String> {
+) -> PyResult<Written> {
     let include = shape(include, full).py(py)?;
     let context = source.map(source_arg).transpose().py(py)?;
     let job = (|| {
@@ -623,7 +624,7 @@ fn check_example(
     settings: &Settings,
     include: Option<&str>,
     full: bool,
-) -> PyResult<String> {
+) -> PyResult<Written> {
     let include = shape(include, full).py(py)?;
     let ex = example_named(name).py(py)?;
     let job = Job {
@@ -637,6 +638,25 @@ fn check_example(
         config: settings.config.clone(),
     };
     py.detach(|| job.run()).py(py)
+}
+
+/// The headline of a full report given only as its JSON (a report made
+/// here carries its own, from [`Job::run`] or [`Batch`]): the report read
+/// back (`--full` writes the core's whole report) and its headline made by
+/// the code that makes the compact report's. The JSON's figures are
+/// rounded to 12 digits, so a score on the edge of its two decimals (0.675
+/// held as 0.67499999999999993) may read one hundredth apart. `None` when
+/// the text is not a full report.
+#[pyfunction]
+fn full_headline(py: Python<'_>, json: String) -> PyResult<Option<String>> {
+    py.detach(move || {
+        guarded(|| {
+            Ok(serde_json::from_str::<Report>(&json)
+                .ok()
+                .map(|r| r.headline()))
+        })
+    })
+    .py(py)
 }
 
 /// Each built-in example's texts and settings, as `claimlab examples
@@ -663,9 +683,10 @@ struct Batch {
     recent: RecentSources,
 }
 
-/// A row's outcome: 0 and its report's line, 1 and why the row is bad, or
-/// 2 and the one-line message of a bug the row set off.
-type RowOutcome = (u8, String);
+/// A row's outcome: 0 and its report's line (and, for the full report,
+/// its headline), 1 and why the row is bad, or 2 and the one-line message
+/// of a bug the row set off.
+type RowOutcome = (u8, String, Option<String>);
 
 #[pymethods]
 impl Batch {
@@ -722,12 +743,20 @@ impl Batch {
         let one = |line: &String| -> RowOutcome {
             let record = match Record::parse(line) {
                 Ok(r) => r,
-                Err(reason) => return (1, reason),
+                Err(reason) => return (1, reason, None),
             };
-            match catch(|| record::check_record(record, &shape, &self.recent)) {
-                Ok(Ok(checked)) => (0, String::from_utf8(checked.json).expect("JSON is UTF-8")),
-                Ok(Err(reason)) => (1, reason),
-                Err(bug) => (2, bug),
+            // The full report carries no headline: it comes beside it.
+            let full = shape.include.is_none();
+            let checked = catch(|| {
+                record::check_record(record, &shape, &self.recent)
+                    .map(|c| (c.json, full.then_some(c.headline)))
+            });
+            match checked {
+                Ok(Ok((json, headline))) => {
+                    (0, String::from_utf8(json).expect("JSON is UTF-8"), headline)
+                }
+                Ok(Err(reason)) => (1, reason, None),
+                Err(bug) => (2, bug, None),
             }
         };
         let threads = self.threads.min(lines.len());
@@ -765,7 +794,7 @@ impl Batch {
         for i in 0..lines.len() {
             match it.peek() {
                 Some((j, _)) if *j == i => outcomes.push(it.next().expect("peeked").1),
-                _ => outcomes.push((2, "internal error (please report it)".into())),
+                _ => outcomes.push((2, "internal error (please report it)".into(), None)),
             }
         }
         outcomes
@@ -944,6 +973,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(check_example, m)?)?;
     m.add_function(wrap_pyfunction!(examples_json, m)?)?;
+    m.add_function(wrap_pyfunction!(full_headline, m)?)?;
     m.add_function(wrap_pyfunction!(presets, m)?)?;
     m.add_function(wrap_pyfunction!(settings_table, m)?)?;
     m.add_function(wrap_pyfunction!(lessons, m)?)?;

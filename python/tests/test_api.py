@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import html
 import json
 import pickle
+import re
 
 import pytest
 
@@ -84,7 +86,9 @@ def test_include_and_full_shape_the_report():
     assert len(some["sources"]) == 3 and some["trace"]
     assert claimlab.check(SOURCE, ANSWER, include="sources,trace") == claimlab.check(SOURCE, ANSWER, include=("sources", "trace"))
     full = claimlab.check(SOURCE, ANSWER, full=True)
-    assert full.headline is None and "headline" not in full.to_dict()
+    # The full report writes no headline; the core gives it with the report.
+    assert "headline" not in full.to_dict()
+    assert full.headline == claimlab.check(SOURCE, ANSWER).headline
     # The full report has no best_source_text: the claim reads it from the sources.
     assert full.claims[1].best_source_text == "Its main span is 410 metres long."
 
@@ -210,3 +214,70 @@ def test_reports_pickle_whole():
     assert (type(again), again.row, again.reason, str(again)) == (claimlab.BadRowError, 3, "answer is empty", "row 3: answer is empty")
     grounded = pickle.loads(pickle.dumps(claimlab.NotGrounded("no", r)))
     assert grounded.report == r
+
+
+# 16 claims, 7 supported, nothing contradicted: a quality score of
+# 0.6749999999999999, which the report's JSON writes as 0.675 (figures are
+# rounded to 12 digits), so a headline made from the JSON would say 0.68.
+EDGE_SOURCE = " ".join(f"The depot number {i} holds {10 + i} red forklifts near the harbour." for i in range(7))
+EDGE_ANSWER = EDGE_SOURCE + " " + " ".join(
+    f"Some purple giraffe {name} sang loudly beside the quiet library."
+    for name in ["Alba", "Brio", "Cato", "Dane", "Eris", "Fado", "Gale", "Hugo", "Ivo"]
+)
+
+
+def test_the_full_report_has_the_compact_reports_headline():
+    compact = claimlab.check(EDGE_SOURCE, EDGE_ANSWER, policy="flag")
+    full = claimlab.check(EDGE_SOURCE, EDGE_ANSWER, policy="flag", full=True)
+    assert full.to_dict()["quality"]["score"] == 0.675 and "headline" not in full.to_dict()
+    assert compact.headline == full.headline
+    assert "quality score 0.67 is below the accept threshold" in full.headline
+    # The notebook shows the decision with its sentence.
+    assert f"<strong>deliver_with_flags</strong>: {html.escape(full.headline)}</p>" in full._repr_html_()
+    # A pickled report keeps it; batch gives it for each full row.
+    assert pickle.loads(pickle.dumps(full)).headline == full.headline
+    rows = [{"context": EDGE_SOURCE, "answer": EDGE_ANSWER}, {"context": SOURCE, "answer": ANSWER}]
+    assert [r.headline for r in claimlab.batch(rows, full=True, policy="flag")] == [
+        r.headline for r in claimlab.batch(rows, policy="flag")
+    ]
+    # Every example, under each preset and policy, in both shapes.
+    for ex in claimlab.examples():
+        for preset in ("seed", "improved", "strict"):
+            for policy in ("block", "flag"):
+                a = claimlab.check_example(ex["name"], preset=preset, policy=policy)
+                b = claimlab.check_example(ex["name"], preset=preset, policy=policy, full=True)
+                assert a.headline == b.headline, (ex["name"], preset, policy)
+    # A full report known only by its JSON has it made from the JSON.
+    plain = claimlab.check(SOURCE, ANSWER, full=True)
+    assert claimlab.Report(plain.json).headline == plain.headline == claimlab.check(SOURCE, ANSWER).headline
+
+
+def test_numpy_numbers_are_settings_by_their_value():
+    np = pytest.importorskip("numpy")
+    # Integers (numbers.Integral) and NumPy's bools, for every kind of setting.
+    assert claimlab.config(drift_window=np.int64(3))["drift_window"] == 3
+    assert claimlab.config(drift_window=np.uint8(2))["drift_window"] == 2
+    assert claimlab.config(number_check=np.bool_(False))["number_check"] is False
+    assert claimlab.config(support_threshold=np.int64(1))["support_threshold"] == 1.0
+    assert claimlab.config(support_threshold=np.float32(0.5))["support_threshold"] == 0.5
+    assert claimlab.config(support_threshold=np.float64(0.65))["support_threshold"] == 0.65
+    assert claimlab.config(policy=np.str_("flag"))["policy"] == "flag"
+    assert claimlab.check(SOURCE, ANSWER, number_check=np.bool_(False)) == claimlab.check(SOURCE, ANSWER, number_check=False)
+    # What a Python value of that kind could not be, a NumPy one cannot either.
+    wrong = [
+        ("number_check", np.int64(1), claimlab.SettingValueError, "number_check cannot be 1"),
+        ("support_threshold", np.bool_(True), claimlab.SettingValueError, "support_threshold cannot be True"),
+        ("drift_window", np.bool_(True), claimlab.SettingValueError, "drift_window cannot be True"),
+        ("drift_window", np.float64(3.0), claimlab.SettingValueError, "drift_window cannot be"),
+        ("drift_window", np.int64(0), claimlab.SettingRangeError, "drift_window must be 1 or more, got 0"),
+        ("support_threshold", np.float64("nan"), claimlab.SettingRangeError, "support_threshold must be between 0 and 1"),
+        ("policy", np.int64(3), claimlab.SettingValueError, "policy cannot be 3"),
+    ]
+    for name, value, cls, fragment in wrong:
+        with pytest.raises(cls, match=re.escape(fragment)):
+            claimlab.config(**{name: value})
+    # Counts outside settings too: jobs, a lesson's step, gate_confidence's threshold.
+    assert [r.decision for r in claimlab.batch([{"context": SOURCE, "answer": ANSWER}], jobs=np.int64(2))] == ["block"]
+    assert claimlab.lesson_link("seed-004", step=np.int64(6)).endswith("#lesson=seed-004&step=6")
+    assert claimlab.gate_confidence(SOURCE, "The bridge opened in 1932.", threshold=np.int64(1)).threshold == 1.0
+    assert claimlab.check(SOURCE, ANSWER, full=np.bool_(True)) == claimlab.check(SOURCE, ANSWER, full=True)

@@ -161,7 +161,7 @@ def test_bad_rows_are_refused_with_the_cli_reasons(cli, tmp_path):
         {"context": "S.", "answer": "   "},
         {"context": "S\u0000.", "answer": "A."},
         {"context": 7, "answer": "A."},
-        ["a", "b"],
+        {"context": "S.", "answer": "A.", "samples": "B."},
         {"context": "S.", "answer": "A.", "samples": ["B."], "vectors": {"A.": []}},
         good,
     ]
@@ -181,6 +181,27 @@ def test_bad_rows_are_refused_with_the_cli_reasons(cli, tmp_path):
         assert stop.returncode == 2
         said = stop.stderr.decode().strip()
         assert said == f"claimlab: error: {one}:1: {err.reason} (use --skip-bad to skip bad lines)"
+
+
+def test_a_row_is_refused_over_16_mb_as_the_cli_refuses_its_line(cli, tmp_path):
+    # A row is checked as its line, json.dumps(row): a line of exactly 16 MB
+    # is read, one byte more is refused, with the CLI's reason.
+    limit = claimlab._core.MAX_INPUT_BYTES
+    good = {"context": "The depot holds 40 forklifts.", "answer": "The depot holds 40 forklifts."}
+    room = limit - len(json.dumps(dict(good, question="")))
+    at, over = dict(good, question="q" * room), dict(good, question="q" * (room + 1))
+    assert (len(json.dumps(at)), len(json.dumps(over))) == (limit, limit + 1)
+    rows = [good, at, over, good]
+    path = tmp_path / "rows.jsonl"
+    path.write_bytes(batch_lines(rows))
+    done = run_cli(cli, "batch", "--input", str(path), "--skip-bad")
+    assert f"Skipped 1 bad line (first {path}:3: line is longer than the 16 MB limit)" in done.stderr.decode()
+    kept = list(claimlab.batch(rows, errors="skip"))
+    assert len(kept) == 3 and "".join(r.json for r in kept).encode() == done.stdout
+    returned = list(claimlab.batch(rows, errors="return"))
+    assert isinstance(returned[2], claimlab.BadRowError) and returned[2].row == 2
+    assert returned[2].reason == "line is longer than the 16 MB limit"
+    assert [type(r) for r in returned] == [claimlab.Report, claimlab.Report, claimlab.BadRowError, claimlab.Report]
 
 
 def test_batch_vectors_as_the_cli_reads_a_vectors_file(cli, tmp_path):

@@ -11,6 +11,7 @@ import claimlab
 from support import run_cli
 
 pd = pytest.importorskip("pandas", reason="claimlab.dask needs pandas (pip install pandas)")
+dask = pytest.importorskip("dask", reason="claimlab.dask needs dask[dataframe]")
 dd = pytest.importorskip("dask.dataframe", reason="claimlab.dask needs dask[dataframe]")
 distributed = pytest.importorskip("distributed", reason="the cluster test needs dask[distributed]")
 
@@ -37,7 +38,15 @@ def cluster_client():
         cluster.close()
 
 
+@pytest.fixture
+def no_string_conversion():
+    """Dataframes made as the README makes them: Dask's string conversion off."""
+    with dask.config.set({"dataframe.convert-string": False}):
+        yield
+
+
 @pytest.mark.filterwarnings("ignore:Sending large graph")  # the rows travel in the graph here
+@pytest.mark.usefixtures("no_string_conversion")
 def test_two_worker_processes_give_the_reports_of_claimlab_batch(ragtruth, cli, cluster_client, tmp_path):
     import json
 
@@ -70,6 +79,7 @@ def test_two_worker_processes_give_the_reports_of_claimlab_batch(ragtruth, cli, 
     assert len(workers) == 2
 
 
+@pytest.mark.usefixtures("no_string_conversion")
 def test_a_bad_row_fails_the_computation_or_is_named_in_its_column(cluster_client):
     frame = pd.DataFrame(
         {
@@ -117,3 +127,73 @@ def test_without_the_labelled_data_the_cluster_test_skips_saying_why(tmp_path):
     assert done.returncode == 0, done.stdout + done.stderr
     assert "1 skipped" in done.stdout
     assert "RAGTruth data not found (set CLAIMLAB_DATA" in done.stdout
+
+
+# Rows whose context is a list of passages and whose samples are a list:
+# what Dask's default string conversion turns into text.
+LIST_ROWS = [
+    {"question": "How many cranes?", "context": ["The depot holds 40 forklifts.", "The depot has 9 cranes."],
+     "answer": "The depot has 9 cranes [2].", "samples": ["It has 9 cranes.", "There are 9 cranes."]},
+    {"question": "How many forklifts?", "context": ["The depot has 9 cranes.", "The depot holds 40 forklifts."],
+     "answer": "The depot holds 44 forklifts [2].", "samples": ["It has 40 forklifts."]},
+    {"question": "When?", "context": ["It opened in 2011."], "answer": "It opened in 2011 [1].", "samples": []},
+]
+
+
+def test_lists_stay_lists_with_the_conversion_off_as_the_readme_makes_the_dataframe(cluster_client, tmp_path):
+    import json
+
+    expected = [r.json[:-1] for r in claimlab.batch(LIST_ROWS)]
+    (tmp_path / "answers-1.jsonl").write_text("".join(json.dumps(r) + "\n" for r in LIST_ROWS), encoding="utf-8")
+    with dask.config.set({"dataframe.convert-string": False}):
+        frames = {
+            "from_pandas": dd.from_pandas(pd.DataFrame(LIST_ROWS), npartitions=2, sort=False),
+            "read_json": dd.read_json(str(tmp_path / "answers-*.jsonl"), lines=True, blocksize="64MB"),
+        }
+        for how, ddf in frames.items():
+            result = cluster_client.compute(check_dataframe(ddf, samples="samples")).result()
+            assert result["report"].tolist() == expected, how
+            assert result["decision"].tolist() == ["deliver", "block", "deliver"], how
+        # The full report's headline column is the compact one's.
+        full = cluster_client.compute(check_dataframe(frames["from_pandas"], samples="samples", full=True)).result()
+        assert full["headline"].tolist() == [claimlab.Report(line + "\n").headline for line in expected]
+
+
+def test_the_default_string_conversion_is_refused_for_samples_and_warned_about_for_context(cluster_client):
+    import warnings
+
+    with dask.config.set({"dataframe.convert-string": True}):  # Dask's default where pyarrow is installed
+        ddf = dd.from_pandas(pd.DataFrame(LIST_ROWS), npartitions=2, sort=False)
+        assert str(ddf["samples"].dtype) in ("string", "str")  # the lists are text now
+        with pytest.raises(claimlab.UsageError) as err:
+            check_dataframe(ddf, samples="samples")
+        said = str(err.value)
+        assert "the samples column 'samples' holds text" in said and "a row's samples are a list of texts" in said
+        assert 'dask.config.set({"dataframe.convert-string": False})' in said and "\n" not in said
+        # A context may be a text: checked, with a warning saying how lists would have been turned.
+        with pytest.warns(UserWarning, match=r"the context column 'context' holds text .* string conversion"):
+            checked = check_dataframe(ddf[["question", "context", "answer"]])
+        turned = cluster_client.compute(checked).result()
+        assert turned["context"].tolist()[0] == "['The depot holds 40 forklifts.', 'The depot has 9 cranes.']"
+    # The same dataframe made with the conversion off: no warning, the passages kept.
+    with dask.config.set({"dataframe.convert-string": False}):
+        kept = dd.from_pandas(pd.DataFrame(LIST_ROWS), npartitions=2, sort=False)[["question", "context", "answer"]]
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            right = cluster_client.compute(check_dataframe(kept)).result()
+    assert right["decision"].tolist() == ["deliver", "block", "deliver"]
+    assert right["decision"].tolist() != turned["decision"].tolist()
+
+
+def test_what_is_not_a_dataframe_or_a_flag_is_a_usage_error():
+    frame = pd.DataFrame({"context": ["The span is 410 metres long."], "answer": ["The span is 410 metres long."]})
+    for bad, name in (([{"context": "S.", "answer": "A."}], "a list"), (frame["answer"], "a Series"), (None, "None")):
+        with pytest.raises(claimlab.UsageError, match=f"check_dataframe takes a Dask or pandas DataFrame, not {name}"):
+            check_dataframe(bad, question=None)
+    with pytest.raises(claimlab.UsageError, match="not a Series"):
+        check_dataframe(dd.from_pandas(frame, npartitions=1)["answer"], question=None)
+    with pytest.raises(claimlab.UsageError, match="full must be True or False, not 'yes'"):
+        check_dataframe(frame, question=None, full="yes")
+    # A pandas frame's samples column of texts is refused too (samples are a list).
+    with pytest.raises(claimlab.UsageError, match="the samples column 'samples' holds text"):
+        check_dataframe(frame.assign(samples=pd.Series(["One."], dtype="string")), question=None, samples="samples")

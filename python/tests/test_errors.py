@@ -108,3 +108,73 @@ def test_a_setting_given_as_text_of_bits_is_read_exactly():
     pairs = dict(claimlab.check(SOURCE, ANSWER, support_threshold=value)._settings.to_pairs())
     assert pairs["support_threshold"].startswith("0x")
     assert claimlab.config(support_threshold=pairs["support_threshold"])["support_threshold"] == value
+
+
+def test_a_text_that_is_not_valid_unicode_is_refused_naming_its_argument():
+    # A lone surrogate (what a bad decode with errors="surrogateescape" leaves)
+    # cannot be written as UTF-8: a claimlab error naming the argument, never
+    # Python's UnicodeEncodeError nor a message about the argument's type.
+    bad = "x \udfff."
+    cases = [
+        ("answer holds a character that is not valid Unicode text: the lone surrogate U+DFFF at character 2",
+         claimlab.check, (SOURCE, bad), {}),
+        ("source holds a character", claimlab.check, (bad, ANSWER), {}),
+        ("source[1] holds a character", claimlab.check, (["Fine.", bad], ANSWER), {}),
+        ("samples[1] holds a character that is not valid Unicode text: the lone surrogate U+D800",
+         claimlab.check, (SOURCE, ANSWER), {"samples": ["Fine.", "y \ud800"]}),
+        ("question holds a character", claimlab.check, (SOURCE, ANSWER), {"question": bad}),
+        ("history[0] holds a character", claimlab.check, (SOURCE, ANSWER), {"question": "Q?", "history": [bad]}),
+        ("policy holds a character", claimlab.check, (SOURCE, ANSWER), {"policy": "fl\udfffag"}),
+        ("preset holds a character", claimlab.check, (SOURCE, ANSWER), {"preset": "se\udfffed"}),
+        ("answer holds a character", claimlab.require_grounded, (bad, SOURCE), {}),
+        ("source holds a character", claimlab.require_grounded, (ANSWER, bad), {}),
+        ("samples[0] holds a character", claimlab.best_of_n, (SOURCE, [bad]), {}),
+        ("answer holds a character", claimlab.gate_confidence, (SOURCE, bad), {}),
+        ("name holds a character", claimlab.check_example, ("tag\udfffore",), {}),
+        ("name holds a character", claimlab.lesson_link, ("seed\udfff",), {}),
+    ]
+    for fragment, call, args, kwargs in cases:
+        e = raises(claimlab.InvalidTextError, fragment, call, *args, **kwargs)
+        assert isinstance(e, claimlab.UsageError) and isinstance(e, ValueError)
+    # A sentence of given vectors: a VectorsError saying which.
+    raises(claimlab.VectorsError, "not valid Unicode text", claimlab.check, SOURCE, ANSWER,
+           samples=["Fine."], vectors={bad: [1.0]})
+    # Valid text that is not ASCII is checked as it is.
+    assert claimlab.check("Ça coûte 410 € — 🚀.", "Ça coûte 410 € — 🚀.").decision == "deliver"
+
+
+def test_wrong_types_are_usage_errors_with_a_clear_message():
+    # One text where a list of samples is meant: not a list of characters.
+    raises(claimlab.UsageError, "samples must be a list of texts, not one text", claimlab.best_of_n, SOURCE, "The span is 410 metres long.")
+    raises(claimlab.UsageError, "samples[1] must be a text, not int", claimlab.best_of_n, SOURCE, ["The span is 410 metres long.", 3])
+    # Rows that are not an iterable of rows.
+    raises(claimlab.UsageError, "rows must be an iterable of dicts (one per answer), not None", claimlab.batch, None)
+    raises(claimlab.UsageError, "rows must be an iterable of dicts (one per answer), not an int", claimlab.batch, 5)
+    # On/off arguments are bools, not truthy values.
+    for value in ("yes", 1, None, "false"):
+        raises(claimlab.UsageError, f"full must be True or False, not {value!r}", claimlab.check, SOURCE, ANSWER, full=value)
+        raises(claimlab.UsageError, "full must be True or False", claimlab.batch, [], full=value)
+        raises(claimlab.UsageError, "full must be True or False", claimlab.check_example, "tagore", full=value)
+    raises(claimlab.UsageError, "jobs must be a number of threads", claimlab.batch, [], jobs=2.0)
+    raises(claimlab.UsageError, "jobs must be a number of threads", claimlab.batch, [], jobs=True)
+
+
+def test_rows_that_are_not_dicts_or_not_json_say_so():
+    rows = [None, float("nan"), ["a", "b"], {"context": float("nan"), "answer": "A."},
+            {"context": SOURCE, "answer": "A.", "samples": ["B.", float("inf")]}, {"context": SOURCE, "answer": {1, 2}}]
+    got = list(claimlab.batch(rows, errors="return"))
+    assert all(isinstance(e, claimlab.BadRowError) for e in got)
+    assert [str(e) for e in got] == [
+        'row 0: a row must be a dict ({"context": …, "answer": …}); this one is None',
+        'row 1: a row must be a dict ({"context": …, "answer": …}); this one is nan',
+        'row 2: a row must be a dict ({"context": …, "answer": …}); this one is a list',
+        "row 3: not JSON: context is nan, which JSON cannot hold",
+        "row 4: not JSON: samples[1] is inf, which JSON cannot hold",
+        "row 5: not JSON: answer is a set, which JSON cannot hold",
+    ]
+    assert got[0].reason == 'a row must be a dict ({"context": …, "answer": …}); this one is None'
+    # A mapping that is not a dict is a row like any other.
+    from types import MappingProxyType
+
+    (r,) = claimlab.batch([MappingProxyType({"context": SOURCE, "answer": SOURCE})])
+    assert r.decision == "deliver"

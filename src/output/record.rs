@@ -214,6 +214,9 @@ pub struct Shape<'a> {
 #[derive(Debug, Clone)]
 pub struct Checked {
     pub json: Vec<u8>,
+    /// [`crate::report::Report::headline`]: the compact report writes it;
+    /// the full one does not, and the Python package shows it.
+    pub headline: String,
     pub decision: Decision,
     pub counts: VerdictCounts,
     pub routing: Routing,
@@ -251,6 +254,7 @@ pub fn check_record(
     let json = super::report_line(&report, shape.include, &record.samples, given.as_deref());
     Ok(Checked {
         json,
+        headline: report.headline(),
         decision: report.decision,
         counts: report.summary.counts,
         routing: report.quality.routing,
