@@ -13,8 +13,9 @@ Dask converts columns of Python objects to pyarrow strings by default
 given as passages, samples) into their text (``"['p1', 'p2']"``): make
 such a dataframe with the conversion off,
 ``dask.config.set({"dataframe.convert-string": False})``.
-:func:`check_dataframe` refuses a samples column that holds text, and
-warns about a context column that holds text while the conversion is on.
+:func:`check_dataframe` refuses a samples column that holds text, and a
+context that holds a list turned into its text (the error says how to
+turn the conversion off); a context that is a text is checked as it is.
 
 Dask rather than Spark: it installs with pip (``pip install
 "dask[distributed]" pandas``), needs no Java virtual machine, and its
@@ -24,8 +25,8 @@ Python workers talk to a JVM and need one on every node.
 
 from __future__ import annotations
 
+import ast
 import math
-import warnings
 from typing import Any, Dict, List, Optional
 
 from .api import Include, _flag, _include, _settings, _shown, _whole, batch
@@ -71,6 +72,15 @@ def check_partition(
     """Check one pandas DataFrame's rows: the frame with :data:`COLUMNS` added."""
     import pandas as pd
 
+    if _holds_text(pdf[context].dtype):
+        turned = next((label for label, value in pdf[context].items() if _list_as_text(value)), None)
+        if turned is not None:
+            raise UsageError(
+                f"row {turned!r}: the context column {context!r} holds a list of passages turned "
+                "into its text (\"['passage 1', …]\"), as Dask's string conversion "
+                "(dataframe.convert-string, on by default) turns a column of lists: make the "
+                f"dataframe with it off, {_CONVERSION_OFF}"
+            )
     rows: List[Dict[str, Any]] = []
     names = [("question", question), ("context", context), ("answer", answer), ("samples", samples)]
     for values in zip(*(pdf[col] for _, col in names if col is not None)):
@@ -110,6 +120,19 @@ def check_partition(
         for name, values in out.items()
     }
     return pdf.assign(**columns)
+
+
+def _list_as_text(value: Any) -> bool:
+    """Is ``value`` a list of texts written as Python writes one (``"['a', 'b']"``),
+    what a string conversion makes of a cell that held a list? A source text
+    is never exactly that."""
+    if not isinstance(value, str) or not (value.startswith("[") and value.endswith("]")):
+        return False
+    try:
+        parsed = ast.literal_eval(value)
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        return False
+    return isinstance(parsed, list) and all(isinstance(p, str) for p in parsed)
 
 
 def _holds_text(dtype: Any) -> bool:
@@ -230,16 +253,6 @@ def check_dataframe(
                 if converts
                 else ""
             )
-        )
-    if converts and _holds_text(frame[context].dtype):
-        warnings.warn(
-            f"the context column {context!r} holds text ({frame[context].dtype}) and Dask's string "
-            "conversion (dataframe.convert-string) is on: it turns a context given as a list of "
-            "passages into its text (\"['passage 1', 'passage 2']\"), which is checked as one "
-            f"text. Make the dataframe with the conversion off, {_CONVERSION_OFF} (which also "
-            "silences this warning for contexts that are texts).",
-            UserWarning,
-            stacklevel=2,
         )
     options: Dict[str, Any] = dict(
         question=question,

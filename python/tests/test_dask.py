@@ -159,7 +159,7 @@ def test_lists_stay_lists_with_the_conversion_off_as_the_readme_makes_the_datafr
         assert full["headline"].tolist() == [claimlab.Report(line + "\n").headline for line in expected]
 
 
-def test_the_default_string_conversion_is_refused_for_samples_and_warned_about_for_context(cluster_client):
+def test_the_default_string_conversion_is_refused_for_lists_and_harmless_for_texts(cluster_client):
     import warnings
 
     with dask.config.set({"dataframe.convert-string": True}):  # Dask's default where pyarrow is installed
@@ -170,19 +170,29 @@ def test_the_default_string_conversion_is_refused_for_samples_and_warned_about_f
         said = str(err.value)
         assert "the samples column 'samples' holds text" in said and "a row's samples are a list of texts" in said
         assert 'dask.config.set({"dataframe.convert-string": False})' in said and "\n" not in said
-        # A context may be a text: checked, with a warning saying how lists would have been turned.
-        with pytest.warns(UserWarning, match=r"the context column 'context' holds text .* string conversion"):
-            checked = check_dataframe(ddf[["question", "context", "answer"]])
-        turned = cluster_client.compute(checked).result()
-        assert turned["context"].tolist()[0] == "['The depot holds 40 forklifts.', 'The depot has 9 cranes.']"
-    # The same dataframe made with the conversion off: no warning, the passages kept.
+        # A context given as passages, turned into its text, is refused when the rows are checked.
+        with pytest.raises(claimlab.UsageError, match=r"row \d+: the context column 'context' holds a list of passages turned into its text"):
+            cluster_client.compute(check_dataframe(ddf[["question", "context", "answer"]])).result()
+        # Contexts that are texts, under the same conversion: checked, with no warning.
+        texts = pd.DataFrame(TEXT_ROWS)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            converted = cluster_client.compute(check_dataframe(dd.from_pandas(texts, npartitions=2, sort=False))).result()
+    assert converted["report"].tolist() == [r.json[:-1] for r in claimlab.batch(TEXT_ROWS)]
+    # The list rows made with the conversion off: the passages kept.
     with dask.config.set({"dataframe.convert-string": False}):
         kept = dd.from_pandas(pd.DataFrame(LIST_ROWS), npartitions=2, sort=False)[["question", "context", "answer"]]
         with warnings.catch_warnings():
             warnings.simplefilter("error")
             right = cluster_client.compute(check_dataframe(kept)).result()
     assert right["decision"].tolist() == ["deliver", "block", "deliver"]
-    assert right["decision"].tolist() != turned["decision"].tolist()
+
+
+TEXT_ROWS = [
+    {"question": "Q1", "context": "The depot holds 40 forklifts. It has 9 cranes.", "answer": "The depot has 9 cranes."},
+    {"question": "Q2", "context": "[1] The ferry leaves at 9. [2] It returns at 5.", "answer": "The ferry leaves at 9 [1]."},
+    {"question": "Q3", "context": "Lists look like ['this'] in Python.", "answer": "The depot has 12 cranes."},
+]
 
 
 def test_what_is_not_a_dataframe_or_a_flag_is_a_usage_error():
