@@ -369,6 +369,8 @@ settings! {
         "A claim whose citation misses its supporting sentence is miscited (a citation to nothing always is).";
     negation_check: bool = true, "Catch negation flips", Claims, Range::Toggle,
         "A claim that negates what its supporting sentence states, or the reverse, contradicts it.";
+    negation_in_ties: bool = false, "Negation against every sentence tied for best", Claims, Range::Toggle,
+        "Compare negation with each sentence that supports the claim exactly as well as its best (the first 32), not only the first: \"The drone is waterproof.\" against \"The drone weighs 900 grams. … It is not waterproof.\" (seed 004: the best only).";
     antonym_check: bool = false, "Catch swapped opposites", Claims, Range::Toggle,
         "A claim word whose opposite the supporting sentence uses (\"increased\" against \"decreased\") contradicts it.";
     entity_check: bool = true, "Names must appear in the source", Claims, Range::Toggle,

@@ -421,7 +421,20 @@ fn check_claim(
         (None, Some(best)) => numbers::explain(claim, best, Scope::SameKind, &mut findings, trace),
         (None, None) => Vec::new(),
     };
-    let (negation, antonym) = match sentence {
+    // Seed 004 compares negation with the best sentence; `negation_in_ties`
+    // with the first sentence tied with it that reverses the claim.
+    let negation_sentence = match sentence {
+        Some(best) if cfg.negation_in_ties => support
+            .support
+            .tied
+            .iter()
+            .take(negation::TIES_COMPARED)
+            .map(|&i| &claim.doc.sentences[i])
+            .find(|s| negation::reverses(claim, s))
+            .or(Some(best)),
+        best => best,
+    };
+    let (negation, antonym) = match negation_sentence {
         Some(s) if cfg.negation_check => negation::explain(claim, s, &mut findings, trace),
         _ => (None, None),
     };

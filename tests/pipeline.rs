@@ -737,3 +737,38 @@ fn skipping_the_source_list_changes_nothing_else() {
         }
     }
 }
+
+#[test]
+fn negation_in_ties_compares_negation_with_each_sentence_tied_for_best() {
+    // "drone" is in S1, "waterproof" in S4: both hold 1 of 2 content words,
+    // S1 comes first and is the best; S4 is the one that denies the claim.
+    let source = "The X200 drone weighs 900 grams. Its battery lasts 40 minutes. \
+                  It folds to fit a backpack. It is not waterproof.";
+    let answer = "The drone is waterproof.";
+    let seed = check_text(source, answer, &cfg());
+    assert_eq!(
+        seed.claims[0].verdict,
+        Verdict::Supported,
+        "seed 004 compares the best sentence only"
+    );
+    let mut ties = cfg();
+    ties.negation_in_ties = true;
+    let r = check_text(source, answer, &ties);
+    let c = &r.claims[0];
+    assert_eq!(c.verdict, Verdict::Contradicted);
+    assert_eq!(c.best_source.as_deref(), Some("S1"));
+    assert_eq!(c.reasons[0].kind, ReasonKind::NegationFlip);
+    assert!(
+        c.reasons[0]
+            .detail
+            .starts_with("S4 says \"not waterproof\""),
+        "{}",
+        c.reasons[0].detail
+    );
+    // A tie none of whose sentences reverses the claim: as before.
+    let agreeing = source.replace("It is not waterproof.", "It is waterproof.");
+    assert_eq!(
+        check_text(&agreeing, answer, &ties).claims[0].verdict,
+        Verdict::Supported
+    );
+}

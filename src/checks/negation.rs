@@ -29,7 +29,11 @@
 //! common opposite pairs (increase/decrease, win/lose, before/after, …).
 //!
 //! **Defaults**: on (`negation_check: true`); run only on claims that are
-//! otherwise supported, against their best sentence.
+//! otherwise supported, against their best sentence. With
+//! `negation_in_ties` (off in every preset), against the first of the
+//! sentences tied for best support (up to [`TIES_COMPARED`]) that reverses
+//! the claim: "The drone is waterproof." ties "The drone weighs 900 grams."
+//! with "It is not waterproof.", and the second is the one that matters.
 
 use serde::{Deserialize, Serialize};
 
@@ -460,6 +464,20 @@ fn negated_phrase(text: &str, negator: (usize, usize), word: (usize, usize)) -> 
 /// and, when `antonym_check` is on and there is none, a swapped opposite;
 /// explain it with a reason, marks on both sides and the `negation_check`
 /// event.
+/// Does `sentence` reverse the claim: a negation flip, or with
+/// `antonym_check` an opposite swapped in? (What [`explain`] would find,
+/// without explaining it.)
+pub fn reverses(claim: &ClaimContext, sentence: &SourceSentence) -> bool {
+    let (source_text, reading) = (&claim.doc.text, sentence.analysed(claim.doc));
+    check(claim.analysed, claim.answer, reading, source_text).is_some()
+        || (claim.cfg.antonym_check
+            && antonym_flip(claim.analysed, claim.answer, reading, source_text).is_some())
+}
+
+/// With `negation_in_ties`, how many of the sentences tied for best are
+/// compared (in source order).
+pub const TIES_COMPARED: usize = 32;
+
 pub fn explain(
     claim: &ClaimContext,
     sentence: &SourceSentence,
