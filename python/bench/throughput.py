@@ -14,31 +14,19 @@ are compared with the CLI's, so a figure is never of a wrong result.
 from __future__ import annotations
 
 import argparse
-import glob
 import json
 import os
 import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
 import claimlab
 
-
-def rows_of(folder: str):
-    sources = {}
-    with open(os.path.join(folder, "QA.jsonl"), encoding="utf-8") as f:
-        for line in f:
-            s = json.loads(line)
-            sources[s["source_id"]] = s["source_info"]
-    rows = []
-    for path in sorted(glob.glob(os.path.join(folder, "*hallucination.jsonl"))):
-        with open(path, encoding="utf-8") as f:
-            for line in f:
-                r = json.loads(line)
-                info = sources[r["source_id"]]
-                rows.append({"question": info["question"], "context": info["passages"], "answer": r["response"]})
-    return rows
+# RAGTruth's rows as the tests read them (python/tests/support.py).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
+from support import ragtruth_rows  # noqa: E402
 
 
 def best(repeat: int, run):
@@ -57,7 +45,7 @@ def main() -> int:
     p.add_argument("--cli", default="target/release/claimlab")
     p.add_argument("--repeat", type=int, default=3)
     a = p.parse_args()
-    rows = rows_of(os.path.join(a.data, "ragtruth_qa"))
+    rows = ragtruth_rows(Path(a.data) / "ragtruth_qa")
     n = len(rows)
     print(f"{n} RAGTruth QA responses, {os.cpu_count()} cores, Python {sys.version.split()[0]}, claimlab {claimlab.__version__}")
     with tempfile.TemporaryDirectory() as tmp:
