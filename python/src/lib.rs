@@ -132,24 +132,8 @@ fn install_panic_hook() {
             if !INSIDE.with(Cell::get) {
                 return previous(info);
             }
-            let payload = info.payload();
-            let msg = payload
-                .downcast_ref::<&str>()
-                .copied()
-                .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
-                .unwrap_or("");
-            let mut msg = msg.split_whitespace().collect::<Vec<_>>().join(" ");
-            if let Some((cut, _)) = msg.char_indices().nth(300) {
-                msg.truncate(cut);
-                msg.push('…');
-            }
-            let at = info
-                .location()
-                .map(|l| format!(" at {}:{}", l.file(), l.line()))
-                .unwrap_or_default();
             CAUGHT.with(|c| {
-                c.borrow_mut()
-                    .get_or_insert(format!("internal error{at}: {msg} (please report it)"));
+                c.borrow_mut().get_or_insert_with(|| out::panic_line(info));
             });
         }));
     });

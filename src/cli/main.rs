@@ -41,25 +41,9 @@ mod internal_error {
 
     pub fn install() {
         panic::set_hook(Box::new(|info| {
-            let payload = info.payload();
-            let msg = payload
-                .downcast_ref::<&str>()
-                .copied()
-                .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
-                .unwrap_or("");
-            // One line, however long the message or whatever text it quotes.
-            let mut msg = msg.split_whitespace().collect::<Vec<_>>().join(" ");
-            if let Some((cut, _)) = msg.char_indices().nth(300) {
-                msg.truncate(cut);
-                msg.push('…');
-            }
-            let at = info
-                .location()
-                .map(|l| format!(" at {}:{}", l.file(), l.line()))
-                .unwrap_or_default();
             let mut first = FIRST.lock().unwrap_or_else(|e| e.into_inner());
             // A thread that panics because another did keeps the first message.
-            first.get_or_insert(format!("internal error{at}: {msg} (please report it)"));
+            first.get_or_insert_with(|| claimlab::output::panic_line(info));
         }));
     }
 

@@ -12,6 +12,7 @@
 //!   checked to its report's line.
 //! - [`vectors`]: sentence vectors given by the user, checked, and why the
 //!   core did not use them ([`vectors::fallback`]).
+//! - [`panic_line`]: a bug's panic as the one line both front ends report.
 //!
 //! Native only: the lab renders the report itself and serialises nothing.
 
@@ -29,6 +30,29 @@ use crate::report::Report;
 use crate::text::Document;
 
 use vectors::Fallback;
+
+/// A panic in the core as the CLI and the Python package report it: one
+/// line, `internal error at FILE:LINE: MESSAGE (please report it)`, the
+/// message's whitespace collapsed and cut at 300 characters, however long
+/// it is or whatever text it quotes.
+pub fn panic_line(info: &std::panic::PanicHookInfo) -> String {
+    let payload = info.payload();
+    let msg = payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("");
+    let mut msg = msg.split_whitespace().collect::<Vec<_>>().join(" ");
+    if let Some((cut, _)) = msg.char_indices().nth(300) {
+        msg.truncate(cut);
+        msg.push('…');
+    }
+    let at = info
+        .location()
+        .map(|l| format!(" at {}:{}", l.file(), l.line()))
+        .unwrap_or_default();
+    format!("internal error{at}: {msg} (please report it)")
+}
 
 /// A report as the CLI writes it: the core's report (compact unless
 /// `--full`) and, after it, why the given vectors were not used (`null`
