@@ -149,7 +149,7 @@ fn keep_unsaved(state: &LabState) {
     {
         let _ = storage.set_item(UNSAVED_AT, &at);
     } else {
-        let _ = storage.remove_item(UNSAVED);
+        forget_unsaved(&storage);
     }
 }
 
@@ -159,9 +159,14 @@ fn take_unsaved(hash: &str) -> Option<String> {
     let storage = tab_storage()?;
     let at = storage.get_item(UNSAVED_AT).ok().flatten();
     let text = storage.get_item(UNSAVED).ok().flatten();
+    forget_unsaved(&storage);
+    text.filter(|_| at.as_deref() == Some(hash))
+}
+
+/// Drop what [`keep_unsaved`] kept.
+fn forget_unsaved(storage: &web_sys::Storage) {
     let _ = storage.remove_item(UNSAVED);
     let _ = storage.remove_item(UNSAVED_AT);
-    text.filter(|_| at.as_deref() == Some(hash))
 }
 
 /// The page's address without fragment or query.
@@ -304,8 +309,7 @@ pub fn keep_address_current(lab: Lab) {
     // state, and what was kept must not be opened by a later visit.
     let shown = Closure::<dyn FnMut()>::new(move || {
         if let Some(storage) = tab_storage() {
-            let _ = storage.remove_item(UNSAVED);
-            let _ = storage.remove_item(UNSAVED_AT);
+            forget_unsaved(&storage);
         }
     });
     if let Some(w) = web_sys::window() {
