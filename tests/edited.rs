@@ -64,6 +64,17 @@ const PIECES: &[&str] = &[
     "\"",
     "[",
     "]",
+    "cannot",
+    "Can't",
+    "a",
+    "dozen",
+    "quarter",
+    "three",
+    "Hundred",
+    "Tuesday",
+    "Internationalisation",
+    "ABCDEFGHIJKLMNOP",
+    "Xyzzyplughfoobar7",
 ];
 
 /// What an edit inserts: the same pieces, plus labels that start passages.
@@ -237,6 +248,23 @@ proptest! {
         assert_same(&parallel, &serial)?;
         for (p, s) in parallel.sentences.iter().zip(&serial.sentences) {
             prop_assert_eq!(&p.term_ids, &s.term_ids);
+        }
+    }
+
+    /// A document whose sentences let go of their readings (as a large
+    /// source's do) reads each sentence for its terms only: the same
+    /// document, term ids included, as a full reading of every sentence.
+    #[test]
+    fn a_document_read_for_its_terms_only_is_the_document_read_in_full(
+        text in text(),
+        opts in options(),
+        threads in 1..3usize,
+    ) {
+        let terms_only = Document::analyse_for_terms(text.clone(), opts, threads);
+        let full = Document::analyse(&text, opts);
+        assert_same(&terms_only, &full)?;
+        for (t, f) in terms_only.sentences.iter().zip(&full.sentences) {
+            prop_assert_eq!(&t.term_ids, &f.term_ids);
         }
     }
 

@@ -72,10 +72,59 @@ impl Forms {
 
 /// What a [`WordMemo`] knows about one lower-cased word.
 #[derive(Debug, Clone)]
-struct Known {
-    forms: Arc<Forms>,
-    content: bool,
-    may_start_number: bool,
+pub struct Known {
+    pub forms: Arc<Forms>,
+    /// Not a function word (nor, when the memo's settings say so, a discourse word).
+    pub content: bool,
+    /// [`crate::text::numbers::may_start_number`] of its lower-cased form.
+    pub may_start_number: bool,
+}
+
+/// One occurrence of a word, as [`word_entries`] reads it: its span and
+/// the number of its entry in the memo ([`WordMemo::entry`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Occurrence {
+    pub start: usize,
+    pub end: usize,
+    pub entry: u32,
+}
+
+/// An [`Occurrence`] read through its memo: a word for the number-word
+/// reader ([`crate::text::numbers::find_number_words`]) that shares the
+/// memo's forms without holding them.
+pub struct Seen<'a> {
+    pub occurrence: Occurrence,
+    pub known: &'a Known,
+    pub surface: &'a str,
+}
+
+impl<'a> Seen<'a> {
+    /// `occurrence` of `text` (the text it was read from) through `memo`.
+    pub fn new(text: &'a str, occurrence: Occurrence, memo: &'a WordMemo) -> Seen<'a> {
+        Seen {
+            occurrence,
+            known: memo.entry(occurrence.entry),
+            surface: &text[occurrence.start..occurrence.end],
+        }
+    }
+}
+
+impl WordView for Seen<'_> {
+    fn start(&self) -> usize {
+        self.occurrence.start
+    }
+    fn end(&self) -> usize {
+        self.occurrence.end
+    }
+    fn lower(&self) -> &str {
+        &self.known.forms.lower
+    }
+    fn surface(&self) -> &str {
+        self.surface
+    }
+    fn may_start_number(&self) -> bool {
+        self.known.may_start_number
+    }
 }
 
 /// Every distinct lower-cased word met so far, with its key and flags:
@@ -86,10 +135,56 @@ struct Known {
 pub struct WordMemo {
     stemming: bool,
     discourse_words: bool,
-    known: FxHashMap<Arc<str>, Known>,
+    /// What it knows of each word, numbered in the order it met them.
+    entries: Vec<Known>,
+    /// Words of up to [`PACKED_BYTES`] ASCII letters and digits, by their
+    /// lower-cased bytes packed into a number ([`packed_lower`]): most words
+    /// are, and a number hashes and compares in a few instructions where a
+    /// string needs a loop and a `memcmp`.
+    short: FxHashMap<u128, u32>,
+    /// Every other word, by its lower-cased form.
+    known: FxHashMap<Arc<str>, u32>,
     /// Scratch space for lower-casing a word before looking it up.
     buf: String,
 }
+
+/// The longest word [`WordMemo`] looks up packed into a `u128`.
+const PACKED_BYTES: usize = 16;
+
+/// The word at `start..end` of `text` (ASCII letters and digits only)
+/// lower-cased, its bytes packed into a number, first byte lowest; `None`
+/// when it is longer than [`PACKED_BYTES`]. No word holds a zero byte, so
+/// two words pack alike only when they are the same word.
+fn packed_lower(text: &[u8], start: usize, end: usize) -> Option<u128> {
+    let len = end - start;
+    if len > PACKED_BYTES {
+        return None;
+    }
+    // One load of the 16 bytes from the word's start where the text has
+    // them (the bytes after the word are masked off), else a copy.
+    let bytes: [u8; PACKED_BYTES] = match text.get(start..start + PACKED_BYTES) {
+        Some(sixteen) => sixteen.try_into().expect("16 bytes"),
+        None => {
+            let mut bytes = [0u8; PACKED_BYTES];
+            bytes[..len].copy_from_slice(&text[start..end]);
+            bytes
+        }
+    };
+    // Upper-case ASCII letters gain the 0x20 bit; digits keep it already.
+    let mask = fill(len);
+    Some((u128::from_le_bytes(bytes) | 0x2020_2020_2020_2020_2020_2020_2020_2020) & mask)
+}
+
+/// A mask of the low `len` bytes of a `u128`.
+fn fill(len: usize) -> u128 {
+    match len {
+        PACKED_BYTES => u128::MAX,
+        _ => (1u128 << (8 * len)) - 1,
+    }
+}
+
+/// `cannot`, packed as [`packed_lower`] packs it.
+const CANNOT: u128 = u128::from_le_bytes(*b"cannot\0\0\0\0\0\0\0\0\0\0");
 
 impl WordMemo {
     /// A memo keying words by their stem when `stemming`, and counting
@@ -99,6 +194,8 @@ impl WordMemo {
         WordMemo {
             stemming,
             discourse_words,
+            entries: Vec::new(),
+            short: FxHashMap::default(),
             known: FxHashMap::default(),
             buf: String::new(),
         }
@@ -111,61 +208,84 @@ impl WordMemo {
 
     /// How many distinct words it holds.
     pub fn len(&self) -> usize {
-        self.known.len()
+        self.entries.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.known.is_empty()
+        self.entries.is_empty()
     }
 
-    /// The word `lower` spanning `start..end` of `text`.
-    fn word<'a>(&mut self, text: &'a str, start: usize, end: usize, lower: &str) -> Word<'a> {
-        let known = match self.known.get(lower) {
-            Some(k) => k.clone(),
-            None => {
-                let shared: Arc<str> = lower.into();
-                // Stemmed here, not through the thread's stem memory
-                // (`words::word_key`): this memo is that memory for its words.
-                // A word that is its own stem shares its string with its key.
-                let key = match self.stemming {
-                    true => match STEMMER.stem(lower) {
-                        std::borrow::Cow::Borrowed(s) if s == lower => shared.clone(),
-                        stem => stem.into(),
-                    },
-                    false => shared.clone(),
-                };
-                let known = Known {
-                    forms: Forms::new(shared.clone(), key),
-                    content: !(is_function_word(lower)
-                        || (self.discourse_words && is_discourse_word(lower))),
-                    may_start_number: may_start_number(lower),
-                };
-                self.known.insert(shared, known.clone());
-                known
-            }
+    /// What it knows of the word numbered `entry` (an [`Occurrence`]'s).
+    pub fn entry(&self, entry: u32) -> &Known {
+        &self.entries[entry as usize]
+    }
+
+    /// Learn `lower`, a word it has not met: its entry's number.
+    fn learn(&mut self, lower: &str) -> u32 {
+        let shared: Arc<str> = lower.into();
+        // Stemmed here, not through the thread's stem memory
+        // (`words::word_key`): this memo is that memory for its words.
+        // A word that is its own stem shares its string with its key.
+        let key = match self.stemming {
+            true => match STEMMER.stem(lower) {
+                std::borrow::Cow::Borrowed(s) if s == lower => shared.clone(),
+                stem => stem.into(),
+            },
+            false => shared.clone(),
         };
-        Word {
-            start,
-            end,
-            forms: known.forms,
-            surface: &text[start..end],
-            content: known.content,
-            may_start_number: known.may_start_number,
+        self.entries.push(Known {
+            forms: Forms::new(shared, key),
+            content: !(is_function_word(lower)
+                || (self.discourse_words && is_discourse_word(lower))),
+            may_start_number: may_start_number(lower),
+        });
+        (self.entries.len() - 1) as u32
+    }
+
+    /// The entry of the word `lower`.
+    fn entry_of(&mut self, lower: &str) -> u32 {
+        match self.known.get(lower) {
+            Some(&entry) => entry,
+            None => {
+                let entry = self.learn(lower);
+                let shared = self.entries[entry as usize].forms.lower.clone();
+                self.known.insert(shared, entry);
+                entry
+            }
+        }
+    }
+
+    /// The entry of the word whose lower-cased bytes pack into `packed`
+    /// ([`packed_lower`]), `len` bytes long.
+    fn packed_entry(&mut self, packed: u128, len: usize) -> u32 {
+        match self.short.get(&packed) {
+            Some(&entry) => entry,
+            None => {
+                let bytes = packed.to_le_bytes();
+                let lower = std::str::from_utf8(&bytes[..len]).expect("ASCII");
+                let entry = self.learn(lower);
+                self.short.insert(packed, entry);
+                entry
+            }
         }
     }
 }
 
-/// [`crate::text::words::raw_words`] read through `memo`: the same words,
-/// spans and lower-cased forms, each with its key and flags, and no copy of
-/// a word that the memo already holds.
-pub fn words_with<'a>(
-    text: &'a str,
+/// The words of `text` as [`words_with`] reads them, each as the memo's
+/// entry for it (learnt if new) instead of a [`Word`]: no shared form is
+/// handed out, for a reader that only needs each word's key and flags.
+/// Appends to `out`.
+pub fn word_entries(
+    text: &str,
     skip: &[(usize, usize)],
     memo: &mut WordMemo,
-) -> Vec<Word<'a>> {
-    let mut out = Vec::with_capacity(text.len() / 6 + 1);
+    out: &mut Vec<Occurrence>,
+) {
     let mut skip_i = 0;
+    let bytes = text.as_bytes();
     let mut buf = std::mem::take(&mut memo.buf);
+    let mut push =
+        |start: usize, end: usize, entry: u32| out.push(Occurrence { start, end, entry });
     for_each_word_span(text, |start, end, plain| {
         while skip_i < skip.len() && skip[skip_i].1 <= start {
             skip_i += 1;
@@ -174,6 +294,15 @@ pub fn words_with<'a>(
             return; // overlaps a number, identifier or citation
         }
         let surface = &text[start..end];
+        if let Some(packed) = plain.then(|| packed_lower(bytes, start, end)).flatten() {
+            if packed == CANNOT {
+                push(start, start + 3, memo.packed_entry(packed & fill(3), 3));
+                push(start + 3, end, memo.packed_entry(packed >> 24, 3));
+            } else {
+                push(start, end, memo.packed_entry(packed, end - start));
+            }
+            return;
+        }
         if plain || surface.bytes().all(|b| b != b'\'' && b != 0xE2) {
             // No apostrophe (neither `'` nor `’`, whose first byte is 0xE2):
             // the word is its lower-cased surface, or `cannot`.
@@ -185,21 +314,45 @@ pub fn words_with<'a>(
                 buf.extend(surface.chars().map(crate::text::case::lower_char));
             }
             if buf == "cannot" {
-                out.push(memo.word(text, start, start + 3, "can"));
-                out.push(memo.word(text, start + 3, end, "not"));
+                push(start, start + 3, memo.entry_of("can"));
+                push(start + 3, end, memo.entry_of("not"));
             } else {
-                out.push(memo.word(text, start, end, &buf));
+                push(start, end, memo.entry_of(&buf));
             }
             return;
         }
         // Apostrophes: the contraction rules, then the memo.
         let mut raw = Vec::new();
         push_expanded(&mut raw, text, start, end);
-        out.extend(
-            raw.into_iter()
-                .map(|w| memo.word(text, w.start, w.end, &w.lower)),
-        );
+        for w in raw {
+            push(w.start, w.end, memo.entry_of(&w.lower));
+        }
     });
     memo.buf = buf;
-    out
+}
+
+/// [`crate::text::words::raw_words`] read through `memo`: the same words,
+/// spans and lower-cased forms, each with its key and flags, and no copy of
+/// a word that the memo already holds.
+pub fn words_with<'a>(
+    text: &'a str,
+    skip: &[(usize, usize)],
+    memo: &mut WordMemo,
+) -> Vec<Word<'a>> {
+    let mut found = Vec::with_capacity(text.len() / 6 + 1);
+    word_entries(text, skip, memo, &mut found);
+    found
+        .into_iter()
+        .map(|o| {
+            let known = memo.entry(o.entry);
+            Word {
+                start: o.start,
+                end: o.end,
+                forms: known.forms.clone(),
+                surface: &text[o.start..o.end],
+                content: known.content,
+                may_start_number: known.may_start_number,
+            }
+        })
+        .collect()
 }

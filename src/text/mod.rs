@@ -133,32 +133,14 @@ impl Analysed {
     ) -> Analysed {
         debug_assert!(memo.serves(opts.stemming, opts.discourse_words));
         let part = &text[start..end];
-        let mut cites = if opts.citations_in_words {
-            citations::find_with_words(part)
-        } else {
-            citations::find(part)
-        };
-        let cite_spans: Vec<(usize, usize)> = cites.iter().map(|c| (c.start, c.end)).collect();
-        let mut numbers = numbers::find_numerals(part, &cite_spans);
-        let mut skip: Vec<(usize, usize)> = cite_spans
-            .iter()
-            .copied()
-            .chain(numbers.iter().map(|n| (n.start, n.end)))
-            .collect();
-        crate::order::sort_dedup(&mut skip);
+        let Marked {
+            mut cites,
+            mut numbers,
+            skip,
+        } = Marked::find(part, opts);
         let mut words = memo::words_with(part, &skip, memo);
-        // Numbers written as words replace the words they were read from.
         let worded = numbers::find_number_words(part, &words);
-        if !worded.is_empty() {
-            let mut keep = vec![true; words.len()];
-            for (range, mention) in worded {
-                range.for_each(|i| keep[i] = false);
-                numbers.push(mention);
-            }
-            let mut k = keep.iter();
-            words.retain(|_| *k.next().unwrap());
-            crate::order::sort_by_key(&mut numbers, |n| n.start);
-        }
+        replace_worded(&mut words, &mut numbers, worded);
 
         let mut tokens = Vec::with_capacity(words.len() + numbers.len());
         let mut words = words.into_iter().peekable();
@@ -231,6 +213,56 @@ impl Analysed {
         }
         out
     }
+}
+
+/// A text's citations and numerals, found before its words, and the spans
+/// the words skip (theirs).
+struct Marked {
+    cites: Vec<Citation>,
+    numbers: Vec<NumberMention>,
+    /// Sorted, de-duplicated spans of the citations and numerals.
+    skip: Vec<(usize, usize)>,
+}
+
+impl Marked {
+    fn find(part: &str, opts: AnalysisOptions) -> Marked {
+        let cites = if opts.citations_in_words {
+            citations::find_with_words(part)
+        } else {
+            citations::find(part)
+        };
+        let cite_spans: Vec<(usize, usize)> = cites.iter().map(|c| (c.start, c.end)).collect();
+        let numbers = numbers::find_numerals(part, &cite_spans);
+        let mut skip = cite_spans;
+        skip.extend(numbers.iter().map(|n| (n.start, n.end)));
+        crate::order::sort_dedup(&mut skip);
+        Marked {
+            cites,
+            numbers,
+            skip,
+        }
+    }
+}
+
+/// Numbers written as words (`worded`, from [`numbers::find_number_words`]
+/// over `words`) replace the words they were read from: the words go, the
+/// mentions join `numbers`, which stay in text order.
+fn replace_worded<W>(
+    words: &mut Vec<W>,
+    numbers: &mut Vec<NumberMention>,
+    worded: Vec<(std::ops::Range<usize>, NumberMention)>,
+) {
+    if worded.is_empty() {
+        return;
+    }
+    let mut keep = vec![true; words.len()];
+    for (range, mention) in worded {
+        range.for_each(|i| keep[i] = false);
+        numbers.push(mention);
+    }
+    let mut k = keep.iter();
+    words.retain(|_| *k.next().unwrap());
+    crate::order::sort_by_key(numbers, |n| n.start);
 }
 
 /// One source sentence, S1…Sn.
@@ -399,8 +431,9 @@ impl DocumentBuilder {
     }
 
     fn add_sentence(&mut self, passage: usize, start: usize, end: usize) {
-        let analysed = Analysed::with_memo(&self.text, start, end, self.options, &mut self.memo);
-        self.index.push(passage, (start, end), analysed);
+        let (text, memo) = (&self.text, &mut self.memo);
+        self.index
+            .add(text, passage, (start, end), self.options, memo);
         self.done_bytes = end;
     }
 
@@ -432,6 +465,15 @@ struct SentenceIndex {
     sentences: Vec<SourceSentence>,
     vocab: FxHashMap<std::sync::Arc<str>, u32>,
     postings: Vec<Vec<u32>>,
+    /// The term id of each word of the word memo this index is read
+    /// through, by its entry ([`memo::Occurrence::entry`]); `u32::MAX` for
+    /// a word not yet met here. Only for [`SentenceIndex::push_terms`].
+    #[cfg(not(target_arch = "wasm32"))]
+    word_terms: Vec<u32>,
+    /// Room [`SentenceIndex::push_terms`] reads a sentence's words and
+    /// terms into, kept from one sentence to the next.
+    #[cfg(not(target_arch = "wasm32"))]
+    scratch: (Vec<memo::Occurrence>, Vec<u32>),
 }
 
 impl SentenceIndex {
@@ -451,6 +493,111 @@ impl SentenceIndex {
         let terms = bytes / 64;
         self.vocab.reserve(terms);
         self.postings.reserve(terms);
+    }
+
+    /// Read the sentence at `span` of `text`, of passage `passage`
+    /// (0-based), through `memo` (the word memory every sentence of this
+    /// index is read through) and add it.
+    fn add(
+        &mut self,
+        text: &str,
+        passage: usize,
+        span: (usize, usize),
+        options: AnalysisOptions,
+        memo: &mut memo::WordMemo,
+    ) {
+        #[cfg(not(target_arch = "wasm32"))]
+        if !self.keep {
+            return self.push_terms(text, passage, span, options, memo);
+        }
+        let analysed = Analysed::with_memo(text, span.0, span.1, options, memo);
+        self.push(passage, span, analysed);
+    }
+
+    /// [`SentenceIndex::push`] of the sentence at `span` of `text`, for an
+    /// index whose sentences do not keep their readings: the sentence's
+    /// content terms are read as [`Analysed::with_memo`] reads its tokens
+    /// (the same citations, numerals, words and numbers in words, in the
+    /// same order, so the same term ids), without making the tokens it
+    /// would let go at once. A word's term id is looked up by its memo
+    /// entry, not its key. `tests/edited.rs` holds it to the full reading.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn push_terms(
+        &mut self,
+        text: &str,
+        passage: usize,
+        (start, end): (usize, usize),
+        opts: AnalysisOptions,
+        memo: &mut memo::WordMemo,
+    ) {
+        let part = &text[start..end];
+        let Marked {
+            mut numbers, skip, ..
+        } = Marked::find(part, opts);
+        let (mut found, mut term_ids) = std::mem::take(&mut self.scratch);
+        found.clear();
+        term_ids.clear();
+        memo::word_entries(part, &skip, memo, &mut found);
+        let memo = &*memo;
+        let worded = match found.iter().any(|o| memo.entry(o.entry).may_start_number) {
+            true => {
+                let seen: Vec<memo::Seen> = found
+                    .iter()
+                    .map(|&o| memo::Seen::new(part, o, memo))
+                    .collect();
+                numbers::find_number_words(part, &seen)
+            }
+            false => Vec::new(),
+        };
+        replace_worded(&mut found, &mut numbers, worded);
+        // Tokens in text order, as `Analysed::with_memo` lays them out.
+        let mut numbers = numbers.iter().peekable();
+        let mut words = found.iter().peekable();
+        loop {
+            let number_first = match (numbers.peek(), words.peek()) {
+                (Some(n), Some(w)) => n.start < w.start,
+                (Some(_), None) => true,
+                (None, Some(_)) => false,
+                (None, None) => break,
+            };
+            if number_first {
+                let key = numbers.next().unwrap().key(opts.number_normalisation);
+                term_ids.push(term_id(&mut self.vocab, &mut self.postings, &key, || {
+                    key.as_str().into()
+                }));
+                continue;
+            }
+            let entry = words.next().unwrap().entry;
+            let known = memo.entry(entry);
+            if !known.content {
+                continue;
+            }
+            if self.word_terms.len() <= entry as usize {
+                self.word_terms.resize(memo.len(), u32::MAX);
+            }
+            if self.word_terms[entry as usize] == u32::MAX {
+                let key = &known.forms.key;
+                self.word_terms[entry as usize] =
+                    term_id(&mut self.vocab, &mut self.postings, key, || key.clone());
+            }
+            term_ids.push(self.word_terms[entry as usize]);
+        }
+        crate::order::sort_dedup(&mut term_ids);
+        let index = self.sentences.len() as u32;
+        for &id in &term_ids {
+            self.postings[id as usize].push(index);
+        }
+        self.sentences.push(SourceSentence {
+            number: index as usize + 1,
+            passage: passage + 1,
+            start,
+            end,
+            // Exactly as long as it is (a list grown a term at a time has
+            // room to spare, and a large source keeps thousands).
+            term_ids: term_ids.as_slice().into(),
+            reading: std::sync::OnceLock::new(),
+        });
+        self.scratch = (found, term_ids);
     }
 
     /// Add the next sentence, of passage `passage` (0-based) at `span`.
@@ -564,12 +711,34 @@ impl Document {
     /// sources; the page has one thread.
     #[cfg(not(target_arch = "wasm32"))]
     pub fn analyse_in_parallel(text: String, options: AnalysisOptions, threads: usize) -> Document {
+        let keep = keeps_readings(&text);
+        Document::analyse_in_shares(text, options, threads, keep)
+    }
+
+    /// [`Document::analyse_in_parallel`] as for a source too large to keep
+    /// its sentences' readings, whatever its size: each sentence is read
+    /// for its terms only. For tests that hold that reading to the full one.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[doc(hidden)]
+    pub fn analyse_for_terms(text: String, options: AnalysisOptions, threads: usize) -> Document {
+        Document::analyse_in_shares(text, options, threads, false)
+    }
+
+    /// [`Document::analyse_in_parallel`], the sentences keeping their
+    /// readings when `keep`.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn analyse_in_shares(
+        text: String,
+        options: AnalysisOptions,
+        threads: usize,
+        keep: bool,
+    ) -> Document {
         let (marks, passages) = sentences::passages_marked(&text);
         let shares = shares_by_bytes(&passages, threads.max(1));
         // A share's sentences, read and indexed on their own (numbered and
         // with term ids of their own, from 0).
         let read_share = |share: std::ops::Range<usize>, memo: &mut memo::WordMemo| {
-            let mut index = SentenceIndex::keeping(keeps_readings(&text));
+            let mut index = SentenceIndex::keeping(keep);
             // The first share's index takes in the others': room for all of
             // them from the start, not a doubling buffer copied as it grows.
             let bytes = match share.start {
@@ -579,9 +748,8 @@ impl Document {
             index.reserve_for(bytes);
             for p in share {
                 let (ps, pe) = passages[p];
-                for (start, end) in sentences::split_range(&text, ps, pe) {
-                    let analysed = Analysed::with_memo(&text, start, end, options, memo);
-                    index.push(p, (start, end), analysed);
+                for span in sentences::split_range(&text, ps, pe) {
+                    index.add(&text, p, span, options, memo);
                 }
             }
             index
@@ -1488,6 +1656,23 @@ impl Folder {
 /// `span`: each content key gets its term id (a key not met yet, the next
 /// id and empty postings) and `index` joins those terms' postings in order.
 /// The sentence keeps its reading when `keep`.
+/// The term id of `key`; a key new to `vocab` gets the next id (its
+/// string from `shared`) and an empty postings list.
+fn term_id(
+    vocab: &mut FxHashMap<std::sync::Arc<str>, u32>,
+    postings: &mut Vec<Vec<u32>>,
+    key: &str,
+    shared: impl FnOnce() -> std::sync::Arc<str>,
+) -> u32 {
+    if let Some(&id) = vocab.get(key) {
+        return id;
+    }
+    let id = postings.len() as u32;
+    postings.push(Vec::new());
+    vocab.insert(shared(), id);
+    id
+}
+
 fn index_sentence(
     vocab: &mut FxHashMap<std::sync::Arc<str>, u32>,
     postings: &mut Vec<Vec<u32>>,
@@ -1499,16 +1684,7 @@ fn index_sentence(
 ) -> SourceSentence {
     let mut term_ids: Vec<u32> = Vec::new();
     for t in analysed.tokens.iter().filter(|t| t.content) {
-        let id = match vocab.get(t.key()) {
-            Some(&id) => id,
-            None => {
-                let id = postings.len() as u32;
-                postings.push(Vec::new());
-                vocab.insert(t.shared_key().clone(), id);
-                id
-            }
-        };
-        term_ids.push(id);
+        term_ids.push(term_id(vocab, postings, t.key(), || t.shared_key().clone()));
     }
     crate::order::sort_dedup(&mut term_ids);
     for &id in &term_ids {
