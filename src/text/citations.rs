@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::text::scan::{blanks, digits, find_word_ci};
+use crate::text::scan::{blanks, digits, find_word_ci, next_either};
 
 /// What a citation names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -126,11 +126,9 @@ fn citation_at(s: &str) -> Option<(Vec<CiteRange>, usize)> {
 pub fn find(text: &str) -> Vec<Citation> {
     let mut out = Vec::new();
     // Both are ASCII, so a byte search finds exactly their characters.
-    let opens = text
-        .bytes()
-        .enumerate()
-        .filter(|&(_, b)| b == b'[' || b == b'(')
-        .map(|(i, _)| i);
+    let opens = std::iter::successors(next_either(text.as_bytes(), 0, b'[', b'('), |&i| {
+        next_either(text.as_bytes(), i + 1, b'[', b'(')
+    });
     for i in opens {
         if out.last().is_some_and(|c: &Citation| c.end > i) {
             continue;

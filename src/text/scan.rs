@@ -60,16 +60,25 @@ pub fn find_word_ci(text: &str, needle: &str) -> Vec<(usize, usize)> {
 }
 
 /// The first byte of `bytes` from `from` on that is `byte` in either ASCII
-/// case. Natively memchr's vectorised search for the two cases (a phrase's
-/// first letter is a few bytes in a hundred); the page steps a byte at a
-/// time, as memchr would add to its bundle.
+/// case (a phrase's first letter is a few bytes in a hundred).
 fn next_ci(bytes: &[u8], from: usize, byte: u8) -> Option<usize> {
+    next_either(
+        bytes,
+        from,
+        byte.to_ascii_lowercase(),
+        byte.to_ascii_uppercase(),
+    )
+}
+
+/// The first byte of `bytes` from `from` on that is `a` or `b`. Natively
+/// memchr's vectorised search; the page steps a byte at a time, as memchr
+/// would add to its bundle.
+pub fn next_either(bytes: &[u8], from: usize, a: u8, b: u8) -> Option<usize> {
     let rest = bytes.get(from..)?;
-    let (lower, upper) = (byte.to_ascii_lowercase(), byte.to_ascii_uppercase());
     #[cfg(not(target_arch = "wasm32"))]
-    let found = memchr::memchr2(lower, upper, rest);
+    let found = memchr::memchr2(a, b, rest);
     #[cfg(target_arch = "wasm32")]
-    let found = rest.iter().position(|&b| b == lower || b == upper);
+    let found = rest.iter().position(|&x| x == a || x == b);
     found.map(|n| from + n)
 }
 

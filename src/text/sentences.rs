@@ -200,6 +200,19 @@ pub fn starts_afresh(text: &str, from: usize, at: usize) -> bool {
     from <= at && text[from..at].trim_start().is_empty()
 }
 
+/// The bytes [`split_until`] stops at: brackets, line breaks, terminators
+/// and the first byte of `…`.
+const MAY_SPLIT: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut k = 0;
+    let stops = b"[]\n.!?\xE2";
+    while k < stops.len() {
+        table[stops[k] as usize] = true;
+        k += 1;
+    }
+    table
+};
+
 /// [`split_range`], pushing onto `out` and stopping as soon as `stop(out)`
 /// says so after a sentence is pushed. Returns whether it stopped.
 pub fn split_until(
@@ -214,6 +227,11 @@ pub fn split_until(
     let mut depth = 0usize; // square-bracket nesting
     let mut i = start;
     while i < end {
+        // Most bytes open, close and end nothing: step over them.
+        match bytes[i..end].iter().position(|&b| MAY_SPLIT[b as usize]) {
+            Some(n) => i += n,
+            None => break,
+        }
         let b = bytes[i];
         match b {
             b'[' if closes_nearby(bytes, i, end) => depth += 1,
