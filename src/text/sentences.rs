@@ -32,9 +32,13 @@ pub type Span = (usize, usize);
 /// Titles and abbreviations after which a full stop never ends a sentence.
 const NEVER_FINAL: &[&str] = &[
     "al", "approx", "apt", "bzw", "ca", "capt", "cf", "col", "dept", "dr", "eg", "esp", "fig",
-    "figs", "gen", "gov", "hon", "ie", "lt", "messrs", "mr", "mrs", "ms", "mt", "mx", "no", "nos",
-    "nr", "op", "pp", "prof", "rep", "rev", "sen", "sgt", "sr", "st", "vgl", "vol", "vs",
+    "figs", "gen", "gov", "hon", "ie", "lt", "messrs", "mr", "mrs", "ms", "mt", "mx", "nr", "op",
+    "pp", "prof", "rep", "rev", "sen", "sgt", "sr", "st", "vgl", "vol", "vs",
 ];
+
+/// Abbreviations of "number" that are also words ("She said no."): the
+/// stop after one ends nothing only before a number ("No. 5", "nos. 3-4").
+const BEFORE_NUMBERS: &[&str] = &["no", "nos"];
 
 /// Abbreviations that may end a sentence: the stop ends one only when a
 /// common sentence opener follows.
@@ -347,7 +351,9 @@ fn terminator_ends_sentence(
         let initial_follows =
             after[next_word.len()..].starts_with('.') && single_capital(next_word);
         let opener_follows = OPENERS.contains(&next_word) && !initial_follows;
-        if listed(NEVER_FINAL) {
+        if listed(NEVER_FINAL)
+            || (listed(BEFORE_NUMBERS) && next_char.is_some_and(|c| c.is_ascii_digit()))
+        {
             return None;
         }
         // "J." is an initial; "°C." (a unit after a number) is not.
@@ -909,6 +915,23 @@ mod tests {
         assert_eq!(
             sents("See e.g. Smith and i.e. Jones."),
             ["See e.g. Smith and i.e. Jones."]
+        );
+    }
+
+    #[test]
+    fn no_is_a_number_only_before_one() {
+        // The word "no" ends its sentence; "No." before a number is "number".
+        assert_eq!(
+            sents("Dr. O'Brien said no. The span is 410 metres long."),
+            ["Dr. O'Brien said no.", "The span is 410 metres long."]
+        );
+        assert_eq!(
+            sents("The answer is No. Nobody asked."),
+            ["The answer is No.", "Nobody asked."]
+        );
+        assert_eq!(
+            sents("Take platform No. 5 to Leeds. Nos. 3 and 4 are closed."),
+            ["Take platform No. 5 to Leeds.", "Nos. 3 and 4 are closed."]
         );
     }
 
