@@ -137,10 +137,13 @@ pub struct WordMemo {
     discourse_words: bool,
     /// What it knows of each word, numbered in the order it met them.
     entries: Vec<Known>,
-    /// Words of up to [`PACKED_BYTES`] ASCII letters and digits, by their
-    /// lower-cased bytes packed into a number ([`packed_lower`]): most words
-    /// are, and a number hashes and compares in a few instructions where a
-    /// string needs a loop and a `memcmp`.
+    /// Natively, words of up to [`PACKED_BYTES`] ASCII letters and digits,
+    /// by their lower-cased bytes packed into a number ([`packed_lower`]):
+    /// most words are, and a number hashes and compares in a few
+    /// instructions where a string needs a loop and a `memcmp`. (The page
+    /// looks every word up by its string: wasm has no 128-bit numbers, and
+    /// their code would weigh on its bundle.)
+    #[cfg(not(target_arch = "wasm32"))]
     short: FxHashMap<u128, u32>,
     /// Every other word, by its lower-cased form.
     known: FxHashMap<Arc<str>, u32>,
@@ -148,9 +151,11 @@ pub struct WordMemo {
     buf: String,
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// The longest word [`WordMemo`] looks up packed into a `u128`.
 const PACKED_BYTES: usize = 16;
 
+#[cfg(not(target_arch = "wasm32"))]
 /// The word at `start..end` of `text` (ASCII letters and digits only)
 /// lower-cased, its bytes packed into a number, first byte lowest; `None`
 /// when it is longer than [`PACKED_BYTES`]. No word holds a zero byte, so
@@ -175,6 +180,7 @@ fn packed_lower(text: &[u8], start: usize, end: usize) -> Option<u128> {
     Some((u128::from_le_bytes(bytes) | 0x2020_2020_2020_2020_2020_2020_2020_2020) & mask)
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// A mask of the low `len` bytes of a `u128`.
 fn fill(len: usize) -> u128 {
     match len {
@@ -183,6 +189,7 @@ fn fill(len: usize) -> u128 {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// `cannot`, packed as [`packed_lower`] packs it.
 const CANNOT: u128 = u128::from_le_bytes(*b"cannot\0\0\0\0\0\0\0\0\0\0");
 
@@ -195,6 +202,7 @@ impl WordMemo {
             stemming,
             discourse_words,
             entries: Vec::new(),
+            #[cfg(not(target_arch = "wasm32"))]
             short: FxHashMap::default(),
             known: FxHashMap::default(),
             buf: String::new(),
@@ -257,6 +265,7 @@ impl WordMemo {
 
     /// The entry of the word whose lower-cased bytes pack into `packed`
     /// ([`packed_lower`]), `len` bytes long.
+    #[cfg(not(target_arch = "wasm32"))]
     fn packed_entry(&mut self, packed: u128, len: usize) -> u32 {
         match self.short.get(&packed) {
             Some(&entry) => entry,
@@ -282,6 +291,7 @@ pub fn word_entries(
     out: &mut Vec<Occurrence>,
 ) {
     let mut skip_i = 0;
+    #[cfg(not(target_arch = "wasm32"))]
     let bytes = text.as_bytes();
     let mut buf = std::mem::take(&mut memo.buf);
     let mut push =
@@ -294,6 +304,7 @@ pub fn word_entries(
             return; // overlaps a number, identifier or citation
         }
         let surface = &text[start..end];
+        #[cfg(not(target_arch = "wasm32"))]
         if let Some(packed) = plain.then(|| packed_lower(bytes, start, end)).flatten() {
             if packed == CANNOT {
                 push(start, start + 3, memo.packed_entry(packed & fill(3), 3));
