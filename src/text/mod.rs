@@ -1445,7 +1445,10 @@ thread_local! {
     static SHARED_COUNTS: std::cell::RefCell<Vec<u32>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// Lower-case, unify apostrophes and collapse whitespace, for phrase look-ups.
+/// Lower-case, unify apostrophes, drop accents from Latin letters and
+/// collapse whitespace, for phrase look-ups ("Zoë Müller" and "Zoe Muller"
+/// fold alike: an answer that drops a name's accents has not invented a
+/// name).
 pub fn fold(text: &str) -> String {
     let mut folder = Folder::default();
     folder.push(text);
@@ -1543,6 +1546,9 @@ impl Folder {
                 self.space = true;
                 continue;
             }
+            if ACCENTS.contains(&c) {
+                continue; // a decomposed accent ("e" + U+0301): the letter alone
+            }
             if self.space && !out.is_empty() {
                 out.push(b' ');
             }
@@ -1550,7 +1556,7 @@ impl Folder {
             let c = if c == '’' { '\'' } else { c };
             let mut utf8 = [0; 4];
             out.extend_from_slice(
-                crate::text::case::lower_char(c)
+                plain_letter(crate::text::case::lower_char(c))
                     .encode_utf8(&mut utf8)
                     .as_bytes(),
             );
@@ -1564,6 +1570,30 @@ impl Folder {
 
     fn finish(self) -> String {
         String::from_utf8(self.out).expect("whole characters were copied")
+    }
+}
+
+/// Combining accents (U+0300–U+036F), which the fold drops.
+pub const ACCENTS: std::ops::RangeInclusive<char> = '\u{300}'..='\u{36F}';
+
+/// A lower-case Latin letter without its accent or stroke (`é` → `e`,
+/// `ł` → `l`, `ş` → `s`), for letters from U+00E0 to U+017F; any other
+/// character (`ß`, `æ`, `œ`, `ð`, `þ`, other scripts) as it is. The
+/// fold's own table: a Unicode decomposition crate would weigh tens of
+/// KB in the page.
+pub fn plain_letter(c: char) -> char {
+    // U+00E0–U+00FF; `*` keeps the character.
+    const LATIN_1: &[u8; 32] = b"aaaaaa*ceeeeiiii*nooooo*ouuuuy*y";
+    // U+0100–U+017F, upper- and lower-case forms alike.
+    const EXTENDED_A: &[u8; 128] = b"aaaaaaccccccccddddeeeeeeeeeegggggggghhhhiiiiiiiiii**jjkk*llllllllllnnnnnn***oooooo**rrrrrrssssssssttttttuuuuuuuuuuuuwwyyyzzzzzzs";
+    let plain = match c as u32 {
+        u @ 0xE0..=0xFF => LATIN_1[u as usize - 0xE0],
+        u @ 0x100..=0x17F => EXTENDED_A[u as usize - 0x100],
+        _ => b'*',
+    };
+    match plain {
+        b'*' => c,
+        b => b as char,
     }
 }
 
@@ -1955,7 +1985,12 @@ mod tests {
 
     #[test]
     fn fold_and_char_offsets() {
-        assert_eq!(fold("  José’s   Café\n"), "josé's café");
+        assert_eq!(fold("  José’s   Café\n"), "jose's cafe");
+        // Accents dropped, decomposed or not; strokes too; other letters kept.
+        assert_eq!(
+            fold("Zoe\u{308} ŁÓDŹ Ærø Straße İ"),
+            "zoe lodz æro straße i"
+        );
         let text = "añb€c";
         assert_eq!(char_offsets(text, &[0, 1, 3, 4, 7, 8]), [0, 1, 2, 3, 4, 5]);
     }
