@@ -677,6 +677,10 @@ mod tests {
                 "Lukasz Sondergard chaired it.",
             ),
             ("Ms. Müller chaired it.", "Ms. Muller chaired it."),
+            (
+                "Maria Nguyễn and Đặng Thiệu chaired it.",
+                "Maria Nguyen and Dang Thieu chaired it.",
+            ),
         ] {
             let found = find(claim, 0, claim.len(), false);
             assert!(!found.is_empty(), "{claim}");

@@ -1576,19 +1576,23 @@ impl Folder {
 /// Combining accents (U+0300–U+036F), which the fold drops.
 pub const ACCENTS: std::ops::RangeInclusive<char> = '\u{300}'..='\u{36F}';
 
-/// A lower-case Latin letter without its accent or stroke (`é` → `e`,
-/// `ł` → `l`, `ş` → `s`), for letters from U+00E0 to U+017F; any other
-/// character (`ß`, `æ`, `œ`, `ð`, `þ`, other scripts) as it is. The
-/// fold's own table: a Unicode decomposition crate would weigh tens of
-/// KB in the page.
+/// A Latin letter without its accents or stroke, lower-case (`é` → `e`,
+/// `ł` → `l`, `ş` → `s`, `ễ` → `e`), for letters from U+00E0 to U+017F
+/// and from U+1E00 to U+1EFF (checked against Unicode decomposition); any
+/// other character (`ß`, `æ`, `œ`, `ð`, `þ`, other scripts) as it is.
+/// The fold's own tables: a Unicode decomposition crate would weigh tens
+/// of KB in the page.
 pub fn plain_letter(c: char) -> char {
     // U+00E0–U+00FF; `*` keeps the character.
     const LATIN_1: &[u8; 32] = b"aaaaaa*ceeeeiiii*nooooo*ouuuuy*y";
     // U+0100–U+017F, upper- and lower-case forms alike.
     const EXTENDED_A: &[u8; 128] = b"aaaaaaccccccccddddeeeeeeeeeegggggggghhhhiiiiiiiiii**jjkk*llllllllllnnnnnn***oooooo**rrrrrrssssssssttttttuuuuuuuuuuuuwwyyyzzzzzzs";
+    // U+1E00–U+1EFF (Vietnamese letters with two accents among them).
+    const ADDITIONAL: &[u8; 256] = b"aabbbbbbccddddddddddeeeeeeeeeeffgghhhhhhhhhhiiiikkkkkkllllllllmmmmmmnnnnnnnnoooooooopppprrrrrrrrssssssssssttttttttuuuuuuuuuuvvvvwwwwwwwwwwxxxxyyzzzzzzhtwy******aaaaaaaaaaaaaaaaaaaaaaaaeeeeeeeeeeeeeeeeiiiioooooooooooooooooooooooouuuuuuuuuuuuuuyyyyyyyy******";
     let plain = match c as u32 {
         u @ 0xE0..=0xFF => LATIN_1[u as usize - 0xE0],
         u @ 0x100..=0x17F => EXTENDED_A[u as usize - 0x100],
+        u @ 0x1E00..=0x1EFF => ADDITIONAL[u as usize - 0x1E00],
         _ => b'*',
     };
     match plain {
