@@ -1449,3 +1449,23 @@ fn a_large_source_read_on_every_core_gives_the_report_of_one() {
         );
     }
 }
+
+/// The CLI asks mimalloc to give freed pages back at once by the option's
+/// number (`src/cli/main.rs`, `allocator::PURGE_DELAY`, 15): the mimalloc
+/// it links must list `purge_delay` as its option 15, or the CLI would be
+/// setting some other option.
+#[cfg(not(feature = "system-alloc"))]
+#[test]
+fn the_option_the_cli_sets_is_mimallocs_purge_delay() {
+    let out = bin()
+        .arg("--version")
+        .env("MIMALLOC_VERBOSE", "1")
+        .output()
+        .expect("claimlab runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let options: Vec<&str> = stderr
+        .lines()
+        .filter_map(|l| l.strip_prefix("option '")?.split('\'').next())
+        .collect();
+    assert_eq!(options.get(15), Some(&"purge_delay"), "{stderr}");
+}

@@ -28,6 +28,39 @@ fn main() {}
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// How mimalloc gives memory back. By default it keeps freed pages for a
+/// second before handing them back to the system, and a `check` of a
+/// large source is over in a few tens of milliseconds: every list that
+/// grew by copying, and the second analysis thread's word memory, stayed
+/// resident to the end (2 MB of the peak at 1 MB, 6 MB at 8 MB;
+/// BENCHMARKS.md "Memory"). The CLI asks for freed pages to go back at
+/// once.
+#[cfg(all(not(target_arch = "wasm32"), not(feature = "system-alloc")))]
+mod allocator {
+    use std::ffi::{c_int, c_long};
+
+    // mimalloc's C API (libmimalloc-sys builds it; its Rust bindings name
+    // only some options).
+    extern "C" {
+        fn mi_option_set(option: c_int, value: c_long);
+    }
+
+    /// `mi_option_purge_delay` in the `mi_option_e` of the mimalloc that
+    /// libmimalloc-sys 0.1.49 builds (v3 `include/mimalloc.h`; its default
+    /// there is 1000 ms). `MIMALLOC_VERBOSE=1 claimlab --version` lists the
+    /// options in order, and `tests/cli.rs` holds the number to that list.
+    const PURGE_DELAY: c_int = 15;
+
+    /// Give freed pages back at once, unless `MIMALLOC_PURGE_DELAY` in
+    /// the environment says otherwise.
+    pub fn purge_at_once() {
+        if std::env::var_os("MIMALLOC_PURGE_DELAY").is_none() {
+            // SAFETY: a plain C call on an option number of the linked mimalloc.
+            unsafe { mi_option_set(PURGE_DELAY, 0) }
+        }
+    }
+}
+
 /// A panic (a bug) as one line: where it happened and what it said, with no
 /// backtrace even under `RUST_BACKTRACE=1`. `batch` catches one per line so
 /// that it can name the input line that set it off.
@@ -380,6 +413,8 @@ mod native {
     }
 
     pub fn main() {
+        #[cfg(not(feature = "system-alloc"))]
+        crate::allocator::purge_at_once();
         // A bug must still end in one readable line and exit 2, never a backtrace.
         crate::internal_error::install();
         let code = crate::internal_error::catch(|| match Cli::try_parse() {
