@@ -70,14 +70,25 @@ impl Forms {
     }
 }
 
-/// What a [`WordMemo`] knows about one lower-cased word.
-#[derive(Debug, Clone)]
-pub struct Known {
-    pub forms: Arc<Forms>,
+/// What a [`WordMemo`] knows about one lower-cased word: where its
+/// lower-cased form and key lie in the memo's text, its flags, and its
+/// shared [`Forms`] once a token has asked for them. A source read for its
+/// terms alone ([`word_entries`]) never asks, so its tens of thousands of
+/// words cost no string of their own (a word's forms were three
+/// allocations, about 100 bytes; the two word memories of a 1 MB source's
+/// analysis were its largest part, 3.5 MB).
+#[derive(Debug)]
+struct Entry {
+    /// `lower`'s span in [`WordMemo::text`].
+    lower: (u32, u32),
+    /// The key's span there (the same span when the word is its own key).
+    key: (u32, u32),
     /// Not a function word (nor, when the memo's settings say so, a discourse word).
-    pub content: bool,
+    content: bool,
     /// [`crate::text::numbers::may_start_number`] of its lower-cased form.
-    pub may_start_number: bool,
+    may_start_number: bool,
+    /// Its forms, made the first time a [`Word`] needs them.
+    forms: Option<Arc<Forms>>,
 }
 
 /// One occurrence of a word, as [`word_entries`] reads it: its span and
@@ -90,11 +101,12 @@ pub struct Occurrence {
 }
 
 /// An [`Occurrence`] read through its memo: a word for the number-word
-/// reader ([`crate::text::numbers::find_number_words`]) that shares the
-/// memo's forms without holding them.
+/// reader ([`crate::text::numbers::find_number_words`]) that borrows the
+/// memo's lower-cased form.
 pub struct Seen<'a> {
     pub occurrence: Occurrence,
-    pub known: &'a Known,
+    pub lower: &'a str,
+    pub may_start_number: bool,
     pub surface: &'a str,
 }
 
@@ -103,7 +115,8 @@ impl<'a> Seen<'a> {
     pub fn new(text: &'a str, occurrence: Occurrence, memo: &'a WordMemo) -> Seen<'a> {
         Seen {
             occurrence,
-            known: memo.entry(occurrence.entry),
+            lower: memo.lower(occurrence.entry),
+            may_start_number: memo.may_start_number(occurrence.entry),
             surface: &text[occurrence.start..occurrence.end],
         }
     }
@@ -117,13 +130,13 @@ impl WordView for Seen<'_> {
         self.occurrence.end
     }
     fn lower(&self) -> &str {
-        &self.known.forms.lower
+        self.lower
     }
     fn surface(&self) -> &str {
         self.surface
     }
     fn may_start_number(&self) -> bool {
-        self.known.may_start_number
+        self.may_start_number
     }
 }
 
@@ -136,17 +149,21 @@ pub struct WordMemo {
     stemming: bool,
     discourse_words: bool,
     /// What it knows of each word, numbered in the order it met them.
-    entries: Vec<Known>,
+    entries: Vec<Entry>,
+    /// The words' lower-cased forms and keys, one after another.
+    text: String,
     /// Natively, words of up to [`PACKED_BYTES`] ASCII letters and digits,
     /// by their lower-cased bytes packed into a number ([`packed_lower`]):
     /// most words are, and a number hashes and compares in a few
     /// instructions where a string needs a loop and a `memcmp`. (The page
     /// looks every word up by its string: wasm has no 128-bit numbers, and
-    /// their code would weigh on its bundle.)
+    /// their code would weigh on its bundle.) Words of up to eight bytes,
+    /// most of them, in a table of their own, whose entries are half the
+    /// size.
     #[cfg(not(target_arch = "wasm32"))]
-    short: FxHashMap<u128, u32>,
+    short: (FxHashMap<u64, u32>, FxHashMap<u128, u32>),
     /// Every other word, by its lower-cased form.
-    known: FxHashMap<Arc<str>, u32>,
+    known: FxHashMap<Box<str>, u32>,
     /// Scratch space for lower-casing a word before looking it up.
     buf: String,
 }
@@ -202,8 +219,9 @@ impl WordMemo {
             stemming,
             discourse_words,
             entries: Vec::new(),
+            text: String::new(),
             #[cfg(not(target_arch = "wasm32"))]
-            short: FxHashMap::default(),
+            short: Default::default(),
             known: FxHashMap::default(),
             buf: String::new(),
         }
@@ -223,29 +241,75 @@ impl WordMemo {
         self.entries.is_empty()
     }
 
-    /// What it knows of the word numbered `entry` (an [`Occurrence`]'s).
-    pub fn entry(&self, entry: u32) -> &Known {
-        &self.entries[entry as usize]
+    /// The text at `span` of [`WordMemo::text`].
+    fn at(&self, (start, len): (u32, u32)) -> &str {
+        &self.text[start as usize..(start + len) as usize]
+    }
+
+    /// The lower-cased form of the word numbered `entry` (an [`Occurrence`]'s).
+    pub fn lower(&self, entry: u32) -> &str {
+        self.at(self.entries[entry as usize].lower)
+    }
+
+    /// Its key: its stem, or the word itself.
+    pub fn key(&self, entry: u32) -> &str {
+        self.at(self.entries[entry as usize].key)
+    }
+
+    /// Is it a content word?
+    pub fn content(&self, entry: u32) -> bool {
+        self.entries[entry as usize].content
+    }
+
+    /// Can it start a number written in words?
+    pub fn may_start_number(&self, entry: u32) -> bool {
+        self.entries[entry as usize].may_start_number
+    }
+
+    /// Its shared forms, made the first time they are asked for (a word
+    /// that is its own key shares one string for both).
+    pub fn forms(&mut self, entry: u32) -> Arc<Forms> {
+        let e = &self.entries[entry as usize];
+        if let Some(forms) = &e.forms {
+            return forms.clone();
+        }
+        let lower: Arc<str> = self.at(e.lower).into();
+        let key = match e.key == e.lower {
+            true => lower.clone(),
+            false => self.at(e.key).into(),
+        };
+        let forms = Forms::new(lower, key);
+        self.entries[entry as usize].forms = Some(forms.clone());
+        forms
+    }
+
+    /// `s` appended to the memo's text: its span there.
+    fn keep(&mut self, s: &str) -> (u32, u32) {
+        let start = self.text.len() as u32;
+        self.text.push_str(s);
+        (start, s.len() as u32)
     }
 
     /// Learn `lower`, a word it has not met: its entry's number.
     fn learn(&mut self, lower: &str) -> u32 {
-        let shared: Arc<str> = lower.into();
+        let lower_span = self.keep(lower);
         // Stemmed here, not through the thread's stem memory
         // (`words::word_key`): this memo is that memory for its words.
-        // A word that is its own stem shares its string with its key.
+        // A word that is its own stem keeps one copy for both.
         let key = match self.stemming {
             true => match STEMMER.stem(lower) {
-                std::borrow::Cow::Borrowed(s) if s == lower => shared.clone(),
-                stem => stem.into(),
+                std::borrow::Cow::Borrowed(s) if s == lower => lower_span,
+                stem => self.keep(&stem),
             },
-            false => shared.clone(),
+            false => lower_span,
         };
-        self.entries.push(Known {
-            forms: Forms::new(shared, key),
+        self.entries.push(Entry {
+            lower: lower_span,
+            key,
             content: !(is_function_word(lower)
                 || (self.discourse_words && is_discourse_word(lower))),
             may_start_number: may_start_number(lower),
+            forms: None,
         });
         (self.entries.len() - 1) as u32
     }
@@ -256,8 +320,7 @@ impl WordMemo {
             Some(&entry) => entry,
             None => {
                 let entry = self.learn(lower);
-                let shared = self.entries[entry as usize].forms.lower.clone();
-                self.known.insert(shared, entry);
+                self.known.insert(lower.into(), entry);
                 entry
             }
         }
@@ -267,16 +330,21 @@ impl WordMemo {
     /// ([`packed_lower`]), `len` bytes long.
     #[cfg(not(target_arch = "wasm32"))]
     fn packed_entry(&mut self, packed: u128, len: usize) -> u32 {
-        match self.short.get(&packed) {
-            Some(&entry) => entry,
-            None => {
-                let bytes = packed.to_le_bytes();
-                let lower = std::str::from_utf8(&bytes[..len]).expect("ASCII");
-                let entry = self.learn(lower);
-                self.short.insert(packed, entry);
-                entry
-            }
+        let found = match len {
+            0..=8 => self.short.0.get(&(packed as u64)),
+            _ => self.short.1.get(&packed),
+        };
+        if let Some(&entry) = found {
+            return entry;
         }
+        let bytes = packed.to_le_bytes();
+        let lower = std::str::from_utf8(&bytes[..len]).expect("ASCII");
+        let entry = self.learn(lower);
+        match len {
+            0..=8 => self.short.0.insert(packed as u64, entry),
+            _ => self.short.1.insert(packed, entry),
+        };
+        entry
     }
 }
 
@@ -354,16 +422,13 @@ pub fn words_with<'a>(
     word_entries(text, skip, memo, &mut found);
     found
         .into_iter()
-        .map(|o| {
-            let known = memo.entry(o.entry);
-            Word {
-                start: o.start,
-                end: o.end,
-                forms: known.forms.clone(),
-                surface: &text[o.start..o.end],
-                content: known.content,
-                may_start_number: known.may_start_number,
-            }
+        .map(|o| Word {
+            start: o.start,
+            end: o.end,
+            forms: memo.forms(o.entry),
+            surface: &text[o.start..o.end],
+            content: memo.content(o.entry),
+            may_start_number: memo.may_start_number(o.entry),
         })
         .collect()
 }

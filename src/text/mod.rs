@@ -274,8 +274,10 @@ pub struct SourceSentence {
     pub passage: usize,
     pub start: usize,
     pub end: usize,
-    /// Sorted, de-duplicated ids of its content keys in the document's vocabulary.
-    pub term_ids: Vec<u32>,
+    /// Sorted, de-duplicated ids of its content keys in the document's
+    /// vocabulary (exactly as many as it holds: a large source keeps
+    /// tens of thousands of sentences).
+    pub term_ids: Box<[u32]>,
     /// Its tokens, numbers and citations ([`SourceSentence::analysed`]):
     /// kept from the analysis in a source of up to [`KEEP_READINGS`]
     /// bytes; in a larger one read again when first asked for, so that a
@@ -546,7 +548,7 @@ impl SentenceIndex {
         term_ids.clear();
         memo::word_entries(part, &skip, memo, &mut found);
         let memo = &*memo;
-        let worded = match found.iter().any(|o| memo.entry(o.entry).may_start_number) {
+        let worded = match found.iter().any(|o| memo.may_start_number(o.entry)) {
             true => {
                 let seen: Vec<memo::Seen> = found
                     .iter()
@@ -575,17 +577,16 @@ impl SentenceIndex {
                 continue;
             }
             let entry = words.next().unwrap().entry;
-            let known = memo.entry(entry);
-            if !known.content {
+            if !memo.content(entry) {
                 continue;
             }
             if self.word_terms.len() <= entry as usize {
                 self.word_terms.resize(memo.len(), u32::MAX);
             }
             if self.word_terms[entry as usize] == u32::MAX {
-                let key = &known.forms.key;
+                let key = memo.key(entry);
                 self.word_terms[entry as usize] =
-                    term_id(&mut self.vocab, &mut self.postings, key, || key.clone());
+                    term_id(&mut self.vocab, &mut self.postings, key, || key.into());
             }
             term_ids.push(self.word_terms[entry as usize]);
         }
@@ -596,8 +597,6 @@ impl SentenceIndex {
             passage: passage + 1,
             start,
             end,
-            // Exactly as long as it is (a list grown a term at a time has
-            // room to spare, and a large source keeps thousands).
             term_ids: term_ids.as_slice().into(),
             reading: std::sync::OnceLock::new(),
         });
@@ -1741,7 +1740,7 @@ fn index_sentence(
         passage: passage + 1,
         start,
         end,
-        term_ids,
+        term_ids: term_ids.into(),
         reading: kept_reading(analysed, keep),
     }
 }
