@@ -162,8 +162,9 @@ pub struct WordMemo {
     /// size.
     #[cfg(not(target_arch = "wasm32"))]
     short: (FxHashMap<u64, u32>, FxHashMap<u128, u32>),
-    /// Every other word, by its lower-cased form.
-    known: FxHashMap<Box<str>, u32>,
+    /// Every other word, by its lower-cased form (an `Arc`, as the
+    /// vocabulary's keys are: one kind of table for both in the page).
+    known: FxHashMap<Arc<str>, u32>,
     /// Scratch space for lower-casing a word before looking it up.
     buf: String,
 }
