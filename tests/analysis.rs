@@ -9,9 +9,10 @@
 use claimlab::config::{Config, Preset};
 use claimlab::pipeline::CheckInput;
 use claimlab::text::memo::{words_with, WordMemo};
+use claimlab::text::mentions::{in_fold, in_text, FoldWords, LEADS_FOLDING_TO_ASCII};
 use claimlab::text::numbers::{find_number_words, find_numerals};
 use claimlab::text::words::{is_discourse_word, is_function_word, raw_words};
-use claimlab::text::{fold, Analysed, AnalysisOptions, Document};
+use claimlab::text::{fold, fold_char, Analysed, AnalysisOptions, Document, Folded};
 use proptest::prelude::*;
 use rust_stemmers::{Algorithm, Stemmer};
 
@@ -243,6 +244,92 @@ proptest! {
     ) {
         prop_assert_eq!(fold(&text), reference_fold(&text));
     }
+
+    /// A phrase looked for in the text itself (a large source keeps no
+    /// fold) is found where the fold finds it: phrases cut from the fold
+    /// (so most are there), with a word of the text around them, and
+    /// phrases of their own.
+    #[test]
+    fn a_phrase_is_found_in_the_text_where_the_fold_finds_it(
+        text in prop_oneof![
+            text(),
+            "[ a-zA-Z0-9.,'\\- \t\n\r’ÉéèëßİıKÅøŁłễĦσΣ\u{a0}\u{301}]{0,120}",
+            // Few letters, so that phrases meet accents, capitals and
+            // spacing at their very edges.
+            "[aAéÉe\u{301} \t.’'K]{0,30}",
+        ],
+        cuts in prop::collection::vec((any::<prop::sample::Index>(), 1..24usize), 1..8),
+        own in prop::collection::vec("[a-zé'’ .σ]{1,12}", 0..3),
+    ) {
+        let folded = fold(&text);
+        let words = FoldWords::of(&text);
+        let mut phrases: Vec<String> = own.iter().map(|p| fold(p)).collect();
+        let chars: Vec<char> = folded.chars().collect();
+        for (at, len) in cuts {
+            if chars.is_empty() {
+                break;
+            }
+            let from = at.index(chars.len());
+            let cut: String = chars[from..(from + len).min(chars.len())].iter().collect();
+            phrases.push(cut.trim().to_string());
+        }
+        for phrase in &phrases {
+            prop_assert_eq!(
+                in_text(&text, &words, phrase),
+                in_fold(&folded, phrase),
+                "{:?} in {:?} (fold {:?})", phrase, text, folded
+            );
+        }
+    }
+}
+
+/// Every character outside ASCII that folds to an ASCII one starts with a
+/// byte `in_text` looks for (it finds a phrase's first letter by them).
+#[test]
+fn every_character_folding_to_ascii_starts_with_a_byte_looked_for() {
+    for c in (0x80..=0x10FFFFu32).filter_map(char::from_u32) {
+        if let Folded::Char(f) = fold_char(c) {
+            if f.is_ascii() {
+                let mut utf8 = [0; 4];
+                let lead = c.encode_utf8(&mut utf8).as_bytes()[0];
+                assert!(
+                    LEADS_FOLDING_TO_ASCII.contains(&lead),
+                    "{c:?} (U+{:04X}) folds to {f:?}",
+                    c as u32
+                );
+            }
+        }
+    }
+}
+
+/// A large source mostly in ASCII keeps no fold: its look-ups are the
+/// fold's, accents, case and spacing aside.
+#[test]
+fn a_large_source_without_its_fold_mentions_what_its_fold_holds() {
+    let text = format!(
+        "Zoë Müller met DR. JAMES  HARRISON\nin Kraków. O’Brien’s team, e\u{301}cole.\n\n{}",
+        "The committee read the plan again and approved it in full. ".repeat(3)
+    );
+    let doc = Document::analyse_for_terms(text.clone(), AnalysisOptions::SEED, 2);
+    assert!(doc.folded.is_empty(), "a large source's fold is not kept");
+    let full = Document::analyse(&text, AnalysisOptions::SEED);
+    for phrase in [
+        "zoe muller",
+        "zoë",
+        "james harrison",
+        "harrison in krakow",
+        "o'brien's team",
+        "ecole",
+        "harris",
+        "muller met dr",
+        "anna schmidt",
+        "",
+        "krakow.",
+    ] {
+        assert_eq!(doc.mentions(phrase), full.mentions(phrase), "{phrase:?}");
+    }
+    assert!(doc.mentions("james harrison"));
+    assert!(!doc.mentions("harris"));
 }
 
 /// `answer` from `source`: its words, with a few swapped for other words

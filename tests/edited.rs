@@ -165,13 +165,47 @@ fn ids_of_keys(doc: &Document, s: &claimlab::text::SourceSentence) -> Vec<u32> {
     ids
 }
 
+/// Phrases to look up in a document whose fold is `folded`: each of its
+/// first 40 words and pairs of words, as they are and without the
+/// punctuation around them.
+fn phrases_of(folded: &str) -> Vec<String> {
+    let words: Vec<&str> = folded.split(' ').take(40).collect();
+    let mut phrases = Vec::new();
+    for i in 0..words.len() {
+        for n in 1..=2 {
+            let Some(run) = words.get(i..i + n) else {
+                continue;
+            };
+            let phrase = run.join(" ");
+            let bare = phrase
+                .trim_matches(|c: char| !c.is_alphanumeric())
+                .to_string();
+            phrases.extend([phrase, bare]);
+        }
+    }
+    phrases
+}
+
 /// Everything observable about two documents is the same (term ids name
 /// the same terms in both, whatever their numbers).
 fn assert_same(got: &Document, want: &Document) -> Result<(), TestCaseError> {
     prop_assert_eq!(&got.text, &want.text);
     prop_assert_eq!(got.options, want.options);
     prop_assert_eq!(&got.passages, &want.passages);
-    prop_assert_eq!(&got.folded, &want.folded);
+    if got.folded.is_empty() && !want.folded.is_empty() {
+        // A document that keeps no fold (a large source's, natively) finds
+        // every phrase the fold finds.
+        for phrase in phrases_of(&want.folded) {
+            prop_assert_eq!(
+                got.mentions(&phrase),
+                want.mentions(&phrase),
+                "{:?}",
+                phrase
+            );
+        }
+    } else {
+        prop_assert_eq!(&got.folded, &want.folded);
+    }
     prop_assert!(got.fold_points_hold(), "a fold point no longer holds");
     prop_assert_eq!(got.sentences.len(), want.sentences.len());
     for (g, w) in got.sentences.iter().zip(&want.sentences) {

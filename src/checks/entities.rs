@@ -23,12 +23,17 @@
 //! facts about real entities. Capitalised title phrases ("Named Entity
 //! Recognition") are read as names: the price of having no language model.
 //!
+//! The look-ups go through [`crate::text::Document::mentions`]: the
+//! source's fold, or for a large source that keeps none, its text itself
+//! (`text::mentions`); both give the same answers.
+//!
 //! **Defaults**: on (`entity_check: true`), `single_word_entities: false`.
 
 use serde::{Deserialize, Serialize};
 
 use crate::checks::{ClaimContext, Findings};
 use crate::text::case::Lowercase;
+use crate::text::mentions::matches;
 use crate::text::scan::{digits, find_word_ci, glued_before};
 use crate::text::{fold, words::is_stopword};
 use crate::trace::{EventKind, Trace};
@@ -442,37 +447,6 @@ fn lookup_form(entity: &Entity) -> String {
     f
 }
 
-/// Where `needle` starts in `haystack`, first to last, matches not
-/// overlapping (as `str::match_indices` finds them).
-///
-/// Natively, one pass of memchr's vectorised search: an invented name is in
-/// no source, so most searches read the whole folded source, and the
-/// standard library's `contains` then `match_indices` read it twice at about
-/// 1.4 instructions a byte (35 searches were a tenth of a 1 MB `check`). The
-/// page keeps the standard library's search: memchr's would add 2.4 KB
-/// (gzipped) to the bundle for sources a person types.
-#[cfg(not(target_arch = "wasm32"))]
-fn matches<'h>(haystack: &'h str, needle: &'h str) -> impl Iterator<Item = usize> + 'h {
-    memchr::memmem::find_iter(haystack.as_bytes(), needle.as_bytes())
-}
-
-#[cfg(target_arch = "wasm32")]
-fn matches<'h>(haystack: &'h str, needle: &'h str) -> impl Iterator<Item = usize> + 'h {
-    haystack.match_indices(needle).map(|(i, _)| i)
-}
-
-/// Is `needle` in `haystack` with no letter or digit glued on either side?
-fn contains_phrase(haystack: &str, needle: &str) -> bool {
-    if needle.is_empty() {
-        return true;
-    }
-    matches(haystack, needle).any(|i| {
-        let before = haystack[..i].chars().next_back();
-        let after = haystack[i + needle.len()..].chars().next();
-        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
-    })
-}
-
 /// Is `word` used in `text` as an ordinary lower-case word?
 fn used_in_lower_case(text: &str, word: &str) -> bool {
     let lower = word.lowercase();
@@ -482,15 +456,16 @@ fn used_in_lower_case(text: &str, word: &str) -> bool {
         })
 }
 
-/// The claim's entities that the source never mentions (`folded_source` is
-/// the source through [`fold`]; `source` is its raw text). An entity opening
+/// The claim's entities that the source never mentions (`mentioned` says
+/// whether a phrase through [`fold`] is in the source, as
+/// [`crate::text::Document::mentions`] does; `source` is its raw text). An entity opening
 /// the claim is also tried without its first word when that word may just be
 /// a capitalised sentence opener: when the rest is itself a name ("Yesterday
 /// John Smith"), or when the source uses the word in lower case ("Click
 /// Apply/Save" where the source says "click").
 pub fn invented<'e>(
     entities: &'e [Entity],
-    folded_source: &str,
+    mentioned: impl Fn(&str) -> bool,
     source: &str,
     claim_start: usize,
 ) -> Vec<&'e Entity> {
@@ -498,7 +473,7 @@ pub fn invented<'e>(
         .iter()
         .filter(|e| {
             let form = lookup_form(e);
-            if contains_phrase(folded_source, &form) {
+            if mentioned(&form) {
                 return false;
             }
             if e.start == claim_start {
@@ -508,7 +483,7 @@ pub fn invented<'e>(
                         || e.kind != EntityKind::Name
                         || used_in_lower_case(source, opener)
                     {
-                        return !contains_phrase(folded_source, rest);
+                        return !mentioned(rest);
                     }
                 }
             }
@@ -539,7 +514,7 @@ pub fn explain(claim: &ClaimContext, findings: &mut Findings, trace: &mut Trace)
         .chain(values.map(|n| (n.start, n.end)))
         .collect();
     found.retain(|e| !spans.iter().any(|&(s, end)| e.start < end && s < e.end));
-    let invented: Vec<Entity> = invented(&found, &doc.folded, &doc.text, claim.start)
+    let invented: Vec<Entity> = invented(&found, |p| doc.mentions(p), &doc.text, claim.start)
         .into_iter()
         .cloned()
         .collect();
@@ -573,6 +548,12 @@ pub fn explain(claim: &ClaimContext, findings: &mut Findings, trace: &mut Trace)
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::text::mentions::in_fold;
+
+    /// A phrase look-up in `folded`, a source's fold.
+    fn within(folded: &str) -> impl Fn(&str) -> bool + '_ {
+        move |p| in_fold(folded, p)
+    }
 
     fn names(text: &str, single: bool) -> Vec<(String, EntityKind)> {
         find(text, 0, text.len(), single)
@@ -602,7 +583,7 @@ mod tests {
         let source =
             fold("Recent studies show transformer models achieve 94% accuracy on NER tasks.");
         let found = find(SEED_ANSWER, 0, SEED_ANSWER.len(), false);
-        assert_eq!(invented(&found, &source, "", 0).len(), 4);
+        assert_eq!(invented(&found, within(&source), "", 0).len(), 4);
     }
 
     #[test]
@@ -611,13 +592,13 @@ mod tests {
             fold("The bridge was designed by Halvorsen Partners. Dr. Harrison reviewed it.");
         let claim = "Halvorsen Partners designed it with James Harrison.";
         let found = find(claim, 0, claim.len(), false);
-        let bad: Vec<&str> = invented(&found, &source, "", 0)
+        let bad: Vec<&str> = invented(&found, within(&source), "", 0)
             .iter()
             .map(|e| e.text.as_str())
             .collect();
         assert_eq!(bad, ["James Harrison"]);
         let claim = "It was reviewed by Dr. Harrison.";
-        assert!(invented(&find(claim, 0, claim.len(), false), &source, "", 0).is_empty());
+        assert!(invented(&find(claim, 0, claim.len(), false), within(&source), "", 0).is_empty());
     }
 
     #[test]
@@ -625,12 +606,12 @@ mod tests {
         let source = fold("Anna Schmidt chaired the panel.");
         let claim = "Anna Miller chaired the panel.";
         assert_eq!(
-            invented(&find(claim, 0, claim.len(), false), &source, "", 0).len(),
+            invented(&find(claim, 0, claim.len(), false), within(&source), "", 0).len(),
             1
         );
         let source = fold("Anna Millerton chaired the panel.");
         assert_eq!(
-            invented(&find(claim, 0, claim.len(), false), &source, "", 0).len(),
+            invented(&find(claim, 0, claim.len(), false), within(&source), "", 0).len(),
             1
         );
     }
@@ -638,17 +619,17 @@ mod tests {
     #[test]
     fn a_phrase_is_found_past_glued_matches_and_at_either_end() {
         // Glued on before, then after, then free: every match is tried.
-        assert!(contains_phrase(
+        assert!(in_fold(
             "xanna miller annamiller anna millers, anna miller.",
             "anna miller"
         ));
-        assert!(!contains_phrase("xanna miller anna millers", "anna miller"));
+        assert!(!in_fold("xanna miller anna millers", "anna miller"));
         // Letters outside ASCII glue too; punctuation does not.
-        assert!(!contains_phrase("éanna miller anna millerß", "anna miller"));
-        assert!(contains_phrase("anna miller", "anna miller"));
-        assert!(contains_phrase("(anna miller)", "anna miller"));
-        assert!(!contains_phrase("", "anna"));
-        assert!(contains_phrase("anything", ""));
+        assert!(!in_fold("éanna miller anna millerß", "anna miller"));
+        assert!(in_fold("anna miller", "anna miller"));
+        assert!(in_fold("(anna miller)", "anna miller"));
+        assert!(!in_fold("", "anna"));
+        assert!(in_fold("anything", ""));
     }
 
     #[test]
@@ -659,7 +640,7 @@ mod tests {
         );
         let source = fold("JOSÉ ÁLVAREZ built it.");
         let claim = "José Álvarez built it.";
-        assert!(invented(&find(claim, 0, claim.len(), false), &source, "", 0).is_empty());
+        assert!(invented(&find(claim, 0, claim.len(), false), within(&source), "", 0).is_empty());
     }
 
     #[test]
@@ -685,7 +666,7 @@ mod tests {
             let found = find(claim, 0, claim.len(), false);
             assert!(!found.is_empty(), "{claim}");
             assert!(
-                invented(&found, &fold(source), source, 0).is_empty(),
+                invented(&found, within(&fold(source)), source, 0).is_empty(),
                 "{claim}"
             );
         }
@@ -693,7 +674,7 @@ mod tests {
         let claim = "Zoe Kowalska chaired it.";
         let found = find(claim, 0, claim.len(), false);
         assert_eq!(
-            invented(&found, &fold("Zoë Kowalski chaired it."), "", 0).len(),
+            invented(&found, within(&fold("Zoë Kowalski chaired it.")), "", 0).len(),
             1
         );
     }
@@ -748,7 +729,7 @@ mod tests {
         );
         let source = fold("As Smith et al. showed in 2021, it works.");
         let claim = "Smith et al. (2021) showed it.";
-        assert!(invented(&find(claim, 0, claim.len(), false), &source, "", 0).is_empty());
+        assert!(invented(&find(claim, 0, claim.len(), false), within(&source), "", 0).is_empty());
     }
 
     #[test]
@@ -757,12 +738,18 @@ mod tests {
         let claim = "Click Apply/Save to save your new password.";
         let found = find(claim, 0, claim.len(), false);
         assert_eq!(found.len(), 1);
-        assert!(invented(&found, &fold(raw), raw, 0).is_empty());
+        assert!(invented(&found, within(&fold(raw)), raw, 0).is_empty());
         // A real name stays a name: "Anna" is not an ordinary word of the source.
         let raw = "Miller chaired the panel.";
         let claim = "Anna Miller chaired the panel.";
         assert_eq!(
-            invented(&find(claim, 0, claim.len(), false), &fold(raw), raw, 0).len(),
+            invented(
+                &find(claim, 0, claim.len(), false),
+                within(&fold(raw)),
+                raw,
+                0
+            )
+            .len(),
             1
         );
     }
@@ -771,6 +758,6 @@ mod tests {
     fn capitalised_opener_before_a_known_name_is_forgiven() {
         let source = fold("John Smith founded the company.");
         let claim = "Earlier John Smith spoke.";
-        assert!(invented(&find(claim, 0, claim.len(), false), &source, "", 0).is_empty());
+        assert!(invented(&find(claim, 0, claim.len(), false), within(&source), "", 0).is_empty());
     }
 }

@@ -14,6 +14,7 @@ pub mod history;
 pub mod import;
 pub mod language;
 pub mod memo;
+pub mod mentions;
 pub mod numbers;
 pub mod scan;
 pub mod sentences;
@@ -341,8 +342,15 @@ pub struct Document {
     postings: Vec<Vec<u32>>,
     /// How the text marks its passages (labels or blank lines).
     marks: sentences::PassageMarks,
-    /// Lower-cased text with whitespace collapsed, for entity look-ups.
+    /// Lower-cased text with whitespace collapsed, for entity look-ups
+    /// ([`Document::mentions`]); empty when the document keeps
+    /// `fold_words` instead.
     pub folded: String,
+    /// Natively, for a large source mostly in ASCII: the words of its fold
+    /// instead of the fold, phrases looked for in the text itself
+    /// ([`mentions`]).
+    #[cfg(not(target_arch = "wasm32"))]
+    fold_words: Option<mentions::FoldWords>,
     /// Where each passage's fold starts and ends in `folded` (bytes written
     /// when the passage's first and last byte are reached; a pending space
     /// before the passage is not counted in its start).
@@ -453,8 +461,15 @@ impl DocumentBuilder {
         while !self.step(usize::MAX) {}
         give_back_words(self.memo);
         let fold = fold_passages(&self.text, &self.passages);
-        self.index
-            .into_document(self.text, self.options, self.marks, self.passages, fold)
+        self.index.into_document(
+            self.text,
+            self.options,
+            self.marks,
+            self.passages,
+            fold,
+            #[cfg(not(target_arch = "wasm32"))]
+            None,
+        )
     }
 }
 
@@ -681,6 +696,7 @@ impl SentenceIndex {
             marks: fold_marks,
             points: fold_points,
         }: Fold,
+        #[cfg(not(target_arch = "wasm32"))] fold_words: Option<mentions::FoldWords>,
     ) -> Document {
         self.fill_postings();
         Document {
@@ -694,6 +710,8 @@ impl SentenceIndex {
             sentences: self.sentences,
             vocab: self.vocab,
             postings: self.postings,
+            #[cfg(not(target_arch = "wasm32"))]
+            fold_words,
             source_reports: Default::default(),
             passage_names: Default::default(),
             language: Default::default(),
@@ -765,8 +783,14 @@ impl Document {
             }
             index
         };
-        let (index, fold) = std::thread::scope(|scope| {
-            let folding = scope.spawn(|| fold_passages(&text, &passages));
+        // A large source mostly in ASCII keeps the words of its fold, not
+        // the fold (its size again in memory: `mentions`).
+        let fold_words = !keep && mentions::mostly_ascii(&text);
+        let (index, (fold, fold_words)) = std::thread::scope(|scope| {
+            let folding = scope.spawn(|| match fold_words {
+                true => (Fold::default(), Some(mentions::FoldWords::of(&text))),
+                false => (fold_passages(&text, &passages), None),
+            });
             let others: Vec<_> = shares[1..]
                 .iter()
                 .map(|share| {
@@ -788,7 +812,7 @@ impl Document {
             }
             (index, folding.join().expect("the fold"))
         });
-        index.into_document(text, options, marks, passages, fold)
+        index.into_document(text, options, marks, passages, fold, fold_words)
     }
 
     /// This document's source after an edit: `text` analysed as
@@ -1217,11 +1241,21 @@ impl Document {
 
         // The folded text: inside one passage, from the fold point before
         // the edit to the one after it; otherwise the window's passages.
-        let inside = b == kept + 1
-            && window.len() == 1
-            && self.refold_inside(&text, kept, window[0], p, q_old);
+        #[cfg(not(target_arch = "wasm32"))]
+        let keeps_fold = self.fold_words.is_none();
+        #[cfg(target_arch = "wasm32")]
+        let keeps_fold = true;
+        let inside = !keeps_fold
+            || (b == kept + 1
+                && window.len() == 1
+                && self.refold_inside(&text, kept, window[0], p, q_old));
         if !inside {
             self.refold_window(&text, (a, b, kept), &window, (w0, w1, w1_old));
+        }
+        // A document without its fold finds the words of its new one.
+        #[cfg(not(target_arch = "wasm32"))]
+        if !keeps_fold {
+            self.fold_words = Some(mentions::FoldWords::of(&text));
         }
 
         for x in &mut self.passages[b..] {
@@ -1353,6 +1387,16 @@ impl Document {
     }
 
     /// The term id of a content key, if any sentence holds it.
+    /// Is `phrase` (through [`fold`]) in the source, with no letter or
+    /// digit glued on either side ([`mentions`])?
+    pub fn mentions(&self, phrase: &str) -> bool {
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(words) = &self.fold_words {
+            return mentions::in_text(&self.text, words, phrase);
+        }
+        mentions::in_fold(&self.folded, phrase)
+    }
+
     pub fn term_id(&self, key: &str) -> Option<u32> {
         self.vocab.get(key).copied()
     }
@@ -1492,6 +1536,7 @@ pub struct FoldPoint {
 const FOLD_POINT_BYTES: usize = 4096;
 
 /// A text's fold, each passage's marks in it and its points.
+#[derive(Default)]
 struct Fold {
     folded: String,
     marks: Vec<(usize, usize)>,
@@ -1556,24 +1601,20 @@ impl Folder {
             }
             let c = text[i..].chars().next().unwrap();
             i += c.len_utf8();
-            if c.is_whitespace() {
-                self.space = true;
-                continue;
-            }
-            if ACCENTS.contains(&c) {
-                continue; // a decomposed accent ("e" + U+0301): the letter alone
-            }
+            let c = match fold_char(c) {
+                Folded::Space => {
+                    self.space = true;
+                    continue;
+                }
+                Folded::Dropped => continue,
+                Folded::Char(c) => c,
+            };
             if self.space && !out.is_empty() {
                 out.push(b' ');
             }
             self.space = false;
-            let c = if c == '’' { '\'' } else { c };
             let mut utf8 = [0; 4];
-            out.extend_from_slice(
-                plain_letter(crate::text::case::lower_char(c))
-                    .encode_utf8(&mut utf8)
-                    .as_bytes(),
-            );
+            out.extend_from_slice(c.encode_utf8(&mut utf8).as_bytes());
         }
     }
 
@@ -1589,6 +1630,31 @@ impl Folder {
 
 /// Combining accents (U+0300–U+036F), which the fold drops.
 pub const ACCENTS: std::ops::RangeInclusive<char> = '\u{300}'..='\u{36F}';
+
+/// What [`fold`] makes of one character.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Folded {
+    /// Whitespace: one space between what comes before and after it.
+    Space,
+    /// A combining accent ("e" + U+0301 folds to the letter alone).
+    Dropped,
+    /// This character: lower case, a Latin letter without its accents,
+    /// `’` as `'`.
+    Char(char),
+}
+
+/// What [`fold`] makes of `c` (any character, ASCII included: the fold's
+/// fast paths for ASCII agree with it).
+pub fn fold_char(c: char) -> Folded {
+    if c.is_whitespace() {
+        Folded::Space
+    } else if ACCENTS.contains(&c) {
+        Folded::Dropped
+    } else {
+        let c = if c == '’' { '\'' } else { c };
+        Folded::Char(plain_letter(crate::text::case::lower_char(c)))
+    }
+}
 
 /// A Latin letter without its accents or stroke, lower-case (`é` → `e`,
 /// `ł` → `l`, `ş` → `s`, `ễ` → `e`), for letters from U+00E0 to U+017F

@@ -1,0 +1,384 @@
+//! Phrase look-ups in a source: is a phrase (a name, through
+//! [`super::fold`]) in the source, whole (no letter or digit glued on either
+//! side), whatever its case, accents and spacing?
+//!
+//! **How**: a source the lab edits keeps its fold ([`super::Document::folded`])
+//! and looks a phrase up in it ([`in_fold`]). Natively, a large source
+//! ([`super::KEEP_READINGS`]) written mostly in ASCII keeps no fold (it was
+//! the source's size again in memory) but the set of its fold's words
+//! ([`FoldWords`]): a phrase holding a word the source never has is absent
+//! at once (most invented names), and any other is looked for in the raw
+//! text, each character folded as it is compared ([`in_text`]). Both give
+//! the answer [`in_fold`] gives on the whole fold; `tests/analysis.rs`
+//! holds them to it.
+//!
+//! **Misses** nothing the fold finds. A source mostly in other scripts
+//! keeps its fold: finding a phrase's first letter would mean folding
+//! nearly every character of it again for each phrase.
+
+#[cfg(not(target_arch = "wasm32"))]
+use super::{fold_char, Folded};
+
+/// Where `needle` (not empty) starts in `haystack`, first to last,
+/// overlapping matches included: a match rejected for a letter glued to it
+/// may overlap the one that counts ("according a" in "according according
+/// a"; a search that resumed after each match missed it).
+///
+/// Natively, memchr's vectorised search: an invented name is in no source,
+/// so most searches read the whole folded source, and the standard
+/// library's search read it at about 1.4 instructions a byte (35 searches
+/// were a tenth of a 1 MB `check`). The page keeps the standard library's
+/// search: memchr's would add 2.4 KB (gzipped) to the bundle for sources a
+/// person types.
+pub fn matches<'h>(haystack: &'h str, needle: &'h str) -> impl Iterator<Item = usize> + 'h {
+    #[cfg(not(target_arch = "wasm32"))]
+    let finder = memchr::memmem::Finder::new(needle.as_bytes());
+    #[cfg(not(target_arch = "wasm32"))]
+    let find = move |from: usize| finder.find(&haystack.as_bytes()[from..]);
+    #[cfg(target_arch = "wasm32")]
+    let find = move |from: usize| haystack[from..].find(needle);
+    // The next search starts one character into the last match.
+    let step = needle.chars().next().map_or(1, char::len_utf8);
+    let mut from = 0;
+    std::iter::from_fn(move || {
+        let at = from + find(from)?;
+        from = at + step;
+        Some(at)
+    })
+}
+
+/// Is `phrase` in `folded` (a text through [`super::fold`]) with no letter
+/// or digit glued on either side?
+pub fn in_fold(folded: &str, phrase: &str) -> bool {
+    if phrase.is_empty() {
+        return true;
+    }
+    matches(folded, phrase).any(|i| {
+        let before = folded[..i].chars().next_back();
+        let after = folded[i + phrase.len()..].chars().next();
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+    })
+}
+
+/// Is `text` written mostly in ASCII (at most one byte in eight outside
+/// it)? Such a source can do without its fold.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn mostly_ascii(text: &str) -> bool {
+    let other = text.bytes().filter(|&b| b >= 0x80).count();
+    other <= text.len() / 8
+}
+
+/// The words of a text's fold: each run of letters and digits in it,
+/// hashed. A phrase found whole in the fold has each of its own runs among
+/// them, so a phrase with a run they lack is absent. (Two runs hashing
+/// alike can only send a phrase on to the full search.)
+///
+/// With them, where the text has a character that folds to an ASCII one
+/// or a combining accent (few, in a text mostly in ASCII): a phrase may
+/// start at one, or just before one, where its first two bytes are not
+/// found as they are.
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FoldWords {
+    runs: rustc_hash::FxHashSet<u64>,
+    special: Vec<u32>,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl FoldWords {
+    /// The runs of `text`'s fold, read from the text itself.
+    pub fn of(text: &str) -> FoldWords {
+        let mut runs = Runs::default();
+        let mut special = Vec::new();
+        let mut run = RunHash::default();
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let b = bytes[i];
+            if b.is_ascii() {
+                // The fold of an ASCII byte is its lower case (a space for
+                // whitespace, which is no letter either); `| 0x20` lowers
+                // a capital and leaves a digit as it is.
+                if b.is_ascii_alphanumeric() {
+                    run.push(u32::from(b | 0x20));
+                } else if let Some(h) = run.take() {
+                    runs.add(h);
+                }
+                i += 1;
+                continue;
+            }
+            let c = text[i..].chars().next().expect("a character starts here");
+            if LEADS_FOLDING_TO_ASCII.contains(&b) || ACCENT_LEADS.contains(&b) {
+                special.push(i as u32);
+            }
+            i += c.len_utf8();
+            match fold_char(c) {
+                Folded::Dropped => {}
+                Folded::Char(f) if f.is_alphanumeric() => run.push(f as u32),
+                Folded::Char(_) | Folded::Space => {
+                    if let Some(h) = run.take() {
+                        runs.add(h);
+                    }
+                }
+            }
+        }
+        if let Some(h) = run.take() {
+            runs.add(h);
+        }
+        FoldWords {
+            runs: runs.set,
+            special,
+        }
+    }
+
+    /// Are all of `phrase`'s runs of letters and digits among them?
+    fn hold_runs_of(&self, phrase: &str) -> bool {
+        let mut run = RunHash::default();
+        for c in phrase.chars() {
+            if c.is_alphanumeric() {
+                run.push(c as u32);
+            } else if let Some(h) = run.take() {
+                if !self.runs.contains(&h) {
+                    return false;
+                }
+            }
+        }
+        run.take().is_none_or(|h| self.runs.contains(&h))
+    }
+}
+
+/// The hash of the run of letters and digits being read: each character
+/// mixed in as `FxHasher` mixes a word in.
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Default)]
+struct RunHash {
+    hash: u64,
+    chars: u32,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl RunHash {
+    fn push(&mut self, c: u32) {
+        const K: u64 = 0xf135_7aea_2e62_a9c5;
+        self.hash = (self.hash.rotate_left(5) ^ u64::from(c)).wrapping_mul(K);
+        self.chars += 1;
+    }
+
+    /// The run's hash, if a run was read; the next starts afresh.
+    fn take(&mut self) -> Option<u64> {
+        let run = std::mem::take(self);
+        (run.chars > 0).then_some(run.hash)
+    }
+}
+
+/// The set of runs being gathered, with the runs most recently added in
+/// front of it: most runs are words met before, and a look-up in a small
+/// array is cheaper than one in the set.
+#[cfg(not(target_arch = "wasm32"))]
+struct Runs {
+    set: rustc_hash::FxHashSet<u64>,
+    recent: Box<[u64; 4096]>,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Default for Runs {
+    fn default() -> Runs {
+        Runs {
+            set: Default::default(),
+            recent: Box::new([0; 4096]),
+        }
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Runs {
+    fn add(&mut self, hash: u64) {
+        let slot = &mut self.recent[(hash >> 52) as usize];
+        if *slot != hash {
+            *slot = hash;
+            self.set.insert(hash);
+        }
+    }
+}
+
+/// The first bytes of every character outside ASCII that folds to an ASCII
+/// one (Latin letters with accents, `’`, the Kelvin and Ångström signs);
+/// `tests/analysis.rs` checks every character against it.
+#[cfg(not(target_arch = "wasm32"))]
+pub const LEADS_FOLDING_TO_ASCII: [u8; 5] = [0xC3, 0xC4, 0xC5, 0xE1, 0xE2];
+
+/// Is `phrase` (folded: no space at either end, none doubled) in the fold
+/// of `text`, with no letter or digit glued on either side? The answer
+/// [`in_fold`] gives on `fold(text)`, read from `text` itself; `words` are
+/// `text`'s [`FoldWords`].
+#[cfg(not(target_arch = "wasm32"))]
+pub fn in_text(text: &str, words: &FoldWords, phrase: &str) -> bool {
+    let Some(first) = phrase.chars().next() else {
+        return true;
+    };
+    if !words.hold_runs_of(phrase) {
+        return false;
+    }
+    let bytes = text.as_bytes();
+    // The phrase's first bytes up to a space or a longer character: ASCII
+    // text can match them only byte for byte, ignoring case, so most
+    // places its first letter is found are given up at the second byte.
+    let head = phrase.as_bytes();
+    let head = &head[..head
+        .iter()
+        .position(|&b| b == b' ' || !b.is_ascii())
+        .unwrap_or(head.len())];
+    let may_start = |i: usize| {
+        for (k, &p) in head.iter().enumerate().skip(1) {
+            match bytes.get(i + k) {
+                Some(&b) if b.is_ascii() => {
+                    if b.to_ascii_lowercase() != p {
+                        return false;
+                    }
+                }
+                // Not ASCII (or the end): the full comparison decides.
+                _ => return true,
+            }
+        }
+        true
+    };
+    let found_at = |i: usize| may_start(i) && whole_at(text, i, phrase);
+    // Where a character folding to an ASCII one, or an accent, starts.
+    let special = || words.special.iter().map(|&q| q as usize);
+    if first.is_ascii() {
+        let found_in_ascii = match head.get(1) {
+            // The phrase's first two bytes, in either case: a vectorised
+            // search for each spelling finds far fewer places than one
+            // for the first letter alone. A match whose second character
+            // is not ASCII (`zoë`), or comes after a combining accent,
+            // starts just before a byte that begins one of those.
+            Some(&second) => {
+                ascii_cases(head[0])
+                    .flat_map(|x| ascii_cases(second).map(move |y| [x, y]))
+                    .any(|pair| {
+                        let pair = std::str::from_utf8(&pair).expect("ASCII");
+                        matches(text, pair).any(found_at)
+                    })
+                    || special()
+                        .filter_map(|q| q.checked_sub(1))
+                        .any(|i| bytes[i].to_ascii_lowercase() == head[0] && found_at(i))
+            }
+            // ASCII characters folding to `first`: itself and its capital.
+            None => {
+                let upper = first.to_ascii_uppercase() as u8;
+                memchr::memchr2_iter(first as u8, upper, bytes).any(found_at)
+            }
+        };
+        // Other characters folding to it all start with one of a few bytes.
+        found_in_ascii || special().any(|i| folds_to(text, i, first) && found_at(i))
+    } else {
+        (0..bytes.len())
+            .filter(|&i| bytes[i] >= 0xC0)
+            .any(|i| folds_to(text, i, first) && found_at(i))
+    }
+}
+
+/// The first bytes of the combining accents (U+0300–U+036F), which the
+/// fold drops.
+#[cfg(not(target_arch = "wasm32"))]
+const ACCENT_LEADS: [u8; 2] = [0xCC, 0xCD];
+
+/// An ASCII byte and, for a lower-case letter, its capital.
+#[cfg(not(target_arch = "wasm32"))]
+fn ascii_cases(b: u8) -> impl Iterator<Item = u8> + Clone {
+    let upper = b.to_ascii_uppercase();
+    std::iter::once(b).chain((upper != b).then_some(upper))
+}
+
+/// Does the character starting at byte `i` fold to `c`?
+#[cfg(not(target_arch = "wasm32"))]
+fn folds_to(text: &str, i: usize, c: char) -> bool {
+    text[i..]
+        .chars()
+        .next()
+        .is_some_and(|x| fold_char(x) == Folded::Char(c))
+}
+
+/// Does the fold of `text` from the character at byte `i` (one that folds
+/// to `phrase`'s first) read `phrase`, with no letter or digit in the fold
+/// just before or just after it?
+#[cfg(not(target_arch = "wasm32"))]
+fn whole_at(text: &str, i: usize, phrase: &str) -> bool {
+    let mut want = phrase.chars().peekable();
+    let mut space = false;
+    let mut end = None;
+    for (at, c) in text[i..].char_indices() {
+        let f = match fold_char(c) {
+            Folded::Dropped => continue,
+            Folded::Space => {
+                space = true;
+                continue;
+            }
+            Folded::Char(f) => f,
+        };
+        if std::mem::take(&mut space) && want.next() != Some(' ') {
+            return false;
+        }
+        if want.next() != Some(f) {
+            return false;
+        }
+        if want.peek().is_none() {
+            end = Some(i + at + c.len_utf8());
+            break;
+        }
+    }
+    let Some(end) = end else {
+        return false;
+    };
+    let glued = |c: Option<char>| match c.map(fold_char) {
+        Some(Folded::Char(f)) => f.is_alphanumeric(),
+        _ => false,
+    };
+    // The fold's characters either side, skipping dropped accents.
+    let before = text[..i]
+        .chars()
+        .rev()
+        .find(|&c| fold_char(c) != Folded::Dropped);
+    let after = text[end..]
+        .chars()
+        .find(|&c| fold_char(c) != Folded::Dropped);
+    !glued(before) && !glued(after)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_whole_match_overlapping_a_glued_one_is_found() {
+        // The first "according a" runs into the next word; the second counts.
+        assert!(in_fold("according according a", "according a"));
+        assert!(!in_fold("according according ab", "according a"));
+        assert_eq!(matches("aaaa", "aa").collect::<Vec<_>>(), [0, 1, 2]);
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn a_phrase_is_found_in_the_raw_text_whatever_its_case_accents_and_spacing() {
+        let text = "Dr. ZOË  Müller\nmet O’Brien; e\u{301}cole Kraków.";
+        let words = FoldWords::of(text);
+        for (phrase, found) in [
+            ("zoe muller", true),
+            ("zoë", false), // the fold drops the accent: "zoë" is no word of it
+            ("dr. zoe", true),
+            ("muller met o'brien", true),
+            ("ecole krakow", true),
+            ("cole", false),
+            ("krakow.", true),
+            ("anna", false),
+            ("", true),
+        ] {
+            assert_eq!(in_text(text, &words, phrase), found, "{phrase:?}");
+            assert_eq!(
+                in_fold(&crate::text::fold(text), phrase),
+                found,
+                "{phrase:?}"
+            );
+        }
+    }
+}
