@@ -31,8 +31,6 @@
 //! is better whenever there is one. The lexical embedder also misses
 //! paraphrase ("got the Nobel" vs "won the Nobel Prize" scores below 0.8).
 
-use std::collections::HashMap;
-
 use serde::{Deserialize, Serialize};
 
 use crate::checks::{ClaimContext, Findings};
@@ -128,9 +126,12 @@ impl Embedder for LexicalEmbedder {
     }
 }
 
-/// Vectors given by hand for known sentences (seed 000's `VECS`).
+/// Vectors given by hand for known sentences (seed 000's `VECS`). In a
+/// table with a fixed hash, so that a report or an example lists them in
+/// the same order every run (the standard one's keys are random per
+/// process).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct GivenVectors(pub HashMap<String, Vec<f32>>);
+pub struct GivenVectors(pub rustc_hash::FxHashMap<String, Vec<f32>>);
 
 impl Embedder for GivenVectors {
     fn embed(&self, sentence: &str) -> Option<Embedding> {

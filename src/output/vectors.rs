@@ -208,7 +208,7 @@ pub fn for_record<'v>(
             ));
         }
     }
-    let mut merged: HashMap<String, Vec<f32>> = file
+    let mut merged: rustc_hash::FxHashMap<String, Vec<f32>> = file
         .map(|f| {
             f.given
                 .0
