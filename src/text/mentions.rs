@@ -103,8 +103,8 @@ impl FoldWords {
                 // a capital and leaves a digit as it is.
                 if b.is_ascii_alphanumeric() {
                     run.push(u32::from(b | 0x20));
-                } else if let Some(h) = run.take() {
-                    runs.add(h);
+                } else {
+                    runs.end(&mut run);
                 }
                 i += 1;
                 continue;
@@ -117,16 +117,10 @@ impl FoldWords {
             match fold_char(c) {
                 Folded::Dropped => {}
                 Folded::Char(f) if f.is_alphanumeric() => run.push(f as u32),
-                Folded::Char(_) | Folded::Space => {
-                    if let Some(h) = run.take() {
-                        runs.add(h);
-                    }
-                }
+                Folded::Char(_) | Folded::Space => runs.end(&mut run),
             }
         }
-        if let Some(h) = run.take() {
-            runs.add(h);
-        }
+        runs.end(&mut run);
         FoldWords {
             runs: runs.set,
             special,
@@ -194,6 +188,13 @@ impl Default for Runs {
 
 #[cfg(not(target_arch = "wasm32"))]
 impl Runs {
+    /// Add `run`'s hash, if it read any character, and start it afresh.
+    fn end(&mut self, run: &mut RunHash) {
+        if let Some(hash) = run.take() {
+            self.add(hash);
+        }
+    }
+
     fn add(&mut self, hash: u64) {
         let slot = &mut self.recent[(hash >> 52) as usize];
         if *slot != hash {

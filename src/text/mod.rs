@@ -1241,21 +1241,25 @@ impl Document {
 
         // The folded text: inside one passage, from the fold point before
         // the edit to the one after it; otherwise the window's passages.
+        // A document without its fold (natively, a large source's) reads
+        // the words of its new text instead.
         #[cfg(not(target_arch = "wasm32"))]
-        let keeps_fold = self.fold_words.is_none();
+        let keeps_fold = match self.fold_words {
+            Some(_) => {
+                self.fold_words = Some(mentions::FoldWords::of(&text));
+                false
+            }
+            None => true,
+        };
         #[cfg(target_arch = "wasm32")]
         let keeps_fold = true;
-        let inside = !keeps_fold
-            || (b == kept + 1
+        if keeps_fold {
+            let inside = b == kept + 1
                 && window.len() == 1
-                && self.refold_inside(&text, kept, window[0], p, q_old));
-        if !inside {
-            self.refold_window(&text, (a, b, kept), &window, (w0, w1, w1_old));
-        }
-        // A document without its fold finds the words of its new one.
-        #[cfg(not(target_arch = "wasm32"))]
-        if !keeps_fold {
-            self.fold_words = Some(mentions::FoldWords::of(&text));
+                && self.refold_inside(&text, kept, window[0], p, q_old);
+            if !inside {
+                self.refold_window(&text, (a, b, kept), &window, (w0, w1, w1_old));
+            }
         }
 
         for x in &mut self.passages[b..] {
