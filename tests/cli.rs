@@ -765,7 +765,7 @@ fn batch_output_is_the_same_on_any_number_of_threads() {
     );
     // Without --skip-bad the run stops at the first bad line, having
     // written every report before it, on any number of threads.
-    for jobs in ["1", "2"] {
+    for jobs in ["1", "2", "5"] {
         let out = run(&["batch", "--input", i, "--jobs", jobs]);
         assert_eq!(out.status.code(), Some(2));
         assert!(stderr(&out).contains("in.jsonl:152:"), "{}", stderr(&out));

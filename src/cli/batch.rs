@@ -12,7 +12,8 @@
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Write};
-use std::sync::{mpsc, Arc, Mutex};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc};
 
 use claimlab::compact::Include;
 use claimlab::output::record::{self, Checked, RecentSources, Record, Shape};
@@ -239,14 +240,61 @@ pub fn jobs(requested: usize) -> usize {
 /// What checking a line gives (`None` for a blank line).
 type Outcome = Option<Result<Checked, String>>;
 
-/// The threads that check lines: each takes the next line from a shared
-/// queue and sends back its outcome with its place in the share. With one
-/// thread there is no pool: lines are checked where they are read.
+/// The threads that check lines. The thread that reads and writes checks
+/// too: a share goes to every other thread once, and each takes blocks of
+/// consecutive lines from it in turn ([`Share::work`]) and sends back its
+/// outcomes when the share is done. Waking a thread once a share, not once
+/// a line, is what lets two threads check nearly twice as fast as one.
 struct Pool<'s> {
     settings: &'s Settings<'s>,
     recent: &'s RecentSources,
-    queue: Option<mpsc::Sender<(usize, Line)>>,
-    done: Option<mpsc::Receiver<(usize, Outcome)>>,
+    /// One queue to each other thread, and the one they all answer on.
+    workers: Vec<mpsc::Sender<Arc<Share>>>,
+    done: mpsc::Receiver<Vec<(usize, Outcome)>>,
+}
+
+/// A share of lines checked side by side.
+struct Share {
+    lines: Vec<(usize, Line)>,
+    /// The first line no thread has taken yet.
+    next: AtomicUsize,
+}
+
+impl Share {
+    /// The most consecutive lines a thread takes at once: answers to one
+    /// source come in runs, and a run checked on one thread reads its source
+    /// there instead of another thread waiting for it.
+    const BLOCK: usize = 8;
+
+    /// Check blocks of lines until none is left; each outcome with its place
+    /// in the share. Blocks shrink as the share runs out, so that the
+    /// threads finish it together.
+    fn work(
+        &self,
+        threads: usize,
+        settings: &Settings,
+        recent: &RecentSources,
+    ) -> Vec<(usize, Outcome)> {
+        let total = self.lines.len();
+        let mut done = Vec::new();
+        loop {
+            let left = total.saturating_sub(self.next.load(Ordering::Relaxed));
+            let block = (left / (2 * threads)).clamp(1, Self::BLOCK);
+            let start = self.next.fetch_add(block, Ordering::Relaxed);
+            if start >= total {
+                return done;
+            }
+            for (i, (_, line)) in self
+                .lines
+                .iter()
+                .enumerate()
+                .take(total.min(start + block))
+                .skip(start)
+            {
+                done.push((i, check_line(line, settings, recent)));
+            }
+        }
+    }
 }
 
 impl<'s> Pool<'s> {
@@ -259,63 +307,54 @@ impl<'s> Pool<'s> {
     where
         's: 'scope,
     {
-        if threads <= 1 {
-            return Pool {
-                settings,
-                recent,
-                queue: None,
-                done: None,
-            };
-        }
-        let (queue, lines) = mpsc::channel::<(usize, Line)>();
         let (report, done) = mpsc::channel();
-        let lines = Arc::new(Mutex::new(lines));
-        for _ in 0..threads {
-            let (lines, report) = (Arc::clone(&lines), report.clone());
-            scope.spawn(move || loop {
-                // The lock is held only to take a line off the queue.
-                let next = lines.lock().map(|l| l.recv());
-                let Ok(Ok((i, line))) = next else { break };
-                if report
-                    .send((i, check_line(&line, settings, recent)))
-                    .is_err()
-                {
-                    break;
-                }
-            });
-        }
+        let workers = (1..threads)
+            .map(|_| {
+                let (queue, shares) = mpsc::channel::<Arc<Share>>();
+                let report = report.clone();
+                scope.spawn(move || {
+                    for share in shares {
+                        if report.send(share.work(threads, settings, recent)).is_err() {
+                            break;
+                        }
+                    }
+                });
+                queue
+            })
+            .collect();
         Pool {
             settings,
             recent,
-            queue: Some(queue),
-            done: Some(done),
+            workers,
+            done,
         }
     }
 
     /// Check a share; the outcomes come back in the share's order, each with
     /// its line number.
-    fn check(&self, share: Vec<(usize, Line)>) -> Vec<(usize, Outcome)> {
-        let (Some(queue), Some(done)) = (&self.queue, &self.done) else {
-            return share
-                .into_iter()
-                .map(|(n, line)| (n, check_line(&line, self.settings, self.recent)))
-                .collect();
-        };
-        let numbers: Vec<usize> = share.iter().map(|(n, _)| *n).collect();
-        for (i, (_, line)) in share.into_iter().enumerate() {
-            queue
-                .send((i, line))
+    fn check(&self, lines: Vec<(usize, Line)>) -> Vec<(usize, Outcome)> {
+        let threads = self.workers.len() + 1;
+        let share = Arc::new(Share {
+            lines,
+            next: AtomicUsize::new(0),
+        });
+        for worker in &self.workers {
+            worker
+                .send(Arc::clone(&share))
                 .expect("the checking threads run until the pool ends");
         }
-        let mut outcomes: Vec<Option<Outcome>> = numbers.iter().map(|_| None).collect();
-        for _ in 0..numbers.len() {
-            let (i, outcome) = done.recv().expect("every line sent comes back");
+        let mut outcomes: Vec<Option<Outcome>> = share.lines.iter().map(|_| None).collect();
+        let mine = share.work(threads, self.settings, self.recent);
+        let theirs =
+            (1..threads).flat_map(|_| self.done.recv().expect("every thread answers for a share"));
+        for (i, outcome) in mine.into_iter().chain(theirs) {
             outcomes[i] = Some(outcome);
         }
-        numbers
-            .into_iter()
+        share
+            .lines
+            .iter()
             .zip(outcomes)
-            .map(|(n, o)| (n, o.expect("every line has its outcome")))
+            .map(|((n, _), o)| (*n, o.expect("every line has its outcome")))
             .collect()
     }
 }
