@@ -105,18 +105,47 @@ const UNITS: &[(&str, Unit, f64)] = &[
 /// 1000). A plural `s` is dropped (`metres`, `hours`); `inches` and the like
 /// are not units here.
 pub fn unit_named(word: &str) -> Option<(Unit, f64)> {
+    if !word.is_ascii() {
+        return unit_named_lower(&word.lowercase());
+    }
+    // Every name is ASCII and at most `LONGEST_UNIT` bytes: a longer word
+    // (plural `s` aside) names none, and a shorter one is lower-cased in
+    // place, not copied (support asks of every content word).
+    if word.len() > LONGEST_UNIT + 1 {
+        return None;
+    }
+    let mut bytes = [0u8; LONGEST_UNIT + 1];
+    let lower = &mut bytes[..word.len()];
+    lower.copy_from_slice(word.as_bytes());
+    lower.make_ascii_lowercase();
+    unit_named_lower(std::str::from_utf8(lower).expect("ASCII stays UTF-8"))
+}
+
+/// [`unit_named`] of a lower-cased word.
+fn unit_named_lower(lower: &str) -> Option<(Unit, f64)> {
     let find = |w: &str| {
         UNITS
             .iter()
             .find(|(name, _, _)| *name == w)
             .map(|&(_, unit, size)| (unit, size))
     };
-    let lower = word.lowercase();
-    find(&lower).or_else(|| {
+    find(lower).or_else(|| {
         let singular = lower.strip_suffix('s')?;
         (singular.len() > 2).then(|| find(singular)).flatten()
     })
 }
+
+/// The longest unit name, in bytes.
+const LONGEST_UNIT: usize = {
+    let (mut i, mut longest) = (0, 0);
+    while i < UNITS.len() {
+        if UNITS[i].0.len() > longest {
+            longest = UNITS[i].0.len();
+        }
+        i += 1;
+    }
+    longest
+};
 
 /// A unit word right after a number ending at `end`: one space or hyphen,
 /// then a whole word naming a unit (`30 days`, `1,200-metre`). Returns the
@@ -321,6 +350,30 @@ impl CalendarWord {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_unit_is_named_in_any_case_and_with_a_plural_s() {
+        for &(name, unit, size) in UNITS {
+            let title: String = name[..1].to_uppercase() + &name[1..];
+            for word in [name.to_string(), name.to_uppercase(), title, format!("{name}s")] {
+                let found = unit_named(&word);
+                // `ms` is milliseconds itself, and `ls` no word: a plural
+                // is read only from a singular of three letters or more.
+                if word.ends_with('s') && word.len() <= 3 && word != name {
+                    continue;
+                }
+                assert!(found.is_some(), "{word}");
+                if word.to_lowercase() == name {
+                    assert_eq!(found, Some((unit, size)), "{word}");
+                }
+            }
+        }
+        let longest = "x".repeat(LONGEST_UNIT + 2);
+        for word in ["metresss", "inches", "kilometrez", "", "s", longest.as_str(), "ÉKM", "kmé"] {
+            assert_eq!(unit_named(word), None, "{word}");
+        }
+        assert_eq!(unit_named("Kilometres"), Some((Unit::Length, 1000.0)));
+    }
 
     #[test]
     fn units_are_read_in_either_number() {
