@@ -132,8 +132,13 @@ fn find_markers(text: &str) -> Vec<Marker> {
             (c.is_alphanumeric(), c.len_utf8())
         };
         if word_char && !after_word_char {
-            // Only phrases beginning with this byte can match here.
+            // Only phrases beginning with this byte can match here, and
+            // of those (most fail there) only those whose second byte follows.
+            let second = bytes.get(start + 1).map(u8::to_ascii_lowercase);
             for &(order, phrase, assertive) in phrases_starting_with(b.to_ascii_lowercase()) {
+                if phrase.as_bytes().get(1).copied() != second {
+                    continue;
+                }
                 let end = start + phrase.len();
                 if starts_with_ci(text, start, phrase)
                     && text.is_char_boundary(end)
