@@ -355,7 +355,12 @@ mod tests {
     fn a_unit_is_named_in_any_case_and_with_a_plural_s() {
         for &(name, unit, size) in UNITS {
             let title: String = name[..1].to_uppercase() + &name[1..];
-            for word in [name.to_string(), name.to_uppercase(), title, format!("{name}s")] {
+            for word in [
+                name.to_string(),
+                name.to_uppercase(),
+                title,
+                format!("{name}s"),
+            ] {
                 let found = unit_named(&word);
                 // `ms` is milliseconds itself, and `ls` no word: a plural
                 // is read only from a singular of three letters or more.
@@ -369,7 +374,16 @@ mod tests {
             }
         }
         let longest = "x".repeat(LONGEST_UNIT + 2);
-        for word in ["metresss", "inches", "kilometrez", "", "s", longest.as_str(), "ÉKM", "kmé"] {
+        for word in [
+            "metresss",
+            "inches",
+            "kilometrez",
+            "",
+            "s",
+            longest.as_str(),
+            "ÉKM",
+            "kmé",
+        ] {
             assert_eq!(unit_named(word), None, "{word}");
         }
         assert_eq!(unit_named("Kilometres"), Some((Unit::Length, 1000.0)));
