@@ -256,15 +256,12 @@ pub fn in_text(text: &str, words: &FoldWords, phrase: &str) -> bool {
             // is not ASCII (`zoë`), or comes after a combining accent,
             // starts just before a byte that begins one of those.
             Some(&second) => {
-                ascii_cases(head[0])
-                    .flat_map(|x| ascii_cases(second).map(move |y| [x, y]))
-                    .any(|pair| {
-                        let pair = std::str::from_utf8(&pair).expect("ASCII");
-                        matches(text, pair).any(found_at)
-                    })
-                    || special()
-                        .filter_map(|q| q.checked_sub(1))
-                        .any(|i| bytes[i].to_ascii_lowercase() == head[0] && found_at(i))
+                spellings(head[0], second).into_iter().any(|pair| {
+                    let pair = std::str::from_utf8(&pair).expect("ASCII");
+                    matches(text, pair).any(found_at)
+                }) || special()
+                    .filter_map(|q| q.checked_sub(1))
+                    .any(|i| bytes[i].to_ascii_lowercase() == head[0] && found_at(i))
             }
             // ASCII characters folding to `first`: itself and its capital.
             None => {
@@ -321,11 +318,25 @@ fn folding_to(c: char) -> std::rc::Rc<[char]> {
 #[cfg(not(target_arch = "wasm32"))]
 const ACCENT_LEADS: [u8; 2] = [0xCC, 0xCD];
 
-/// An ASCII byte and, for a lower-case letter, its capital.
+/// The spellings of a phrase's first two bytes (lower case) in ASCII, each
+/// once: capitalised first (`Ma`), as a name is mostly written, so that a
+/// name the source has is found early in it and the other spellings are
+/// never looked for; then `ma`, `MA`, `mA`.
 #[cfg(not(target_arch = "wasm32"))]
-fn ascii_cases(b: u8) -> impl Iterator<Item = u8> + Clone {
-    let upper = b.to_ascii_uppercase();
-    std::iter::once(b).chain((upper != b).then_some(upper))
+fn spellings(first: u8, second: u8) -> Vec<[u8; 2]> {
+    let (upper, second_upper) = (first.to_ascii_uppercase(), second.to_ascii_uppercase());
+    let mut out: Vec<[u8; 2]> = Vec::with_capacity(4);
+    for pair in [
+        [upper, second],
+        [first, second],
+        [upper, second_upper],
+        [first, second_upper],
+    ] {
+        if !out.contains(&pair) {
+            out.push(pair);
+        }
+    }
+    out
 }
 
 /// Does the character starting at byte `i` fold to `c`?
@@ -386,6 +397,21 @@ fn whole_at(text: &str, i: usize, phrase: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn the_capitalised_spelling_of_a_phrase_start_is_looked_for_first() {
+        let as_text = |first, second| -> Vec<String> {
+            spellings(first, second)
+                .iter()
+                .map(|p| String::from_utf8(p.to_vec()).unwrap())
+                .collect()
+        };
+        assert_eq!(as_text(b'm', b'a'), ["Ma", "ma", "MA", "mA"]);
+        assert_eq!(as_text(b'o', b'\''), ["O'", "o'"]);
+        assert_eq!(as_text(b'1', b'9'), ["19"]);
+        assert_eq!(as_text(b'7', b'b'), ["7b", "7B"]);
+    }
 
     #[test]
     fn a_whole_match_overlapping_a_glued_one_is_found() {
