@@ -97,17 +97,20 @@ impl FoldWords {
         let mut i = 0;
         while i < bytes.len() {
             let b = bytes[i];
-            if b.is_ascii() {
-                // The fold of an ASCII byte is its lower case (a space for
-                // whitespace, which is no letter either); `| 0x20` lowers
-                // a capital and leaves a digit as it is.
-                if b.is_ascii_alphanumeric() {
-                    run.push(u32::from(b | 0x20));
-                } else {
+            match ASCII_FOLD[usize::from(b)] {
+                // Not ASCII: below.
+                NOT_ASCII => {}
+                // No letter or digit: a run ends.
+                0 => {
                     runs.end(&mut run);
+                    i += 1;
+                    continue;
                 }
-                i += 1;
-                continue;
+                folded => {
+                    run.push(u32::from(folded));
+                    i += 1;
+                    continue;
+                }
             }
             let c = text[i..].chars().next().expect("a character starts here");
             if LEADS_FOLDING_TO_ASCII.contains(&b) || ACCENT_LEADS.contains(&b) {
@@ -142,6 +145,30 @@ impl FoldWords {
         run.take().is_none_or(|h| self.runs.contains(&h))
     }
 }
+
+/// The fold of each ASCII byte that is a letter or digit (its lower case),
+/// 0 for any other ASCII byte (the fold has a space or the byte itself,
+/// neither a letter nor a digit), [`NOT_ASCII`] for a byte outside ASCII:
+/// one look-up a byte where [`FoldWords::of`] reads the text.
+#[cfg(not(target_arch = "wasm32"))]
+const ASCII_FOLD: [u8; 256] = {
+    let mut table = [NOT_ASCII; 256];
+    let mut b = 0;
+    while b < 128 {
+        let byte = b as u8;
+        table[b] = if byte.is_ascii_alphanumeric() {
+            byte.to_ascii_lowercase()
+        } else {
+            0
+        };
+        b += 1;
+    }
+    table
+};
+
+/// [`ASCII_FOLD`]'s mark of a byte outside ASCII.
+#[cfg(not(target_arch = "wasm32"))]
+const NOT_ASCII: u8 = 0xFF;
 
 /// The hash of the run of letters and digits being read: each character
 /// mixed in as `FxHasher` mixes a word in.
