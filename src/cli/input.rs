@@ -46,7 +46,7 @@ pub fn read_text(path: &str, what: &str) -> Result<String, String> {
     } else {
         path.to_string()
     };
-    if let Some(pos) = bytes.iter().position(|&b| b == 0) {
+    if let Some(pos) = memchr::memchr(0, &bytes) {
         return Err(format!(
             "{what} {name} looks binary (a NUL byte at offset {pos}); expected UTF-8 text"
         ));

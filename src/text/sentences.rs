@@ -24,7 +24,7 @@
 
 use crate::text::case::Lowercase;
 use crate::text::citations;
-use crate::text::scan::{blanks, digits, find_word_ci};
+use crate::text::scan::{blanks, digits, glued_after, starts_with_ci};
 
 /// A byte range `start..end` into the text it was split from.
 pub type Span = (usize, usize);
@@ -118,11 +118,15 @@ fn list_marker_len(line: &str) -> usize {
 /// (start, end) of each. In running text ("the steps in passage 3: …")
 /// the words are prose, not a label.
 fn passage_labels(text: &str) -> Vec<(usize, usize)> {
-    find_word_ci(text, "passage")
-        .into_iter()
-        .filter_map(|(s, e)| {
-            let line_before = text[..s].trim_end_matches([' ', '\t']);
-            if !(line_before.is_empty() || line_before.ends_with('\n')) {
+    const WORD: &str = "passage";
+    // A label opens a line: only line starts are looked at (after spaces
+    // and tabs), not every `p` of the text.
+    let line_starts = std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1));
+    line_starts
+        .filter_map(|line| {
+            let s = line + blanks_within_line(&text[line..]);
+            let e = s + WORD.len();
+            if !starts_with_ci(text, s, WORD) || glued_after(text, e) {
                 return None;
             }
             let mut j = e + spaces(&text[e..]);
@@ -135,6 +139,11 @@ fn passage_labels(text: &str) -> Vec<(usize, usize)> {
             text[j..].starts_with(':').then_some((s, j + 1))
         })
         .collect()
+}
+
+/// The spaces and tabs `s` opens with, in bytes.
+fn blanks_within_line(s: &str) -> usize {
+    s.bytes().take_while(|&b| b == b' ' || b == b'\t').count()
 }
 
 /// `[N]` labels opening a line (seed 003's `chunk_document`), with the blanks around them.
@@ -1242,8 +1251,51 @@ mod tests {
             })
     }
 
+    /// `passage N:` labels as every whole word "passage" of the text (any
+    /// case) that only blanks separate from the line's start would give
+    /// them: the definition the line-start search keeps.
+    fn passage_labels_by_every_word(text: &str) -> Vec<(usize, usize)> {
+        crate::text::scan::find_word_ci(text, "passage")
+            .into_iter()
+            .filter_map(|(s, e)| {
+                let line_before = text[..s].trim_end_matches([' ', '\t']);
+                if !(line_before.is_empty() || line_before.ends_with('\n')) {
+                    return None;
+                }
+                let mut j = e + spaces(&text[e..]);
+                let n = digits(&text[j..]);
+                if !(1..=4).contains(&n) {
+                    return None;
+                }
+                j += n;
+                j += spaces(&text[j..]);
+                text[j..].starts_with(':').then_some((s, j + 1))
+            })
+            .collect()
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+        #[test]
+        fn passage_labels_are_found_at_line_starts_as_among_all_words(
+            lines in proptest::collection::vec((
+                proptest::sample::select(&["", " ", "\t", " \t ", "\u{a0}", "x", "é"][..]),
+                proptest::sample::select(&["passage", "Passage", "PASSAGE", "passages", "word"][..]),
+                proptest::sample::select(&["", " ", "  ", "\t", "\n"][..]),
+                proptest::sample::select(&["", "1", "12", "12345"][..]),
+                proptest::sample::select(&["", " ", "\u{a0}"][..]),
+                proptest::sample::select(&[":", "", ";"][..]),
+                proptest::sample::select(&["", " Text.", "é", "passage 2:"][..]),
+                proptest::sample::select(&["\n", "\r\n", " ", "\n\n", ""][..]),
+            ), 0..8),
+        ) {
+            let text: String = lines
+                .iter()
+                .map(|(a, b, c, d, e, f, g, h)| [*a, *b, *c, *d, *e, *f, *g, *h].concat())
+                .collect();
+            proptest::prop_assert_eq!(passage_labels(&text), passage_labels_by_every_word(&text));
+        }
+
         #[test]
         fn near_label_searches_only_near_the_edit_and_agrees_with_whole_lines(
             pieces in proptest::collection::vec(proptest::sample::select(&[
