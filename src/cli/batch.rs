@@ -132,7 +132,8 @@ pub fn run(input: &str, output: &mut dyn Write, settings: &Settings) -> Result<S
 }
 
 /// Read shares of lines, check each share on the pool, write the reports
-/// in order and count them.
+/// in order and count them. A share's reports are written while the other
+/// threads start on the next share.
 fn write_reports(
     reader: Box<dyn BufRead>,
     name: &str,
@@ -144,32 +145,16 @@ fn write_reports(
     let mut lines = Lines::new(reader);
     let mut out = BufWriter::new(output);
     let mut summary = Summary::default();
-    loop {
-        // Read a share of lines (a read error ends it, after the lines before).
-        let mut share: Vec<(usize, Line)> = Vec::with_capacity(threads * LINES_PER_THREAD);
-        let mut read_error = None;
-        let mut bytes = 0;
-        while share.len() < threads * LINES_PER_THREAD && bytes < threads * BYTES_PER_THREAD {
-            match lines.next_line() {
-                None => break,
-                Some(Ok(line)) => {
-                    bytes += match &line {
-                        Line::Text(t) => t.len(),
-                        Line::Bad(_) => 0,
-                    };
-                    share.push((lines.number, line));
-                }
-                Some(Err(e)) => {
-                    read_error = Some(format!("{name}:{}: {}", lines.number, io_reason(&e)));
-                    break;
-                }
-            }
-        }
-        if share.is_empty() && read_error.is_none() {
-            break;
-        }
-        // Check it on every thread, then write the reports in order.
-        for (n, checked) in pool.check(share) {
+    let mut checking = read_share(&mut lines, name, threads).map(|(l, e)| (pool.hand_out(l), e));
+    while let Some((share, read_error)) = checking {
+        let outcomes = pool.finish(share);
+        // The next share goes to the other threads while this one's reports
+        // are written (a read error ends the input after its share).
+        checking = match read_error {
+            Some(_) => None,
+            None => read_share(&mut lines, name, threads).map(|(l, e)| (pool.hand_out(l), e)),
+        };
+        for (n, checked) in outcomes {
             let checked = match checked {
                 None => continue, // a blank line
                 Some(Ok(c)) => c,
@@ -215,6 +200,34 @@ fn write_reports(
         });
     }
     Ok(summary)
+}
+
+/// The next share of lines (numbered), and the read error that ended it
+/// early, if one did; `None` at the end of the input.
+fn read_share(
+    lines: &mut Lines<Box<dyn BufRead>>,
+    name: &str,
+    threads: usize,
+) -> Option<(Vec<(usize, Line)>, Option<String>)> {
+    let mut share: Vec<(usize, Line)> = Vec::with_capacity(threads * LINES_PER_THREAD);
+    let mut bytes = 0;
+    while share.len() < threads * LINES_PER_THREAD && bytes < threads * BYTES_PER_THREAD {
+        match lines.next_line() {
+            None => break,
+            Some(Ok(line)) => {
+                bytes += match &line {
+                    Line::Text(t) => t.len(),
+                    Line::Bad(_) => 0,
+                };
+                share.push((lines.number, line));
+            }
+            Some(Err(e)) => {
+                let error = format!("{name}:{}: {}", lines.number, io_reason(&e));
+                return Some((share, Some(error)));
+            }
+        }
+    }
+    (!share.is_empty()).then_some((share, None))
 }
 
 /// What `batch` checks with, besides its input and output.
@@ -330,10 +343,8 @@ impl<'s> Pool<'s> {
         }
     }
 
-    /// Check a share; the outcomes come back in the share's order, each with
-    /// its line number.
-    fn check(&self, lines: Vec<(usize, Line)>) -> Vec<(usize, Outcome)> {
-        let threads = self.workers.len() + 1;
+    /// Hand a share to the other threads, which start on it at once.
+    fn hand_out(&self, lines: Vec<(usize, Line)>) -> Arc<Share> {
         let share = Arc::new(Share {
             lines,
             next: AtomicUsize::new(0),
@@ -343,6 +354,13 @@ impl<'s> Pool<'s> {
                 .send(Arc::clone(&share))
                 .expect("the checking threads run until the pool ends");
         }
+        share
+    }
+
+    /// Check the rest of a started share on this thread too; the outcomes
+    /// come back in the share's order, each with its line number.
+    fn finish(&self, share: Arc<Share>) -> Vec<(usize, Outcome)> {
+        let threads = self.workers.len() + 1;
         let mut outcomes: Vec<Option<Outcome>> = share.lines.iter().map(|_| None).collect();
         let mine = share.work(threads, self.settings, self.recent);
         let theirs =
