@@ -202,14 +202,17 @@ fn write_reports(
     Ok(summary)
 }
 
-/// The next share of lines (numbered), and the read error that ended it
+/// Lines, each with its number in the input.
+type Numbered = Vec<(usize, Line)>;
+
+/// The next share of lines, and the read error that ended it
 /// early, if one did; `None` at the end of the input.
 fn read_share(
     lines: &mut Lines<Box<dyn BufRead>>,
     name: &str,
     threads: usize,
-) -> Option<(Vec<(usize, Line)>, Option<String>)> {
-    let mut share: Vec<(usize, Line)> = Vec::with_capacity(threads * LINES_PER_THREAD);
+) -> Option<(Numbered, Option<String>)> {
+    let mut share: Numbered = Vec::with_capacity(threads * LINES_PER_THREAD);
     let mut bytes = 0;
     while share.len() < threads * LINES_PER_THREAD && bytes < threads * BYTES_PER_THREAD {
         match lines.next_line() {
@@ -268,7 +271,7 @@ struct Pool<'s> {
 
 /// A share of lines checked side by side.
 struct Share {
-    lines: Vec<(usize, Line)>,
+    lines: Numbered,
     /// The first line no thread has taken yet.
     next: AtomicUsize,
 }
@@ -344,7 +347,7 @@ impl<'s> Pool<'s> {
     }
 
     /// Hand a share to the other threads, which start on it at once.
-    fn hand_out(&self, lines: Vec<(usize, Line)>) -> Arc<Share> {
+    fn hand_out(&self, lines: Numbered) -> Arc<Share> {
         let share = Arc::new(Share {
             lines,
             next: AtomicUsize::new(0),
