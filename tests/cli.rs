@@ -1482,3 +1482,80 @@ fn the_examples_come_out_the_same_every_run() {
         assert_eq!(again.stdout, first.stdout);
     }
 }
+
+/// A stranger wrote a batch's reports over its own input: the file was
+/// emptied before it was read. The output is refused when it is a file the
+/// batch reads, by any path (a hard link too), and the file is left whole.
+#[test]
+fn batch_refuses_to_write_its_reports_over_a_file_it_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let body = r#"{"context": "The tower opened in 1889.", "answer": "The tower opened in 1889."}"#;
+    let input = file(dir.path(), "in.jsonl", format!("{body}\n"));
+    let link = dir.path().join("link.jsonl");
+    std::fs::hard_link(&input, &link).unwrap();
+    let vectors = file(dir.path(), "v.jsonl", r#"{"text": "a", "vector": [1.0]}"#);
+    let i = input.to_str().unwrap();
+    for (output, flag, extra) in [
+        (i, "--input", vec![]),
+        (link.to_str().unwrap(), "--input", vec![]),
+        (
+            vectors.to_str().unwrap(),
+            "--vectors",
+            vec!["--vectors", vectors.to_str().unwrap()],
+        ),
+    ] {
+        let mut args = vec!["batch", "--input", i, "--output", output];
+        args.extend(extra);
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2), "{output}");
+        assert!(
+            stderr(&out).contains(&format!("--output {output} is the {flag} file")),
+            "{}",
+            stderr(&out)
+        );
+    }
+    assert_eq!(
+        std::fs::read_to_string(&input).unwrap(),
+        format!("{body}\n")
+    );
+    assert!(std::fs::read_to_string(&vectors)
+        .unwrap()
+        .contains("vector"));
+    // Another file is written as before.
+    let elsewhere = dir.path().join("out.jsonl");
+    let out = run(&[
+        "batch",
+        "--input",
+        i,
+        "--output",
+        elsewhere.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        std::fs::read_to_string(&elsewhere).unwrap().lines().count(),
+        1
+    );
+}
+
+/// `--output -` is standard output, as `--input -` is standard input (it
+/// made a file named `-`).
+#[test]
+fn batch_output_dash_is_standard_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = file(
+        dir.path(),
+        "in.jsonl",
+        "{\"context\": \"Cats sleep a lot.\", \"answer\": \"Cats sleep a lot.\"}\n",
+    );
+    let i = input.to_str().unwrap();
+    let plain = run(&["batch", "--input", i]);
+    let dash = bin()
+        .current_dir(dir.path())
+        .args(["batch", "--input", i, "--output", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(dash.status.code(), Some(0), "{}", stderr(&dash));
+    assert_eq!(dash.stdout, plain.stdout);
+    assert_eq!(stderr(&dash), stderr(&plain));
+    assert!(!dir.path().join("-").exists(), "a file named - was made");
+}

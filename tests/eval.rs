@@ -366,3 +366,58 @@ fn batch_bad_lines() {
         1
     );
 }
+
+/// `--examples FILE`: one JSON line per example the figures count, with its
+/// label and score, for every set. (WikiBio's examples are its sentences; a
+/// stranger found it wrote no file for them.)
+#[test]
+fn examples_are_written_one_line_per_example_for_every_set() {
+    let dir = tempfile::tempdir().unwrap();
+    for (set, split) in [
+        ("halueval", Some("tune")),
+        ("ragtruth", Some("test")),
+        ("summedits", Some("test")),
+        ("wikibio", None),
+    ] {
+        let path = dir.path().join(format!("{set}.jsonl"));
+        let fixture = fixture(match set {
+            "halueval" => "halueval",
+            "ragtruth" => "ragtruth_qa",
+            "summedits" => "summedits",
+            _ => "selfcheckgpt_wikibio",
+        });
+        let mut args = vec![
+            "--dataset",
+            set,
+            "--path",
+            &fixture,
+            "--examples",
+            path.to_str().unwrap(),
+        ];
+        if let Some(split) = split {
+            args.extend(["--split", split]);
+        }
+        let r = eval_json(&args);
+        let text = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("{set}: no examples file ({e})"));
+        let lines: Vec<Value> = text
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(Some(lines.len() as u64), r["examples"].as_u64(), "{set}");
+        let labelled = lines.iter().filter(|l| l["label"] == true).count();
+        assert_eq!(Some(labelled as u64), r["positives"].as_u64(), "{set}");
+        for l in &lines {
+            unit(&l["score"]);
+            assert!(
+                l["flagged"].is_boolean() && l["id"].is_string(),
+                "{set}: {l}"
+            );
+        }
+        if set == "wikibio" {
+            assert!(lines
+                .iter()
+                .all(|l| l["text"].is_string() && l["sentence"].as_u64() >= Some(1)));
+        }
+    }
+}

@@ -312,26 +312,59 @@ pub fn evaluate(
     report
 }
 
-/// Evaluate WikiBio: read its passages, then score and measure each
-/// sentence's self-consistency against the 20 samples (timed).
-pub fn evaluate_wikibio(
-    dir: &Path,
-    reader: &mut Reader,
-    cfg: &Config,
-    sweep: bool,
-) -> Result<EvalReport, String> {
-    let passages: Vec<WikiBioPassage> = reader
+/// WikiBio's passages (each with its sentences, their labels and the
+/// sampled passages).
+pub fn load_wikibio(dir: &Path, reader: &mut Reader) -> Result<Vec<WikiBioPassage>, String> {
+    Ok(reader
         .lines(&need(dir.join("wikibio_gpt3_119.jsonl"))?)?
         .into_iter()
         .map(|(_, p)| p)
-        .collect();
+        .collect())
+}
+
+/// Evaluate WikiBio: score and measure each sentence's self-consistency
+/// against the 20 samples (timed).
+pub fn evaluate_wikibio(
+    passages: &[WikiBioPassage],
+    skipped: usize,
+    cfg: &Config,
+    sweep: bool,
+) -> EvalReport {
     let start = Instant::now();
     let bar = progress(passages.len(), "passages");
-    let mut report =
-        protocol::evaluate_wikibio(&passages, reader.skipped(), cfg, sweep, &|| bar.inc(1));
+    let mut report = protocol::evaluate_wikibio(passages, skipped, cfg, sweep, &|| bar.inc(1));
     bar.finish_and_clear();
     report.seconds = start.elapsed().as_secs_f64();
-    Ok(report)
+    report
+}
+
+/// WikiBio's examples, one JSON line per sentence (its examples are
+/// sentences, scored by their agreement with the samples): its passage and
+/// number (both from 1), label, score, whether it is flagged and its text.
+pub fn write_wikibio_examples(
+    path: &str,
+    passages: &[WikiBioPassage],
+    cfg: &Config,
+) -> Result<(), String> {
+    use std::io::Write;
+    let file = File::create(path).map_err(|e| format!("cannot write {path}: {}", io_reason(&e)))?;
+    let mut w = std::io::BufWriter::new(file);
+    for (i, p) in passages.iter().enumerate() {
+        let sentences: Vec<&str> = p.main_sentences.iter().map(String::as_str).collect();
+        let samples: Vec<&str> = p.sample_passages.iter().map(String::as_str).collect();
+        let scores = claimlab::eval::score_sentences(&sentences, &samples, cfg);
+        for (k, (text, (score, flagged))) in sentences.iter().zip(scores).enumerate() {
+            let line = serde_json::json!({"id": format!("wikibio-{}-{}", i + 1, k + 1),
+                "passage": i + 1, "sentence": k + 1, "label": p.non_factual(k),
+                "score": score, "flagged": flagged, "text": text});
+            claimlab::output::json::write_line(&mut w, &line)
+                .map_err(std::io::Error::from)
+                .and_then(|()| w.write_all(b"\n"))
+                .map_err(|e| format!("cannot write {path}: {}", io_reason(&e)))?;
+        }
+    }
+    w.flush()
+        .map_err(|e| format!("cannot write {path}: {}", io_reason(&e)))
 }
 
 /// The report as text.

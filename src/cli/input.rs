@@ -59,6 +59,27 @@ pub fn read_text(path: &str, what: &str) -> Result<String, String> {
     })
 }
 
+/// Do `a` and `b` name one file that exists (by any path: `./in.jsonl`,
+/// a link)? Standard input (`-`) is no file.
+pub fn same_file(a: &str, b: &str) -> bool {
+    if a == "-" || b == "-" {
+        return false;
+    }
+    let (Ok(x), Ok(y)) = (std::fs::metadata(a), std::fs::metadata(b)) else {
+        return false;
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        x.dev() == y.dev() && x.ino() == y.ino()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (x, y);
+        std::fs::canonicalize(a).ok() == std::fs::canonicalize(b).ok()
+    }
+}
+
 /// An I/O error's reason without Rust's "(os error 2)" noise.
 pub fn io_reason(e: &std::io::Error) -> String {
     match e.kind() {

@@ -190,7 +190,7 @@ mod native {
         /// JSON Lines input: {question, context (text or list of passages), answer, samples?, vectors?} per line (`-` for standard input).
         #[arg(long, value_name = "FILE")]
         input: String,
-        /// Where to write one report per line (default: standard output; the summary then goes to standard error).
+        /// Where to write one report per line (default, or `-`: standard output; the summary then goes to standard error). Never the input file.
         #[arg(long, value_name = "FILE")]
         output: Option<String>,
         /// Sentence vectors for the consistency check of every line: JSON Lines of
@@ -523,7 +523,20 @@ mod native {
             jobs: usize::from(args.jobs),
         };
         let run = |out: &mut dyn Write| crate::batch::run(&args.input, out, &settings);
-        let summary = match &args.output {
+        let output = args.output.as_deref().filter(|&path| path != "-");
+        if let Some(path) = output {
+            // Opening the output empties it: it must not be a file read here.
+            let read = std::iter::once(("--input", args.input.as_str()))
+                .chain(args.vectors.as_deref().map(|v| ("--vectors", v)));
+            for (flag, read) in read {
+                if crate::input::same_file(read, path) {
+                    return Err(format!(
+                        "--output {path} is the {flag} file: writing the reports there would empty it; write them to another file"
+                    ));
+                }
+            }
+        }
+        let summary = match output {
             Some(path) => {
                 let mut file = std::fs::File::create(path)
                     .map_err(|e| format!("cannot write {path}: {}", crate::input::io_reason(&e)))?;
@@ -595,7 +608,11 @@ mod native {
             );
         }
         let report = if dataset == claimlab::eval::datasets::Dataset::WikiBio {
-            eval::evaluate_wikibio(dir, &mut reader, &cfg, args.sweep)?
+            let passages = eval::load_wikibio(dir, &mut reader)?;
+            if let Some(path) = &args.examples {
+                eval::write_wikibio_examples(path, &passages, &cfg)?;
+            }
+            eval::evaluate_wikibio(&passages, reader.skipped(), &cfg, args.sweep)
         } else {
             let examples = eval::load(dataset, dir, &split, &mut reader)?;
             if examples.is_empty() {
