@@ -1559,3 +1559,50 @@ fn batch_output_dash_is_standard_output() {
     assert_eq!(stderr(&dash), stderr(&plain));
     assert!(!dir.path().join("-").exists(), "a file named - was made");
 }
+
+/// Where a batch's reports cannot go, the message says why in the user's
+/// terms: the directory that is missing, the file that is full.
+#[test]
+fn batch_says_which_output_it_cannot_write_and_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = file(
+        dir.path(),
+        "in.jsonl",
+        "{\"context\": \"Cats sleep a lot.\", \"answer\": \"Cats sleep a lot.\"}\n",
+    );
+    let i = input.to_str().unwrap();
+    let missing = dir.path().join("no-such-dir").join("out.jsonl");
+    let out = run(&["batch", "--input", i, "--output", missing.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains(&format!(
+            "no such directory {}",
+            dir.path().join("no-such-dir").display()
+        )),
+        "{}",
+        stderr(&out)
+    );
+    if std::path::Path::new("/dev/full").exists() {
+        let out = run(&["batch", "--input", i, "--output", "/dev/full"]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(
+            stderr(&out).contains("cannot write a report to /dev/full: "),
+            "{}",
+            stderr(&out)
+        );
+    }
+}
+
+/// A byte order mark opening a batch file (Windows editors write one) is
+/// not part of its first line.
+#[test]
+fn batch_reads_a_file_opening_with_a_byte_order_mark() {
+    let dir = tempfile::tempdir().unwrap();
+    let line = "{\"context\": \"Cats sleep a lot.\", \"answer\": \"Cats sleep a lot.\"}";
+    let plain = file(dir.path(), "plain.jsonl", format!("{line}\r\n"));
+    let marked = file(dir.path(), "bom.jsonl", format!("\u{feff}{line}\r\n"));
+    let a = run(&["batch", "--input", plain.to_str().unwrap()]);
+    let b = run(&["batch", "--input", marked.to_str().unwrap()]);
+    assert_eq!(b.status.code(), Some(0), "{}", stderr(&b));
+    assert_eq!(a.stdout, b.stdout);
+}

@@ -168,7 +168,9 @@ fn write_reports(
                 Some(Err(reason)) => {
                     // The reports before the bad line are written, as they
                     // would be one line at a time.
-                    if let Some(done) = stop_on_write_error(out.flush(), &mut summary)? {
+                    if let Some(done) =
+                        stop_on_write_error(out.flush(), settings.output, &mut summary)?
+                    {
                         return Ok(done);
                     }
                     return Err(format!(
@@ -178,7 +180,7 @@ fn write_reports(
             };
             summary.add(&checked);
             let written = out.write_all(&checked.json);
-            if let Some(done) = stop_on_write_error(written, &mut summary)? {
+            if let Some(done) = stop_on_write_error(written, settings.output, &mut summary)? {
                 return Ok(done);
             }
         }
@@ -186,7 +188,7 @@ fn write_reports(
             return Err(e);
         }
     }
-    if let Some(done) = stop_on_write_error(out.flush(), &mut summary)? {
+    if let Some(done) = stop_on_write_error(out.flush(), settings.output, &mut summary)? {
         return Ok(done);
     }
     if summary.answers == 0 {
@@ -243,6 +245,8 @@ pub struct Settings<'a> {
     pub include: Option<Include>,
     /// Threads (`--jobs`; 0: one per core).
     pub jobs: usize,
+    /// Where the reports go, for messages: a path or "standard output".
+    pub output: &'a str,
 }
 
 /// `--jobs N` as a thread count: 0 is one per core.
@@ -409,6 +413,7 @@ fn check_line(
 /// as a Unix filter does under `| head`; any other failure is an error.
 fn stop_on_write_error(
     written: std::io::Result<()>,
+    output: &str,
     summary: &mut Summary,
 ) -> Result<Option<Summary>, String> {
     match written {
@@ -417,6 +422,9 @@ fn stop_on_write_error(
             summary.output_closed = true;
             Ok(Some(std::mem::take(summary)))
         }
-        Err(e) => Err(format!("cannot write a report: {}", io_reason(&e))),
+        Err(e) => Err(format!(
+            "cannot write a report to {output}: {}",
+            io_reason(&e)
+        )),
     }
 }

@@ -260,7 +260,7 @@ pub fn threshold_setting(cfg: &Config) -> String {
 /// One JSON line per example: its label, score and each claim's verdict and support.
 pub fn write_examples(path: &str, examples: &[LabelledAnswer], cfg: &Config) -> Result<(), String> {
     use std::io::Write;
-    let file = File::create(path).map_err(|e| format!("cannot write {path}: {}", io_reason(&e)))?;
+    let file = File::create(path).map_err(|e| crate::input::cannot_create(path, &e))?;
     let mut w = std::io::BufWriter::new(file);
     for ex in examples {
         let doc = Document::analyse(&ex.source, cfg.into());
@@ -347,7 +347,7 @@ pub fn write_wikibio_examples(
     cfg: &Config,
 ) -> Result<(), String> {
     use std::io::Write;
-    let file = File::create(path).map_err(|e| format!("cannot write {path}: {}", io_reason(&e)))?;
+    let file = File::create(path).map_err(|e| crate::input::cannot_create(path, &e))?;
     let mut w = std::io::BufWriter::new(file);
     for (i, p) in passages.iter().enumerate() {
         let sentences: Vec<&str> = p.main_sentences.iter().map(String::as_str).collect();

@@ -80,6 +80,21 @@ pub fn same_file(a: &str, b: &str) -> bool {
     }
 }
 
+/// Why the file `path` cannot be made: "no such directory" names the
+/// directory that is missing (the file is to be made, so it missing is no
+/// reason).
+pub fn cannot_create(path: &str, e: &std::io::Error) -> String {
+    let parent = Path::new(path)
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty());
+    match parent {
+        Some(dir) if e.kind() == std::io::ErrorKind::NotFound && !dir.is_dir() => {
+            format!("cannot write {path}: no such directory {}", dir.display())
+        }
+        _ => format!("cannot write {path}: {}", io_reason(e)),
+    }
+}
+
 /// An I/O error's reason without Rust's "(os error 2)" noise.
 pub fn io_reason(e: &std::io::Error) -> String {
     match e.kind() {
@@ -117,6 +132,9 @@ pub fn layered_config(path: &str, base: &claimlab::Config) -> Result<claimlab::C
 /// A JSON error in one line of a JSON Lines file (the library's, which
 /// batch records share with the Python package).
 pub use claimlab::output::record::json_line_error;
+
+/// UTF-8's byte order mark (U+FEFF).
+const BYTE_ORDER_MARK: &[u8] = "\u{feff}".as_bytes();
 
 /// One line of a JSON Lines file, or why it cannot be a record.
 pub enum Line {
@@ -201,6 +219,11 @@ impl<R: std::io::BufRead> Lines<R> {
         if self.buf.last() == Some(&b'\r') {
             self.buf.pop();
         }
+        // A byte order mark opening the file (as Windows editors write it)
+        // is not the first line's: JSON has no place for it.
+        if self.number == 1 && self.buf.starts_with(BYTE_ORDER_MARK) {
+            self.buf.drain(..BYTE_ORDER_MARK.len());
+        }
         if too_long || self.buf.len() > self.limit {
             return Some(Ok(Line::Bad(format!(
                 "line is longer than the {} MB limit",
@@ -255,6 +278,13 @@ mod tests {
         assert_eq!(all(b"12345678\r\n12345678\n", 8), vec![ok(), ok()]);
         assert!(all(b"123456789\r\n", 8)[0].is_err());
         assert_eq!(all(b"a\n", 8), vec![Ok("a".to_string())]);
+        // A byte order mark opens a file, not its first line (a stranger's
+        // Windows file was refused at `:1: expected value at column 1`);
+        // later, it is the line's.
+        assert_eq!(
+            all(b"\xef\xbb\xbf{}\r\n\xef\xbb\xbf{}\n", 8),
+            vec![Ok("{}".to_string()), Ok("\u{feff}{}".to_string())]
+        );
     }
 
     /// Each line as read whole: NUL first, then the limit (not counting
@@ -265,7 +295,8 @@ mod tests {
             return Vec::new();
         }
         body.split(|&b| b == b'\n')
-            .map(|line| {
+            .enumerate()
+            .map(|(i, line)| {
                 if let Some(p) = line.iter().position(|&b| b == 0) {
                     return Err(format!(
                         "looks binary (a NUL byte at offset {p} of the line); expected JSON text"
@@ -275,6 +306,10 @@ mod tests {
                 if line.len() > limit {
                     return Err(format!("line is longer than the {} MB limit", limit >> 20));
                 }
+                let line = match i {
+                    0 => line.strip_prefix(BYTE_ORDER_MARK).unwrap_or(line),
+                    _ => line,
+                };
                 std::str::from_utf8(line).map(str::to_owned).map_err(|e| {
                     format!(
                         "not UTF-8 text (invalid byte at offset {} of the line)",

@@ -515,15 +515,16 @@ mod native {
             return Err("only one input can be read from standard input (-)".into());
         }
         let vectors: Option<Vectors> = args.vectors.as_deref().map(vectors::read).transpose()?;
+        let output = args.output.as_deref().filter(|&path| path != "-");
         let settings = crate::batch::Settings {
             config: &cfg,
             vectors: vectors.as_ref(),
             skip_bad: args.skip_bad,
             include: args.report.include()?,
             jobs: usize::from(args.jobs),
+            output: output.unwrap_or("standard output"),
         };
         let run = |out: &mut dyn Write| crate::batch::run(&args.input, out, &settings);
-        let output = args.output.as_deref().filter(|&path| path != "-");
         if let Some(path) = output {
             // Opening the output empties it: it must not be a file read here.
             let read = std::iter::once(("--input", args.input.as_str()))
@@ -539,7 +540,7 @@ mod native {
         let summary = match output {
             Some(path) => {
                 let mut file = std::fs::File::create(path)
-                    .map_err(|e| format!("cannot write {path}: {}", crate::input::io_reason(&e)))?;
+                    .map_err(|e| crate::input::cannot_create(path, &e))?;
                 let summary = run(&mut file)?;
                 if summary.output_closed {
                     return Ok(0);

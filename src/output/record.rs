@@ -21,7 +21,7 @@ use crate::config::Config;
 use crate::pipeline::{check, CheckInput};
 use crate::report::{Decision, VerdictCounts};
 use crate::scoring::Routing;
-use crate::text::{import, Document};
+use crate::text::{import, sentences, Document};
 
 use super::vectors::{self, VectorMap, Vectors};
 
@@ -114,12 +114,24 @@ impl Record {
         if self.answer.trim().is_empty() {
             return Err("answer is empty".into());
         }
+        if let Context::Passages(ps) = &self.context {
+            if ps.len() > MAX_PASSAGES {
+                return Err(format!(
+                    "context is a list of {} passages; at most {MAX_PASSAGES} are numbered ([1] to [{MAX_PASSAGES}])",
+                    ps.len()
+                ));
+            }
+        }
         if self.context.source().trim().is_empty() && self.samples.is_empty() {
             return Err("context is empty and there are no samples to check against".into());
         }
         Ok(self)
     }
 }
+
+/// The most passages a context list may hold: a passage label has at most
+/// four digits (`text::sentences`), so the 10,000th would be read as text.
+pub const MAX_PASSAGES: usize = 9_999;
 
 impl Context {
     /// The source text the core reads: passages become `[N] …` paragraphs.
@@ -133,11 +145,35 @@ impl Context {
             Context::Passages(ps) => ps
                 .iter()
                 .enumerate()
-                .map(|(i, p)| format!("[{}] {}", i + 1, p.trim()))
+                .map(|(i, p)| format!("[{}] {}", i + 1, one_passage(p)))
                 .collect::<Vec<_>>()
                 .join("\n\n"),
         }
     }
+}
+
+/// A passage of a list as the text of one labelled passage: a line of it
+/// that a label would open (`[2] …`, `passage 2: …`) joins the line before
+/// it with a space, so that the source's passages are the list's (it began
+/// a passage of its own, and citations of the list's passages went wrong).
+fn one_passage(p: &str) -> std::borrow::Cow<'_, str> {
+    let p = p.trim();
+    let inner: Vec<usize> = sentences::label_lines(p)
+        .into_iter()
+        .filter(|&s| s > 0)
+        .collect();
+    if inner.is_empty() {
+        return p.into();
+    }
+    let mut out = String::with_capacity(p.len());
+    let mut from = 0;
+    for s in inner {
+        out.push_str(&p[from..p[..s].trim_end().len()]);
+        out.push(' ');
+        from = s;
+    }
+    out.push_str(&p[from..]);
+    out.into()
 }
 
 /// The analysed sources of the last records, shared by the checking
@@ -275,6 +311,13 @@ mod tests {
             (r#"{"context": "S."}"#, "missing field `answer`"),
             (r#"{"context": "S.", "answer": " "}"#, "answer is empty"),
             (r#"{"answer": "A."}"#, "context is empty"),
+            (
+                &format!(
+                    r#"{{"context": [{}], "answer": "A."}}"#,
+                    vec![r#""P.""#; MAX_PASSAGES + 1].join(",")
+                ),
+                "context is a list of 10000 passages; at most 9999 are numbered",
+            ),
             (r#"{"context": "S\u0000", "answer": "A."}"#, "NUL character"),
             (
                 r#"{"context": 3, "answer": "A."}"#,
@@ -285,6 +328,48 @@ mod tests {
             let err = Record::parse(line).unwrap_err();
             assert!(err.contains(says), "{line}: {err}");
         }
+    }
+
+    /// A stranger's list whose first passage held a line opening "[2]":
+    /// the source had three passages, and a claim citing the first was
+    /// miscited. Each passage of a list is one passage of the source.
+    #[test]
+    fn a_passage_of_a_list_is_one_passage_whatever_its_lines_look_like() {
+        let doc_of = |passages: &[&str]| {
+            let context = Context::Passages(passages.iter().map(|p| p.to_string()).collect());
+            Document::analyse(&context.source(), (&Config::default()).into())
+        };
+        for first in [
+            "Intro text here.\n[2] The Eiffel Tower was completed in 1889.",
+            "Intro text here.\n\n  [7] The Eiffel Tower was completed in 1889.",
+            "Intro text here.\nPassage 2: The Eiffel Tower was completed in 1889.",
+            "[3] The Eiffel Tower was completed in 1889.\n[4] Intro text here.",
+        ] {
+            let doc = doc_of(&[first, "Cats are small animals.", "passage 9: Dogs bark."]);
+            assert_eq!(doc.passages.len(), 3, "{first:?}");
+            let eiffel = doc
+                .sentences
+                .iter()
+                .find(|s| doc.text[s.start..s.end].contains("Eiffel"))
+                .unwrap();
+            assert_eq!(eiffel.passage, 1, "{first:?}");
+            assert_eq!(doc.passage_names(), Some(&[1, 2, 3][..]), "{first:?}");
+            let report = crate::pipeline::check_text(
+                &doc.text,
+                "The Eiffel Tower was completed in 1889 [1].",
+                &Config::default(),
+            );
+            assert_eq!(
+                report.claims[0].verdict,
+                crate::report::Verdict::Supported,
+                "{first:?}"
+            );
+        }
+        // A passage without such a line is kept as it is written.
+        assert_eq!(
+            Context::Passages(vec!["One.\nTwo [3] words.".into()]).source(),
+            "[1] One.\nTwo [3] words."
+        );
     }
 
     #[test]

@@ -124,7 +124,7 @@ fn passage_labels(text: &str) -> Vec<(usize, usize)> {
     let line_starts = std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1));
     line_starts
         .filter_map(|line| {
-            let s = line + blanks_within_line(&text[line..]);
+            let s = line + blanks(&text[line..]);
             let e = s + WORD.len();
             if !starts_with_ci(text, s, WORD) || glued_after(text, e) {
                 return None;
@@ -141,9 +141,22 @@ fn passage_labels(text: &str) -> Vec<(usize, usize)> {
         .collect()
 }
 
-/// The spaces and tabs `s` opens with, in bytes.
-fn blanks_within_line(s: &str) -> usize {
-    s.bytes().take_while(|&b| b == b' ' || b == b'\t').count()
+/// Where each line of `text` that a passage label of either kind opens
+/// (`[N]`, `passage N:`) starts, after its blanks, in order: where a
+/// passage would start if `text` were a source.
+pub fn label_lines(text: &str) -> Vec<usize> {
+    let mut starts: Vec<usize> = passage_labels(text)
+        .into_iter()
+        .map(|(s, _)| s)
+        .chain(
+            bracket_labels(text)
+                .into_iter()
+                .map(|(line, _)| line + blanks(&text[line..])),
+        )
+        .collect();
+    starts.sort_unstable();
+    starts.dedup();
+    starts
 }
 
 /// `[N]` labels opening a line (seed 003's `chunk_document`), with the blanks around them.
