@@ -203,17 +203,30 @@ impl Analysed {
 
     /// Content tokens, first occurrence of each key only, in order.
     pub fn content_terms(&self) -> Vec<&Token> {
-        // A set, not a list: a claim or sentence can hold 100,000 distinct
-        // terms, and a linear look-up per token made this quadratic.
+        let mut out: Vec<&Token> = Vec::new();
+        let content = self.tokens.iter().filter(|t| t.content);
+        // A claim's few terms are compared with those found so far; a set
+        // only for many: a claim or sentence can hold 100,000 distinct
+        // terms, and a look-up along a list per token made that quadratic.
+        if self.tokens.len() <= Self::FEW_TOKENS {
+            for t in content {
+                if !out.iter().any(|o| o.key() == t.key()) {
+                    out.push(t);
+                }
+            }
+            return out;
+        }
         let mut seen: rustc_hash::FxHashSet<&str> = Default::default();
-        let mut out = Vec::new();
-        for t in self.tokens.iter().filter(|t| t.content) {
+        for t in content {
             if seen.insert(t.key()) {
                 out.push(t);
             }
         }
         out
     }
+
+    /// Up to this many tokens, [`Analysed::content_terms`] looks along its list.
+    const FEW_TOKENS: usize = 24;
 }
 
 /// A text's citations and numerals, found before its words, and the spans
@@ -1976,6 +1989,34 @@ mod tests {
             .iter()
             .map(|t| t.key().to_string())
             .collect()
+    }
+
+    /// A short text's terms are found along a list, a long one's through a
+    /// set: each key once, at its first occurrence, either way.
+    #[test]
+    fn content_terms_are_each_key_once_in_order_in_short_and_long_texts() {
+        let words = [
+            "bridges", "bridge", "river", "Rivers", "opened", "open", "city", "cities", "tolls",
+        ];
+        for n in [
+            3,
+            10,
+            Analysed::FEW_TOKENS - 1,
+            Analysed::FEW_TOKENS + 1,
+            200,
+        ] {
+            let text: Vec<&str> = words.iter().cycle().take(n).copied().collect();
+            let text = text.join(" ");
+            let a = Analysed::new(&text, 0, text.len(), OPTS);
+            let mut expected: Vec<&str> = Vec::new();
+            for t in a.tokens.iter().filter(|t| t.content) {
+                if !expected.contains(&t.key()) {
+                    expected.push(t.key());
+                }
+            }
+            let got: Vec<&str> = a.content_terms().iter().map(|t| t.key()).collect();
+            assert_eq!(got, expected, "{n} words");
+        }
     }
 
     #[test]

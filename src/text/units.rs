@@ -123,11 +123,20 @@ pub fn unit_named(word: &str) -> Option<(Unit, f64)> {
 
 /// [`unit_named`] of a lower-cased word.
 fn unit_named_lower(lower: &str) -> Option<(Unit, f64)> {
+    // The names in order, searched by halves (support asks of every
+    // content word: a pass over all of them was 3% of a batch).
+    static BY_NAME: std::sync::OnceLock<Vec<(&str, Unit, f64)>> = std::sync::OnceLock::new();
+    let by_name = BY_NAME.get_or_init(|| {
+        let mut names = UNITS.to_vec();
+        names.sort_by(|a, b| a.0.cmp(b.0));
+        names
+    });
     let find = |w: &str| {
-        UNITS
-            .iter()
-            .find(|(name, _, _)| *name == w)
-            .map(|&(_, unit, size)| (unit, size))
+        let i = by_name
+            .binary_search_by(|(name, _, _)| (*name).cmp(w))
+            .ok()?;
+        let (_, unit, size) = by_name[i];
+        Some((unit, size))
     };
     find(lower).or_else(|| {
         let singular = lower.strip_suffix('s')?;
@@ -373,6 +382,11 @@ mod tests {
                 }
             }
         }
+        // Each name once (the search by halves finds one entry a name).
+        let mut names: Vec<&str> = UNITS.iter().map(|u| u.0).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), UNITS.len());
         let longest = "x".repeat(LONGEST_UNIT + 2);
         for word in [
             "metresss",
