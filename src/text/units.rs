@@ -128,7 +128,7 @@ fn unit_named_lower(lower: &str) -> Option<(Unit, f64)> {
     static BY_NAME: std::sync::OnceLock<Vec<(&str, Unit, f64)>> = std::sync::OnceLock::new();
     let by_name = BY_NAME.get_or_init(|| {
         let mut names = UNITS.to_vec();
-        names.sort_by(|a, b| a.0.cmp(b.0));
+        crate::order::sort_by(&mut names, |a, b| a.0.cmp(b.0));
         names
     });
     let find = |w: &str| {
