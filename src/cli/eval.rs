@@ -259,9 +259,7 @@ pub fn threshold_setting(cfg: &Config) -> String {
 
 /// One JSON line per example: its label, score and each claim's verdict and support.
 pub fn write_examples(path: &str, examples: &[LabelledAnswer], cfg: &Config) -> Result<(), String> {
-    use std::io::Write;
-    let file = File::create(path).map_err(|e| crate::input::cannot_create(path, &e))?;
-    let mut w = std::io::BufWriter::new(file);
+    let mut file = ExamplesFile::create(path)?;
     for ex in examples {
         let doc = Document::analyse(&ex.source, cfg.into());
         let score = score_answer(&doc, &ex.question, &ex.answer, cfg);
@@ -283,14 +281,10 @@ pub fn write_examples(path: &str, examples: &[LabelledAnswer], cfg: &Config) -> 
                 "source_text": c.best_source.as_ref().and_then(|b| report.sources.iter().find(|s| *s.id == **b)).map(|s| s.text.clone()),
                 "missing": c.missing_words, "reason": c.main_reason()}))
             .collect();
-        let line = serde_json::json!({"id": ex.id, "label": ex.label, "score": score.score, "flagged": score.flagged, "group": ex.group,
-            "question": ex.question, "answer": ex.answer, "gold_spans": ex.gold_spans, "claims": claims});
-        claimlab::output::json::write_line(&mut w, &line)
-            .map_err(std::io::Error::from)
-            .and_then(|()| w.write_all(b"\n"))
-            .map_err(|e| format!("cannot write {path}: {}", io_reason(&e)))?;
+        file.write(&serde_json::json!({"id": ex.id, "label": ex.label, "score": score.score, "flagged": score.flagged, "group": ex.group,
+            "question": ex.question, "answer": ex.answer, "gold_spans": ex.gold_spans, "claims": claims}))?;
     }
-    Ok(())
+    file.finish()
 }
 
 /// Evaluate a source-based set: score every answer (timed, with a progress
@@ -322,49 +316,84 @@ pub fn load_wikibio(dir: &Path, reader: &mut Reader) -> Result<Vec<WikiBioPassag
         .collect())
 }
 
-/// Evaluate WikiBio: score and measure each sentence's self-consistency
-/// against the 20 samples (timed).
+/// Evaluate WikiBio: score each sentence by its agreement with its
+/// passage's 20 samples ([`protocol::score_wikibio`], with a progress bar),
+/// write them to `examples` if asked, and measure. `seconds` is the scoring
+/// and measuring, not the writing.
 pub fn evaluate_wikibio(
     passages: &[WikiBioPassage],
     skipped: usize,
     cfg: &Config,
     sweep: bool,
-) -> EvalReport {
+    examples: Option<&str>,
+) -> Result<EvalReport, String> {
     let start = Instant::now();
     let bar = progress(passages.len(), "passages");
-    let mut report = protocol::evaluate_wikibio(passages, skipped, cfg, sweep, &|| bar.inc(1));
+    let scores = protocol::score_wikibio(passages, cfg, &|| bar.inc(1));
     bar.finish_and_clear();
-    report.seconds = start.elapsed().as_secs_f64();
-    report
+    let scoring = start.elapsed();
+    if let Some(path) = examples {
+        write_wikibio_examples(path, passages, &scores)?;
+    }
+    let start = Instant::now();
+    let mut report = protocol::evaluate_wikibio(passages, &scores, skipped, cfg, sweep);
+    report.seconds = (scoring + start.elapsed()).as_secs_f64();
+    Ok(report)
 }
 
 /// WikiBio's examples, one JSON line per sentence (its examples are
 /// sentences, scored by their agreement with the samples): its passage and
 /// number (both from 1), label, score, whether it is flagged and its text.
-pub fn write_wikibio_examples(
+fn write_wikibio_examples(
     path: &str,
     passages: &[WikiBioPassage],
-    cfg: &Config,
+    scores: &[Vec<(f64, bool)>],
 ) -> Result<(), String> {
-    use std::io::Write;
-    let file = File::create(path).map_err(|e| crate::input::cannot_create(path, &e))?;
-    let mut w = std::io::BufWriter::new(file);
-    for (i, p) in passages.iter().enumerate() {
-        let sentences: Vec<&str> = p.main_sentences.iter().map(String::as_str).collect();
-        let samples: Vec<&str> = p.sample_passages.iter().map(String::as_str).collect();
-        let scores = claimlab::eval::score_sentences(&sentences, &samples, cfg);
-        for (k, (text, (score, flagged))) in sentences.iter().zip(scores).enumerate() {
-            let line = serde_json::json!({"id": format!("wikibio-{}-{}", i + 1, k + 1),
+    let mut file = ExamplesFile::create(path)?;
+    for (i, (p, scores)) in passages.iter().zip(scores).enumerate() {
+        for (k, (text, &(score, flagged))) in p.main_sentences.iter().zip(scores).enumerate() {
+            file.write(
+                &serde_json::json!({"id": format!("wikibio-{}-{}", i + 1, k + 1),
                 "passage": i + 1, "sentence": k + 1, "label": p.non_factual(k),
-                "score": score, "flagged": flagged, "text": text});
-            claimlab::output::json::write_line(&mut w, &line)
-                .map_err(std::io::Error::from)
-                .and_then(|()| w.write_all(b"\n"))
-                .map_err(|e| format!("cannot write {path}: {}", io_reason(&e)))?;
+                "score": score, "flagged": flagged, "text": text}),
+            )?;
         }
     }
-    w.flush()
-        .map_err(|e| format!("cannot write {path}: {}", io_reason(&e)))
+    file.finish()
+}
+
+/// The file `--examples` writes: one JSON line per example.
+struct ExamplesFile<'p> {
+    path: &'p str,
+    out: std::io::BufWriter<File>,
+}
+
+impl<'p> ExamplesFile<'p> {
+    fn create(path: &'p str) -> Result<Self, String> {
+        let file = File::create(path).map_err(|e| crate::input::cannot_create(path, &e))?;
+        Ok(ExamplesFile {
+            path,
+            out: std::io::BufWriter::new(file),
+        })
+    }
+
+    fn write(&mut self, example: &serde_json::Value) -> Result<(), String> {
+        use std::io::Write;
+        claimlab::output::json::write_line(&mut self.out, example)
+            .map_err(std::io::Error::from)
+            .and_then(|()| self.out.write_all(b"\n"))
+            .map_err(|e| self.cannot_write(&e))
+    }
+
+    /// Flush what is buffered: an error there is the file's too.
+    fn finish(mut self) -> Result<(), String> {
+        use std::io::Write;
+        self.out.flush().map_err(|e| self.cannot_write(&e))
+    }
+
+    fn cannot_write(&self, e: &std::io::Error) -> String {
+        format!("cannot write {}: {}", self.path, io_reason(e))
+    }
 }
 
 /// The report as text.

@@ -619,10 +619,13 @@ mod native {
         }
         let report = if dataset == claimlab::eval::datasets::Dataset::WikiBio {
             let passages = eval::load_wikibio(dir, &mut reader)?;
-            if let Some(path) = &args.examples {
-                eval::write_wikibio_examples(path, &passages, &cfg)?;
-            }
-            eval::evaluate_wikibio(&passages, reader.skipped(), &cfg, args.sweep)
+            eval::evaluate_wikibio(
+                &passages,
+                reader.skipped(),
+                &cfg,
+                args.sweep,
+                args.examples.as_deref(),
+            )?
         } else {
             let examples = eval::load(dataset, dir, &split, &mut reader)?;
             if examples.is_empty() {

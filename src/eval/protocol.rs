@@ -370,39 +370,53 @@ fn per_group(answers: &[LabelledAnswer], scores: &[AnswerScore]) -> Vec<GroupMet
         .collect()
 }
 
-/// Evaluate WikiBio: each sentence's self-consistency against the passage's
-/// samples (no source). `scored` is called once per passage.
-pub fn evaluate_wikibio(
+/// WikiBio's sentences scored: each passage's, in order, as (agreement
+/// score, flagged at `consistency_threshold`). `scored` is called once per
+/// passage.
+pub fn score_wikibio(
     passages: &[WikiBioPassage],
-    skipped: usize,
     cfg: &Config,
-    sweep: bool,
     scored: &(dyn Fn() + Sync),
-) -> EvalReport {
+) -> Vec<Vec<(f64, bool)>> {
     let score_share = |share: usize, of: usize| {
         let mut out = Vec::new();
         for (i, p) in passages.iter().enumerate().skip(share).step_by(of) {
             let sentences: Vec<&str> = p.main_sentences.iter().map(String::as_str).collect();
             let samples: Vec<&str> = p.sample_passages.iter().map(String::as_str).collect();
-            let scores = score_sentences(&sentences, &samples, cfg);
-            let judged: Vec<(f64, bool, bool)> = scores
-                .into_iter()
-                .enumerate()
-                .map(|(k, (score, flagged))| (score, flagged, p.non_factual(k)))
-                .collect();
-            out.push((i, judged));
+            out.push((i, score_sentences(&sentences, &samples, cfg)));
             scored();
         }
         out
     };
-    let mut per_passage: Vec<Vec<(f64, bool, bool)>> = vec![Vec::new(); passages.len()];
+    let mut per_passage: Vec<Vec<(f64, bool)>> = vec![Vec::new(); passages.len()];
     for (i, v) in in_parallel(passages.len(), &score_share)
         .into_iter()
         .flatten()
     {
         per_passage[i] = v;
     }
-    let all: Vec<(f64, bool, bool)> = per_passage.into_iter().flatten().collect();
+    per_passage
+}
+
+/// Evaluate WikiBio: each sentence's self-consistency against the passage's
+/// samples (no source), from its [`score_wikibio`] `scores`.
+pub fn evaluate_wikibio(
+    passages: &[WikiBioPassage],
+    scores: &[Vec<(f64, bool)>],
+    skipped: usize,
+    cfg: &Config,
+    sweep: bool,
+) -> EvalReport {
+    let all: Vec<(f64, bool, bool)> = passages
+        .iter()
+        .zip(scores)
+        .flat_map(|(p, scores)| {
+            scores
+                .iter()
+                .enumerate()
+                .map(|(k, &(score, flagged))| (score, flagged, p.non_factual(k)))
+        })
+        .collect();
     let labelled: Vec<(f64, bool)> = all.iter().map(|&(s, _, nf)| (s, nf)).collect();
     let factual: Vec<(f64, bool)> = all.iter().map(|&(s, _, nf)| (-s, !nf)).collect();
     let decided = Confusion::from_predictions(all.iter().map(|&(_, flagged, nf)| (flagged, nf)));
