@@ -129,16 +129,23 @@ fn passage_labels(text: &str) -> Vec<(usize, usize)> {
             if !starts_with_ci(text, s, WORD) || glued_after(text, e) {
                 return None;
             }
-            let mut j = e + spaces(&text[e..]);
-            let n = digits(&text[j..]);
-            if !(1..=4).contains(&n) {
-                return None;
-            }
-            j += n;
-            j += spaces(&text[j..]);
-            text[j..].starts_with(':').then_some((s, j + 1))
+            Some((s, passage_label_end(text, e)?))
         })
         .collect()
+}
+
+/// Where a `passage N:` label whose word "passage" ends at `e` ends (just
+/// after its colon): its number of one to four digits, then the colon,
+/// blanks allowed around the number; `None` if they do not follow.
+fn passage_label_end(text: &str, e: usize) -> Option<usize> {
+    let mut j = e + spaces(&text[e..]);
+    let n = digits(&text[j..]);
+    if !(1..=4).contains(&n) {
+        return None;
+    }
+    j += n;
+    j += spaces(&text[j..]);
+    text[j..].starts_with(':').then_some(j + 1)
 }
 
 /// Where each line of `text` that a passage label of either kind opens
@@ -1266,7 +1273,8 @@ mod tests {
 
     /// `passage N:` labels as every whole word "passage" of the text (any
     /// case) that only blanks separate from the line's start would give
-    /// them: the definition the line-start search keeps.
+    /// them: the definition the line-start search keeps (the label after
+    /// the word is read alike, by `passage_label_end`).
     fn passage_labels_by_every_word(text: &str) -> Vec<(usize, usize)> {
         crate::text::scan::find_word_ci(text, "passage")
             .into_iter()
@@ -1275,14 +1283,7 @@ mod tests {
                 if !(line_before.is_empty() || line_before.ends_with('\n')) {
                     return None;
                 }
-                let mut j = e + spaces(&text[e..]);
-                let n = digits(&text[j..]);
-                if !(1..=4).contains(&n) {
-                    return None;
-                }
-                j += n;
-                j += spaces(&text[j..]);
-                text[j..].starts_with(':').then_some((s, j + 1))
+                Some((s, passage_label_end(text, e)?))
             })
             .collect()
     }
