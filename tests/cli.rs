@@ -1489,8 +1489,7 @@ fn the_examples_come_out_the_same_every_run() {
 #[test]
 fn batch_refuses_to_write_its_reports_over_a_file_it_reads() {
     let dir = tempfile::tempdir().unwrap();
-    let body = r#"{"context": "The tower opened in 1889.", "answer": "The tower opened in 1889."}"#;
-    let input = file(dir.path(), "in.jsonl", format!("{body}\n"));
+    let input = file(dir.path(), "in.jsonl", format!("{GOOD_LINE}\n"));
     let link = dir.path().join("link.jsonl");
     std::fs::hard_link(&input, &link).unwrap();
     let vectors = file(dir.path(), "v.jsonl", r#"{"text": "a", "vector": [1.0]}"#);
@@ -1506,17 +1505,14 @@ fn batch_refuses_to_write_its_reports_over_a_file_it_reads() {
     ] {
         let mut args = vec!["batch", "--input", i, "--output", output];
         args.extend(extra);
-        let out = run(&args);
-        assert_eq!(out.status.code(), Some(2), "{output}");
-        assert!(
-            stderr(&out).contains(&format!("--output {output} is the {flag} file")),
-            "{}",
-            stderr(&out)
+        assert_usage_error(
+            &run(&args),
+            &format!("--output {output} is the {flag} file"),
         );
     }
     assert_eq!(
         std::fs::read_to_string(&input).unwrap(),
-        format!("{body}\n")
+        format!("{GOOD_LINE}\n")
     );
     assert!(std::fs::read_to_string(&vectors)
         .unwrap()
@@ -1542,11 +1538,7 @@ fn batch_refuses_to_write_its_reports_over_a_file_it_reads() {
 #[test]
 fn batch_output_dash_is_standard_output() {
     let dir = tempfile::tempdir().unwrap();
-    let input = file(
-        dir.path(),
-        "in.jsonl",
-        "{\"context\": \"Cats sleep a lot.\", \"answer\": \"Cats sleep a lot.\"}\n",
-    );
+    let input = file(dir.path(), "in.jsonl", format!("{GOOD_LINE}\n"));
     let i = input.to_str().unwrap();
     let plain = run(&["batch", "--input", i]);
     let dash = bin()
@@ -1565,30 +1557,20 @@ fn batch_output_dash_is_standard_output() {
 #[test]
 fn batch_says_which_output_it_cannot_write_and_why() {
     let dir = tempfile::tempdir().unwrap();
-    let input = file(
-        dir.path(),
-        "in.jsonl",
-        "{\"context\": \"Cats sleep a lot.\", \"answer\": \"Cats sleep a lot.\"}\n",
-    );
+    let input = file(dir.path(), "in.jsonl", format!("{GOOD_LINE}\n"));
     let i = input.to_str().unwrap();
     let missing = dir.path().join("no-such-dir").join("out.jsonl");
-    let out = run(&["batch", "--input", i, "--output", missing.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains(&format!(
+    assert_usage_error(
+        &run(&["batch", "--input", i, "--output", missing.to_str().unwrap()]),
+        &format!(
             "no such directory {}",
             dir.path().join("no-such-dir").display()
-        )),
-        "{}",
-        stderr(&out)
+        ),
     );
     if std::path::Path::new("/dev/full").exists() {
-        let out = run(&["batch", "--input", i, "--output", "/dev/full"]);
-        assert_eq!(out.status.code(), Some(2));
-        assert!(
-            stderr(&out).contains("cannot write a report to /dev/full: "),
-            "{}",
-            stderr(&out)
+        assert_usage_error(
+            &run(&["batch", "--input", i, "--output", "/dev/full"]),
+            "cannot write a report to /dev/full: ",
         );
     }
 }
@@ -1598,9 +1580,8 @@ fn batch_says_which_output_it_cannot_write_and_why() {
 #[test]
 fn batch_reads_a_file_opening_with_a_byte_order_mark() {
     let dir = tempfile::tempdir().unwrap();
-    let line = "{\"context\": \"Cats sleep a lot.\", \"answer\": \"Cats sleep a lot.\"}";
-    let plain = file(dir.path(), "plain.jsonl", format!("{line}\r\n"));
-    let marked = file(dir.path(), "bom.jsonl", format!("\u{feff}{line}\r\n"));
+    let plain = file(dir.path(), "plain.jsonl", format!("{GOOD_LINE}\r\n"));
+    let marked = file(dir.path(), "bom.jsonl", format!("\u{feff}{GOOD_LINE}\r\n"));
     let a = run(&["batch", "--input", plain.to_str().unwrap()]);
     let b = run(&["batch", "--input", marked.to_str().unwrap()]);
     assert_eq!(b.status.code(), Some(0), "{}", stderr(&b));
