@@ -81,8 +81,8 @@ pub fn same_file(a: &str, b: &str) -> bool {
 }
 
 /// Why the file `path` cannot be made: "no such directory" names the
-/// directory that is missing (the file is to be made, so it missing is no
-/// reason).
+/// directory that is missing (the file itself is to be made, so "no such
+/// file" would be no reason).
 pub fn cannot_create(path: &str, e: &std::io::Error) -> String {
     let parent = Path::new(path)
         .parent()
