@@ -4,6 +4,8 @@
 
 use claimlab::text::import::{to_source, FileKind, PASSAGE_CHARS};
 use claimlab::text::language::Language;
+use claimlab::text::memo::WordMemo;
+use claimlab::text::wanted::WantedKeys;
 use claimlab::text::{AnalysisOptions, Document};
 use proptest::prelude::*;
 
@@ -103,7 +105,59 @@ const INSERTS: &[&str] = &[
 ];
 
 fn text() -> impl Strategy<Value = String> {
-    let paragraph = prop::collection::vec(prop::sample::select(PIECES), 0..30).prop_map(|p| {
+    text_of(PIECES)
+}
+
+/// Words whose stems do not begin as they do, or are short, and words
+/// sharing a start with them, for the index made for an answer's keys
+/// (`claimlab::text::wanted`); with the other pieces.
+const STEMS: &[&str] = &[
+    "crying",
+    "cries",
+    "cry",
+    "Dying",
+    "die",
+    "dye",
+    "lying",
+    "skies",
+    "sky",
+    "skis",
+    "ating",
+    "ate",
+    "atoms",
+    "abilities",
+    "ability",
+    "able",
+    "news",
+    "early",
+    "being",
+    "be",
+    "bee",
+    "generously",
+    "general",
+    "The",
+    "bridge",
+    "span",
+    "410",
+    "metres",
+    "long",
+    "[1]",
+    "Dr.",
+    "Smith",
+    "twenty-one",
+    "José",
+    "東京",
+    "not",
+    "1990",
+    "km",
+    ". ",
+    "\n\n",
+    "passage 2: ",
+];
+
+/// Text of `pieces` (see [`text`]).
+fn text_of(pieces: &'static [&'static str]) -> impl Strategy<Value = String> {
+    let paragraph = prop::collection::vec(prop::sample::select(pieces), 0..30).prop_map(|p| {
         p.iter().fold(String::new(), |mut s, w| {
             s.push_str(w);
             if !w.ends_with([' ', '\n']) {
@@ -303,6 +357,42 @@ proptest! {
     ) {
         let terms_only = Document::analyse_for_terms(text.clone(), opts, threads);
         assert_same_with_term_ids(&terms_only, &Document::analyse(&text, opts))?;
+    }
+
+    /// A document indexed for an answer's keys (as `check` indexes a large
+    /// source) looks every key up as a document indexing every word does:
+    /// the same sentences hold it, whether the answer has it or not.
+    #[test]
+    fn a_document_indexed_for_an_answer_looks_every_key_up_as_the_whole_index_does(
+        text in text_of(STEMS),
+        answer in prop::collection::vec(prop::sample::select(STEMS), 0..8),
+        opts in options(),
+        threads in 1..3usize,
+    ) {
+        let answer = answer.join(" ");
+        let mut memo = WordMemo::new(opts.stemming, opts.discourse_words);
+        let wanted = WantedKeys::of_text(&answer, &mut memo);
+        let got = Document::analyse_for_keys(text.clone(), opts, threads, wanted);
+        let want = Document::analyse(&text, opts);
+        prop_assert_eq!(got.sentences.len(), want.sentences.len());
+        let keys: Vec<String> = want
+            .sentences
+            .iter()
+            .flat_map(|s| s.analysed(&want).tokens.clone())
+            .chain(claimlab::text::Analysed::new(&answer, 0, answer.len(), opts).tokens)
+            .map(|t| t.key().to_string())
+            .collect();
+        for key in keys.iter().map(String::as_str).chain(["", "bridg", "zzz"]) {
+            let (g, w) = (got.term_id(key), want.term_id(key));
+            prop_assert_eq!(g.is_some(), w.is_some(), "{:?}", key);
+            if let (Some(g), Some(w)) = (g, w) {
+                prop_assert_eq!(got.postings(g), want.postings(w), "{:?}", key);
+                prop_assert_eq!(got.sentences_sharing(&[g]), want.sentences_sharing(&[w]));
+                for s in 0..want.sentences.len() {
+                    prop_assert_eq!(got.holds(s, g), want.holds(s, w), "{:?} in S{}", key, s + 1);
+                }
+            }
+        }
     }
 
     /// An edit whose fresh passages exceed the budget gives the text back.

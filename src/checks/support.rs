@@ -123,11 +123,10 @@ pub fn best_sentence(terms: &[&Token], doc: &Document) -> Support {
         .collect();
     crate::order::sort_dedup(&mut tied);
     let best = tied[0];
-    let held = &doc.sentences[best].term_ids;
     let matched_terms = ids
         .iter()
         .enumerate()
-        .filter(|(_, id)| id.is_some_and(|id| held.binary_search(&id).is_ok()))
+        .filter(|(_, id)| id.is_some_and(|id| doc.holds(best, id)))
         .map(|(i, _)| i)
         .collect();
     Support {

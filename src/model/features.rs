@@ -118,8 +118,10 @@ impl ClaimFeatures {
         };
         let best = found.best.map(|i| &doc.sentences[i]);
         let held_by_best = |key: &str| {
-            best.zip(doc.term_id(key))
-                .is_some_and(|(s, id)| s.term_ids.binary_search(&id).is_ok())
+            found
+                .best
+                .zip(doc.term_id(key))
+                .is_some_and(|(s, id)| doc.holds(s, id))
         };
         let (mut weight, mut missing_weight, mut novel_weight) = (0.0, 0.0, 0.0);
         let (mut novel, mut most_specific) = (0usize, 0.0f64);

@@ -145,7 +145,7 @@ pub fn check_source(source: String, input: &CheckInput, cfg: &Config) -> (Docume
     let large = source.len() >= PARALLEL_SOURCE_BYTES;
     let doc = if large {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
-        Document::analyse_in_parallel(source, cfg.into(), threads)
+        Document::analyse_for_answer(source, cfg.into(), threads, input.answer)
     } else {
         Document::analyse_owned(source, cfg.into())
     };

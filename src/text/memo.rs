@@ -81,7 +81,8 @@ impl Forms {
 struct Entry {
     /// `lower`'s span in [`WordMemo::text`].
     lower: (u32, u32),
-    /// The key's span there (the same span when the word is its own key).
+    /// The key's span there (the same span when the word is its own key);
+    /// [`UNSTEMMED`] until the key is first asked for.
     key: (u32, u32),
     /// Not a function word (nor, when the memo's settings say so, a discourse word).
     content: bool,
@@ -90,6 +91,10 @@ struct Entry {
     /// Its forms, made the first time a [`Word`] needs them.
     forms: Option<Arc<Forms>>,
 }
+
+/// [`Entry::key`] of a word not stemmed yet (no span of the memo's text
+/// starts there).
+const UNSTEMMED: (u32, u32) = (u32::MAX, 0);
 
 /// One occurrence of a word, as [`word_entries`] reads it: its span and
 /// the number of its entry in the memo ([`WordMemo::entry`]).
@@ -252,9 +257,33 @@ impl WordMemo {
         self.at(self.entries[entry as usize].lower)
     }
 
-    /// Its key: its stem, or the word itself.
-    pub fn key(&self, entry: u32) -> &str {
-        self.at(self.entries[entry as usize].key)
+    /// Its key: its stem, or the word itself. A word is stemmed the first
+    /// time its key is asked for, here or through [`WordMemo::forms`]: a
+    /// source read for the terms of a few claims (`text::wanted`) never
+    /// asks for most of its words' keys.
+    pub fn key(&mut self, entry: u32) -> &str {
+        let span = self.key_span(entry);
+        self.at(span)
+    }
+
+    /// Where the key of `entry` lies in the memo's text, the word stemmed
+    /// if it was not yet.
+    fn key_span(&mut self, entry: u32) -> (u32, u32) {
+        let e = &self.entries[entry as usize];
+        if e.key != UNSTEMMED {
+            return e.key;
+        }
+        let lower = e.lower;
+        // A word that is its own stem keeps one copy for both.
+        let key = match STEMMER.stem(self.at(lower)) {
+            std::borrow::Cow::Borrowed(same) if same.len() == lower.1 as usize => lower,
+            stem => {
+                let stem = stem.into_owned();
+                self.keep(&stem)
+            }
+        };
+        self.entries[entry as usize].key = key;
+        key
     }
 
     /// Is it a content word?
@@ -270,14 +299,15 @@ impl WordMemo {
     /// Its shared forms, made the first time they are asked for (a word
     /// that is its own key shares one string for both).
     pub fn forms(&mut self, entry: u32) -> Arc<Forms> {
-        let e = &self.entries[entry as usize];
-        if let Some(forms) = &e.forms {
+        if let Some(forms) = &self.entries[entry as usize].forms {
             return forms.clone();
         }
-        let lower: Arc<str> = self.at(e.lower).into();
-        let key = match e.key == e.lower {
+        let key_span = self.key_span(entry);
+        let lower_span = self.entries[entry as usize].lower;
+        let lower: Arc<str> = self.at(lower_span).into();
+        let key = match key_span == lower_span {
             true => lower.clone(),
-            false => self.at(e.key).into(),
+            false => self.at(key_span).into(),
         };
         let forms = Forms::new(lower, key);
         self.entries[entry as usize].forms = Some(forms.clone());
@@ -291,17 +321,12 @@ impl WordMemo {
         (start, s.len() as u32)
     }
 
-    /// Learn `lower`, a word it has not met: its entry's number.
+    /// Learn `lower`, a word it has not met: its entry's number. It is
+    /// stemmed when its key is first asked for ([`WordMemo::key`]).
     fn learn(&mut self, lower: &str) -> u32 {
         let lower_span = self.keep(lower);
-        // Stemmed here, not through the thread's stem memory
-        // (`words::word_key`): this memo is that memory for its words.
-        // A word that is its own stem keeps one copy for both.
         let key = match self.stemming {
-            true => match STEMMER.stem(lower) {
-                std::borrow::Cow::Borrowed(s) if s == lower => lower_span,
-                stem => self.keep(&stem),
-            },
+            true => UNSTEMMED,
             false => lower_span,
         };
         self.entries.push(Entry {

@@ -19,6 +19,8 @@ pub mod numbers;
 pub mod scan;
 pub mod sentences;
 pub mod units;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod wanted;
 pub mod window;
 pub mod words;
 
@@ -382,6 +384,14 @@ pub struct Document {
     /// [`language::language_of`] the text, worked out on first use (every
     /// check asks, and a repair's re-checks ask again).
     language: std::sync::OnceLock<Option<language::Language>>,
+    /// Natively, the keys the index was made for, when it was made for a
+    /// check's answer ([`Document::analyse_for_answer`]): only the words
+    /// that can have one of them are indexed.
+    #[cfg(not(target_arch = "wasm32"))]
+    wanted: Option<std::sync::Arc<wanted::WantedKeys>>,
+    /// The index of every word, for a key `wanted` does not admit.
+    #[cfg(not(target_arch = "wasm32"))]
+    whole: std::sync::OnceLock<Box<WholeIndex>>,
 }
 
 /// The sentences an edit inside one passage reads afresh
@@ -486,6 +496,31 @@ impl DocumentBuilder {
     }
 }
 
+/// [`SentenceIndex::word_terms`] of a word not met yet.
+#[cfg(not(target_arch = "wasm32"))]
+const UNMET: u32 = u32::MAX;
+
+/// [`SentenceIndex::word_terms`] of a word no wanted key can be.
+#[cfg(not(target_arch = "wasm32"))]
+const UNWANTED: u32 = u32::MAX - 1;
+
+/// The bit that marks a term id of a document's whole index
+/// ([`Document::term_id`]), not of the index made for its wanted keys.
+#[cfg(not(target_arch = "wasm32"))]
+const WHOLE: u32 = 1 << 31;
+
+/// A document's index of every word's key, for a document indexed for its
+/// wanted keys only ([`wanted`]): made the first time a key they do not
+/// admit is looked up.
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Debug, Clone)]
+struct WholeIndex {
+    vocab: FxHashMap<std::sync::Arc<str>, u32>,
+    postings: Vec<Vec<u32>>,
+    /// Each sentence's term ids, as [`SourceSentence::term_ids`].
+    term_ids: Vec<Box<[u32]>>,
+}
+
 /// A document's sentences as they are read, in order, with the index of
 /// their content terms (each new key gets the next term id).
 #[derive(Default)]
@@ -500,10 +535,16 @@ struct SentenceIndex {
     /// grown a sentence at a time (whose spare room was resident memory).
     postings: Vec<Vec<u32>>,
     /// The term id of each word of the word memo this index is read
-    /// through, by its entry ([`memo::Occurrence::entry`]); `u32::MAX` for
-    /// a word not yet met here. Only for [`SentenceIndex::push_terms`].
+    /// through, by its entry ([`memo::Occurrence::entry`]); [`UNMET`] for
+    /// a word not yet met here, [`UNWANTED`] for one no wanted key can
+    /// be. Only for [`SentenceIndex::push_terms`].
     #[cfg(not(target_arch = "wasm32"))]
     word_terms: Vec<u32>,
+    /// Natively, the keys the checks will look up, when known before the
+    /// source is read: the words no such key can be are not indexed
+    /// ([`wanted`]). Only for [`SentenceIndex::push_terms`].
+    #[cfg(not(target_arch = "wasm32"))]
+    wanted: Option<std::sync::Arc<wanted::WantedKeys>>,
     /// Room [`SentenceIndex::push_terms`] reads a sentence's words and
     /// terms into, kept from one sentence to the next.
     #[cfg(not(target_arch = "wasm32"))]
@@ -575,7 +616,6 @@ impl SentenceIndex {
         found.clear();
         term_ids.clear();
         memo::word_entries(part, &skip, memo, &mut found);
-        let memo = &*memo;
         let worded = match found.iter().any(|o| memo.may_start_number(o.entry)) {
             true => {
                 let seen: Vec<memo::Seen> = found
@@ -609,14 +649,21 @@ impl SentenceIndex {
                 continue;
             }
             if self.word_terms.len() <= entry as usize {
-                self.word_terms.resize(memo.len(), u32::MAX);
+                self.word_terms.resize(memo.len(), UNMET);
             }
-            if self.word_terms[entry as usize] == u32::MAX {
-                let key = memo.key(entry);
-                self.word_terms[entry as usize] =
-                    term_id(&mut self.vocab, &mut self.postings, key, || key.into());
+            if self.word_terms[entry as usize] == UNMET {
+                self.word_terms[entry as usize] = match &self.wanted {
+                    Some(wanted) if !wanted.admits_word(memo.lower(entry)) => UNWANTED,
+                    _ => {
+                        let key = memo.key(entry);
+                        term_id(&mut self.vocab, &mut self.postings, key, || key.into())
+                    }
+                };
             }
-            term_ids.push(self.word_terms[entry as usize]);
+            match self.word_terms[entry as usize] {
+                UNWANTED => {}
+                id => term_ids.push(id),
+            }
         }
         crate::order::sort_dedup(&mut term_ids);
         let index = self.sentences.len() as u32;
@@ -728,6 +775,10 @@ impl SentenceIndex {
             source_reports: Default::default(),
             passage_names: Default::default(),
             language: Default::default(),
+            #[cfg(not(target_arch = "wasm32"))]
+            wanted: self.wanted,
+            #[cfg(not(target_arch = "wasm32"))]
+            whole: Default::default(),
         }
     }
 }
@@ -754,7 +805,30 @@ impl Document {
     #[cfg(not(target_arch = "wasm32"))]
     pub fn analyse_in_parallel(text: String, options: AnalysisOptions, threads: usize) -> Document {
         let keep = keeps_readings(&text);
-        Document::analyse_in_shares(text, options, threads, keep)
+        Document::analyse_in_shares(text, options, threads, keep, None)
+    }
+
+    /// [`Document::analyse_in_parallel`] for a check of `answer` alone:
+    /// a source too large to keep its sentences' readings indexes only the
+    /// words that can share a key with `answer`'s words ([`wanted`]); any
+    /// other key is looked up in an index of every word, made when first
+    /// needed. Every look-up answers as the whole index would.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn analyse_for_answer(
+        text: String,
+        options: AnalysisOptions,
+        threads: usize,
+        answer: &str,
+    ) -> Document {
+        let keep = keeps_readings(&text);
+        let wanted = (!keep).then(|| {
+            // The thread's word memory, which reads the first share next.
+            let mut memo = thread_words(options);
+            let wanted = wanted::WantedKeys::of_text(answer, &mut memo);
+            give_back_words(memo);
+            wanted
+        });
+        Document::analyse_in_shares(text, options, threads, keep, wanted)
     }
 
     /// [`Document::analyse_in_parallel`] as for a source too large to keep
@@ -763,24 +837,42 @@ impl Document {
     #[cfg(not(target_arch = "wasm32"))]
     #[doc(hidden)]
     pub fn analyse_for_terms(text: String, options: AnalysisOptions, threads: usize) -> Document {
-        Document::analyse_in_shares(text, options, threads, false)
+        Document::analyse_in_shares(text, options, threads, false, None)
+    }
+
+    /// [`Document::analyse_for_terms`] indexing only the words that can
+    /// have one of `wanted`'s keys, whatever the source's size. For tests
+    /// that hold its look-ups to the whole index's.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[doc(hidden)]
+    pub fn analyse_for_keys(
+        text: String,
+        options: AnalysisOptions,
+        threads: usize,
+        wanted: wanted::WantedKeys,
+    ) -> Document {
+        Document::analyse_in_shares(text, options, threads, false, Some(wanted))
     }
 
     /// [`Document::analyse_in_parallel`], the sentences keeping their
-    /// readings when `keep`.
+    /// readings when `keep`, else indexed for `wanted` keys when given.
     #[cfg(not(target_arch = "wasm32"))]
     fn analyse_in_shares(
         text: String,
         options: AnalysisOptions,
         threads: usize,
         keep: bool,
+        wanted: Option<wanted::WantedKeys>,
     ) -> Document {
         let (marks, passages) = sentences::passages_marked(&text);
         let shares = shares_by_bytes(&passages, threads.max(1));
+        // Sentences that keep their readings index every word.
+        let wanted = wanted.filter(|_| !keep).map(std::sync::Arc::new);
         // A share's sentences, read and indexed on their own (numbered and
         // with term ids of their own, from 0).
         let read_share = |share: std::ops::Range<usize>, memo: &mut memo::WordMemo| {
             let mut index = SentenceIndex::keeping(keep);
+            index.wanted = wanted.clone();
             // The first share's index takes in the others': room for all of
             // them from the start, not a doubling buffer copied as it grows.
             let bytes = match share.start {
@@ -1090,6 +1182,11 @@ impl Document {
     pub fn edit_within(&mut self, text: String, max_fresh_bytes: usize) -> Result<(), String> {
         if same_text(&text, &self.text) {
             return Ok(());
+        }
+        // An index made for one answer's keys is not edited: read afresh.
+        #[cfg(not(target_arch = "wasm32"))]
+        if self.wanted.is_some() {
+            return Err(text);
         }
         let (old, new) = (self.text.as_bytes(), text.as_bytes());
         let (old_len, new_len) = (old.len(), new.len());
@@ -1415,12 +1512,50 @@ impl Document {
     }
 
     pub fn term_id(&self, key: &str) -> Option<u32> {
+        #[cfg(not(target_arch = "wasm32"))]
+        if self.wanted.as_ref().is_some_and(|w| !w.admits_key(key)) {
+            return self.whole().vocab.get(key).map(|&id| id | WHOLE);
+        }
         self.vocab.get(key).copied()
     }
 
     /// Sentences (0-based indices, ascending) holding a term.
     pub fn postings(&self, id: u32) -> &[u32] {
+        #[cfg(not(target_arch = "wasm32"))]
+        if id & WHOLE != 0 {
+            return &self.whole().postings[(id & !WHOLE) as usize];
+        }
         &self.postings[id as usize]
+    }
+
+    /// Does sentence `sentence` (0-based) hold the term `id`?
+    pub fn holds(&self, sentence: usize, id: u32) -> bool {
+        #[cfg(not(target_arch = "wasm32"))]
+        if id & WHOLE != 0 {
+            let ids = &self.whole().term_ids[sentence];
+            return ids.binary_search(&(id & !WHOLE)).is_ok();
+        }
+        self.sentences[sentence].term_ids.binary_search(&id).is_ok()
+    }
+
+    /// The index of every word's key, made on first use by reading each
+    /// sentence again, for a document indexed for its wanted keys only.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn whole(&self) -> &WholeIndex {
+        self.whole.get_or_init(|| {
+            let opts = self.options;
+            let mut index = SentenceIndex::keeping(false);
+            let mut memo = memo::WordMemo::new(opts.stemming, opts.discourse_words);
+            for s in &self.sentences {
+                index.push_terms(&self.text, s.passage - 1, (s.start, s.end), opts, &mut memo);
+            }
+            index.fill_postings();
+            Box::new(WholeIndex {
+                vocab: index.vocab,
+                postings: index.postings,
+                term_ids: index.sentences.into_iter().map(|s| s.term_ids).collect(),
+            })
+        })
     }
 
     /// Every sentence holding at least one of the terms `ids` (each id once),
