@@ -77,6 +77,33 @@ fn a_name_written_with_a_blank_matches_the_source_s_hyphenated_identifier() {
     assert_eq!(r.claims[0].verdict, Verdict::Contradicted);
 }
 
+/// Of the sentences sharing as many of a claim's words, the best is the
+/// one that states its amount in other units; with none, the earliest.
+#[test]
+fn a_tie_on_words_goes_to_the_sentence_that_states_the_amount() {
+    let source = "Its platform is 2.1 km long and the clock tower is 21 metres high.\n\n\
+                  Its platform is 6.0 km long and the clock tower is 60 metres high.";
+    let r = check_text(source, "Its platform is 6,000 metres long [2].", &cfg());
+    let c = &r.claims[0];
+    assert_eq!(c.verdict, Verdict::Supported, "{:?}", c.reasons);
+    assert_eq!(c.best_source.as_deref(), Some("S2"));
+    assert_eq!(c.support, 1.0);
+    assert_eq!(r.decision, Decision::Deliver);
+    // The earlier sentence when it is the one that states it.
+    let r = check_text(source, "Its platform is 2,100 metres long.", &cfg());
+    assert_eq!(r.claims[0].best_source.as_deref(), Some("S1"));
+    assert_eq!(r.claims[0].verdict, Verdict::Supported);
+    // Neither states it: the earliest, whose amount contradicts it.
+    let r = check_text(source, "Its platform is 9,000 metres long [2].", &cfg());
+    assert_eq!(r.claims[0].best_source.as_deref(), Some("S1"));
+    assert_eq!(r.claims[0].verdict, Verdict::Contradicted);
+    // Numbers compared as written: no credit, the earliest.
+    let mut written = cfg();
+    written.number_normalisation = false;
+    let r = check_text(source, "Its platform is 6,000 metres long [2].", &written);
+    assert_eq!(r.claims[0].best_source.as_deref(), Some("S1"));
+}
+
 #[test]
 fn invented_entity_makes_a_well_supported_claim_unsupported() {
     let r = check_text(

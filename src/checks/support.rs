@@ -2,10 +2,12 @@
 //!
 //! **Computes** (seed 004) for every claim the source sentence sharing the
 //! largest share of the claim's content words, counting numbers as content
-//! words and ignoring stopwords; ties go to the earliest sentence. "The main
-//! span is 460 metres long." shares four of its five content words with "The
-//! main span is 410 metres long." (0.8); "The longest span measures 410
-//! metres." shares three of five (0.6).
+//! words and ignoring stopwords. Of sentences that tie, the best is the one
+//! stating the most of the claim once amounts and units it writes another
+//! way count (`6,000 metres` against `6.0 km`, when numbers compare by
+//! value), then the earliest. "The main span is 460 metres long." shares
+//! four of its five content words with "The main span is 410 metres long."
+//! (0.8); "The longest span measures 410 metres." shares three of five (0.6).
 //!
 //! **Catches** claims with no source sentence behind them: below the support
 //! threshold the claim is `unsupported`.
@@ -54,8 +56,11 @@ pub struct Support {
 /// Count as held what the best sentence states in other words: an amount it
 /// states by value (`1,200` against `1.2 km`, `one third` against `33%`)
 /// and a unit word of a measure it writes another way (`metres` against
-/// `km`). The best sentence stays the one the words chose.
+/// `km`).
 fn credit_values(sup: &mut Support, terms: &[&Token], claim: &Analysed, sentence: &Analysed) {
+    if sentence.numbers.is_empty() {
+        return; // nothing stated by value, no measure
+    }
     let amounts: Vec<&Quantity> = sentence
         .numbers
         .iter()
@@ -83,7 +88,10 @@ fn credit_values(sup: &mut Support, terms: &[&Token], claim: &Analysed, sentence
                 .quantity
                 .as_ref()
                 .is_some_and(|q| amounts.iter().any(|s| q.stated_by(s))),
-            None => unit_named(t.lower()).is_some_and(|(unit, _)| measures.contains(&unit)),
+            None => {
+                !measures.is_empty()
+                    && unit_named(t.lower()).is_some_and(|(unit, _)| measures.contains(&unit))
+            }
         };
         if held {
             added.push(i);
@@ -94,6 +102,56 @@ fn credit_values(sup: &mut Support, terms: &[&Token], claim: &Analysed, sentence
         crate::order::sort_dedup(&mut sup.matched_terms);
         sup.matched = sup.matched_terms.len();
         sup.support = sup.matched as f64 / sup.total as f64;
+    }
+}
+
+/// How many of the sentences tied for best [`credit_ties`] compares (the
+/// earliest): a claim of common words can tie with thousands.
+pub const TIES_CREDITED: usize = 32;
+
+/// `sup` with what its best sentence states in other words counted
+/// ([`credit_values`]); when several sentences share as many of the
+/// claim's words, the best is the one that holds the most once each is
+/// credited so (ties still go to the earliest): "Its platform is 6,000
+/// metres long" against "… 2.1 km long …" and "… 6.0 km long …" is the
+/// second's. The sentences tied on words stay `tied`.
+fn credit_ties(sup: Support, terms: &[&Token], claim: &Analysed, doc: &Document) -> Support {
+    // Only a claim with an amount can gain credit where another cannot.
+    let compared = match claim.numbers.is_empty() {
+        true => 1,
+        false => TIES_CREDITED,
+    };
+    let ids: Vec<Option<u32>> = match sup.tied.len() > 1 && compared > 1 {
+        true => terms.iter().map(|t| doc.term_id(t.key())).collect(),
+        false => Vec::new(),
+    };
+    let mut best: Option<Support> = None;
+    for (k, &s) in sup.tied.iter().take(compared).enumerate() {
+        let matched_terms: Vec<usize> = match k {
+            0 => sup.matched_terms.clone(),
+            _ => (0..terms.len())
+                .filter(|&i| ids[i].is_some_and(|id| doc.holds(s, id)))
+                .collect(),
+        };
+        let mut c = Support {
+            best: Some(s),
+            tied: Vec::new(),
+            matched: matched_terms.len(),
+            support: matched_terms.len() as f64 / sup.total as f64,
+            matched_terms,
+            ..sup
+        };
+        credit_values(&mut c, terms, claim, doc.sentences[s].analysed(doc));
+        if best.as_ref().is_none_or(|b| c.matched > b.matched) {
+            best = Some(c);
+        }
+    }
+    match best {
+        Some(best) => Support {
+            tied: sup.tied,
+            ..best
+        },
+        None => sup,
     }
 }
 
@@ -209,13 +267,8 @@ pub fn explain(
 ) -> SupportFinding {
     let (id, doc, cfg) = (claim.id, claim.doc, claim.cfg);
     let mut sup = best_sentence(terms, doc);
-    if let (Some(best), true) = (sup.best, cfg.number_normalisation) {
-        credit_values(
-            &mut sup,
-            terms,
-            claim.analysed,
-            doc.sentences[best].analysed(doc),
-        );
+    if cfg.number_normalisation {
+        sup = credit_ties(sup, terms, claim.analysed, doc);
     }
     let best = sup.best.map(|i| &doc.sentences[i]);
     let best_source = best.map(|s| s.id());

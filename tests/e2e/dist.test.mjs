@@ -69,11 +69,13 @@ test('index.html uses only relative asset URLs', () => {
 // checked against the row as drawn, 1.9 KB, and the fold made again only
 // between the fold points around such an edit, 1.0 KB, and a page hidden
 // before its link caught up keeping its state for the tab's next opening
-// (a reload lost what was typed in the last 1.5 s), 1.4 KB, raised it;
-// issue 15 asked for
-// 320 KB and that is not met).
+// (a reload lost what was typed in the last 1.5 s), 1.4 KB, and a tie
+// on words going to the sentence that states the claim's amount (a
+// correct "6,000 metres [2]" was contradicted by passage 1's "2.1 km")
+// with a word stemmed when its key is first asked for, 0.8 KB, raised it;
+// issue 15 asked for 320 KB and that is not met).
 // BENCHMARKS.md ("The lab's bundle") says where the bytes go.
-const BUDGET_BYTES = 378_000;
+const BUDGET_BYTES = 379_000;
 
 /** The files the page loads: those index.html names, and those its scripts name. */
 function pageFiles() {
