@@ -214,8 +214,10 @@ pub struct CompactClaim<'a> {
     pub verdict: Verdict,
     pub support: f64,
     pub best_source: Option<&'a str>,
-    /// The best source sentence's text.
-    pub best_source_text: Option<&'a str>,
+    /// The best source sentence's text: whole up to [`BEST_SOURCE_CHARS`]
+    /// characters, else an excerpt around the words it shares with the
+    /// claim, `…` marking each cut ([`excerpt`]).
+    pub best_source_text: Option<std::borrow::Cow<'a, str>>,
     /// Most severe first; the first one explains the verdict.
     pub reasons: &'a [Reason],
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -290,6 +292,87 @@ pub enum CompactRepair<'a> {
     Full(&'a crate::report::Repair),
 }
 
+/// The most characters of a best source sentence the compact report
+/// repeats for each claim: a source with no sentence ends (a log, a table,
+/// a page of OCR) is one sentence, and 100 claims repeating a 1 MB
+/// sentence made a 100 MB report.
+pub const BEST_SOURCE_CHARS: usize = 400;
+
+/// How many characters of a long sentence an excerpt keeps before the
+/// word it is about.
+const EXCERPT_LEAD_CHARS: usize = 100;
+
+/// Where in sentence `s` its excerpt is about (a byte offset in its text):
+/// the first place of the word shared with the claim that the sentence
+/// holds least often ("cell400" rather than "value" in a table of cells
+/// and values); 0 when it holds none.
+fn focus(marks: &[Mark], s: &SourceReport) -> usize {
+    let mut words: Vec<(&str, usize, usize)> = Vec::new(); // (word, times, first place)
+    let in_sentence = marks.iter().filter(|m| {
+        m.side == crate::verdict::MarkSide::Source
+            && s.byte_start <= m.byte_start
+            && m.byte_end <= s.byte_end
+    });
+    for m in in_sentence {
+        let at = m.byte_start - s.byte_start;
+        let Some(word) = s.text.get(at..m.byte_end - s.byte_start) else {
+            continue;
+        };
+        match words
+            .iter_mut()
+            .find(|(w, _, _)| w.eq_ignore_ascii_case(word))
+        {
+            Some((_, times, _)) => *times += 1,
+            None => words.push((word, 1, at)),
+        }
+    }
+    // The fewest times; of those, the first to appear.
+    words
+        .iter()
+        .min_by_key(|&&(_, times, first)| (times, first))
+        .map_or(0, |&(_, _, first)| first)
+}
+
+/// `text` whole when it has at most [`BEST_SOURCE_CHARS`] characters, else
+/// an excerpt of at most that many, from a word start about
+/// [`EXCERPT_LEAD_CHARS`] before byte `focus` (a word the claim shares) to a
+/// word end, with `…` where it cuts the sentence.
+pub fn excerpt(text: &str, focus: usize) -> std::borrow::Cow<'_, str> {
+    if text.len() <= BEST_SOURCE_CHARS || text.chars().nth(BEST_SOURCE_CHARS).is_none() {
+        return text.into();
+    }
+    let mut focus = focus.min(text.len());
+    while !text.is_char_boundary(focus) {
+        focus -= 1;
+    }
+    let mut from = text[..focus]
+        .char_indices()
+        .rev()
+        .nth(EXCERPT_LEAD_CHARS - 1)
+        .map_or(0, |(i, _)| i);
+    if from > 0 {
+        // Start at a word: after the first blank, if there is one before the focus.
+        if let Some(blank) = text[from..focus].find(char::is_whitespace) {
+            from += blank;
+        }
+    }
+    let body = &text[from..];
+    let mut to = body
+        .char_indices()
+        .nth(BEST_SOURCE_CHARS)
+        .map_or(text.len(), |(i, _)| from + i);
+    if to < text.len() {
+        // End at a word: before the last blank, if there is one after the focus.
+        if let Some(blank) = text[focus.max(from)..to].rfind(char::is_whitespace) {
+            to = focus.max(from) + blank;
+        }
+    }
+    let cut = text[from..to].trim();
+    let before = if from > 0 { "…" } else { "" };
+    let after = if to < text.len() { "…" } else { "" };
+    format!("{before}{cut}{after}").into()
+}
+
 impl Report {
     /// This report as a script reads it, with the `include`d parts.
     pub fn compact(&self, include: Include) -> CompactReport<'_> {
@@ -309,7 +392,7 @@ impl Report {
                     .best_source
                     .as_deref()
                     .and_then(|id| self.source(id))
-                    .map(|s| &*s.text),
+                    .map(|s| excerpt(&s.text, focus(&c.marks, s))),
                 reasons: &c.reasons,
                 score: c.score.as_ref().map(|s| Score::of(s, include)),
                 consistency: c
@@ -387,6 +470,42 @@ impl Report {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_long_best_sentence_is_an_excerpt_around_the_shared_word() {
+        assert_eq!(super::excerpt("Short sentence.", 3), "Short sentence.");
+        let exact = "é".repeat(super::BEST_SOURCE_CHARS);
+        assert_eq!(
+            super::excerpt(&exact, 0),
+            exact.as_str(),
+            "400 characters are whole"
+        );
+        let words: Vec<String> = (0..1000).map(|i| format!("w{i}")).collect();
+        let text = words.join(" ");
+        let focus = text.find("w500").unwrap();
+        let cut = super::excerpt(&text, focus);
+        assert!(cut.starts_with('…') && cut.ends_with('…'), "{cut}");
+        assert!(cut.contains("w500 "), "{cut}");
+        assert!(cut.chars().count() <= super::BEST_SOURCE_CHARS + 2);
+        // Cut at words: each piece between the marks is a whole word.
+        let inner = cut.trim_matches('…');
+        assert!(
+            inner.split(' ').all(|w| words.contains(&w.to_string())),
+            "{cut}"
+        );
+        // About 100 characters kept before the word.
+        let lead = inner.find("w500").unwrap();
+        assert!((80..=100).contains(&lead), "{lead}");
+        // A word near the start: no mark before.
+        let start = super::excerpt(&text, 3);
+        assert!(start.starts_with("w0 ") && start.ends_with('…'), "{start}");
+        // Beyond the end, or in the middle of a character: no panic.
+        let accented = format!("{} fin", "ü ".repeat(600));
+        for focus in [0, 1, 601, 1201, accented.len(), usize::MAX] {
+            let cut = super::excerpt(&accented, focus);
+            assert!(cut.chars().count() <= super::BEST_SOURCE_CHARS + 2);
+        }
+    }
+
     use super::*;
     use crate::config::Config;
     use crate::pipeline::check_text;

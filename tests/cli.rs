@@ -166,6 +166,82 @@ fn json_report_has_the_documented_fields() {
     assert!(stderr(&out).contains("JSON report"), "{}", stderr(&out));
 }
 
+/// A source with no sentence ends is one sentence: each claim's report
+/// carries an excerpt of it around the words it shares, not the whole of
+/// it again (100 claims on a 1 MB line made a 100 MB report); the sources
+/// list it whole when asked.
+#[test]
+fn a_long_best_sentence_is_reported_once_per_claim_as_an_excerpt() {
+    let dir = tempfile::tempdir().unwrap();
+    let cells: Vec<String> = (0..20_000).map(|i| format!("cell{i} value {i}")).collect();
+    let source = file(dir.path(), "s.txt", cells.join(", "));
+    let answer: String = (0..40)
+        .map(|i| format!("The cell{} value is {}. ", i * 400, i * 400))
+        .collect();
+    let answer = file(dir.path(), "a.txt", &answer);
+    let out = check_files(&source, &answer, &["--format", "json"]);
+    let report = json(&out);
+    assert!(out.stdout.len() < 40 * 1_000, "{} bytes", out.stdout.len());
+    for (i, claim) in report["claims"].as_array().unwrap().iter().enumerate() {
+        let text = claim["best_source_text"].as_str().unwrap();
+        assert!(text.chars().count() <= 402, "{text}");
+        assert!(text.contains(&format!("cell{} value", i * 400)), "{text}");
+        assert_eq!(claim["verdict"], "supported", "{claim}");
+    }
+    let whole = json(&check_files(
+        &source,
+        &answer,
+        &["--format", "json", "--include", "sources"],
+    ));
+    assert_eq!(
+        whole["sources"][0]["text"].as_str().unwrap().len(),
+        std::fs::metadata(&source).unwrap().len() as usize
+    );
+}
+
+/// A source of 256 KB or more is read on every core and indexed for the
+/// answer's words only: appending passages that share no word with the
+/// answer changes no claim's verdict, support or best sentence.
+#[test]
+fn a_large_source_gives_the_verdicts_of_its_small_part() {
+    let dir = tempfile::tempdir().unwrap();
+    let small = "The bridge opened in 1998 and its main span is 410 metres long.\n\n\
+                 The mayor, Ana Ruiz, cut the ribbon while children were crying with joy.\n\n\
+                 Tolls are not charged on Sundays.";
+    let answer = "The bridge opened in 1998 [1]. Its main span is 460 metres long. \
+                  The mayor, Ana Ruiz, cut the ribbon. The children cried. \
+                  Tolls are charged on Sundays. The engineer, Olaf Berg, designed it.";
+    let pad: String = (0..9_000)
+        .map(|i| format!("\n\nQuartz glaciers migrate {i} leagues northward every winter."))
+        .collect();
+    let answer = file(dir.path(), "a.txt", answer);
+    let claims = |source: &str, name: &str| {
+        let out = check_files(
+            &file(dir.path(), name, source),
+            &answer,
+            &["--format", "json"],
+        );
+        let report = json(&out);
+        report["claims"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| {
+                (
+                    c["verdict"].clone(),
+                    c["support"].clone(),
+                    c["best_source_text"].clone(),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    let large = format!("{small}{pad}");
+    assert!(large.len() > 256 * 1024);
+    let want = claims(small, "small.txt");
+    assert_eq!(want.len(), 6);
+    assert_eq!(claims(&large, "large.txt"), want);
+}
+
 #[test]
 fn exit_0_when_every_claim_is_supported() {
     let dir = tempfile::tempdir().unwrap();

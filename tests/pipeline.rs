@@ -104,6 +104,23 @@ fn a_tie_on_words_goes_to_the_sentence_that_states_the_amount() {
     assert_eq!(r.claims[0].best_source.as_deref(), Some("S1"));
 }
 
+/// Which of two passages comes first does not change which sentence
+/// supports a claim best (a stranger's case: "Mix 3 cups of flour." holds
+/// one more of the claim once its amount counts, and was the best only when
+/// it came first).
+#[test]
+fn the_order_of_passages_does_not_change_a_claims_best_sentence() {
+    let (a, b) = ("Guests aged 18 need proof.", "Mix 3 cups of flour.");
+    let answer = "Mix 3 cups of flour for guests under 18 who need proof.";
+    let best = |source: &str| {
+        let r = check_text(source, answer, &cfg());
+        let c = &r.claims[0];
+        let id = c.best_source.clone().expect("a best sentence");
+        (c.support, r.source(&id).unwrap().text.to_string())
+    };
+    assert_eq!(best(&format!("{a}\n\n{b}")), best(&format!("{b}\n\n{a}")));
+}
+
 #[test]
 fn invented_entity_makes_a_well_supported_claim_unsupported() {
     let r = check_text(

@@ -30,6 +30,13 @@ pub struct ClaimContext<'a> {
     pub cfg: &'a Config,
 }
 
+/// The most places a check marks in a claim's source sentence of each word
+/// the claim shares, and of the amounts the sentence states: a source with
+/// no sentence ends is one sentence, and a claim on a 1 MB line marked each
+/// of its tens of thousands of shared words (140 MB for 100 claims). The
+/// first ones in the sentence are marked.
+pub const MAX_SOURCE_MARKS: usize = 64;
+
 /// What the checks have said about one claim so far, in the order found.
 #[derive(Debug, Default)]
 pub struct Findings {

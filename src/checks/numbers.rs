@@ -357,7 +357,7 @@ pub fn explain(
         findings.mark(Mark::answer(MarkKind::Number, (m.start, m.end)));
     }
     if !missing.is_empty() {
-        for n in &stated {
+        for n in stated.iter().take(crate::checks::MAX_SOURCE_MARKS) {
             findings.mark(Mark::source(MarkKind::Number, (n.start, n.end)));
         }
     }

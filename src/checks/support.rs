@@ -291,14 +291,17 @@ pub fn explain(
         findings.mark(Mark::answer(kind, (t.start, t.end)));
     }
     if let Some(s) = best {
-        let matched_keys: rustc_hash::FxHashSet<&str> =
-            sup.matched_terms.iter().map(|&i| terms[i].key()).collect();
-        for t in s
-            .analysed(doc)
-            .tokens
+        // Each shared word's places, up to `MAX_SOURCE_MARKS` of each.
+        let mut marked: rustc_hash::FxHashMap<&str, usize> = sup
+            .matched_terms
             .iter()
-            .filter(|t| t.content && matched_keys.contains(&t.key()))
-        {
+            .map(|&i| (terms[i].key(), 0))
+            .collect();
+        for t in s.analysed(doc).tokens.iter().filter(|t| t.content) {
+            match marked.get_mut(t.key()) {
+                Some(n) if *n < crate::checks::MAX_SOURCE_MARKS => *n += 1,
+                _ => continue,
+            }
             findings.mark(Mark::source(MarkKind::Matched, (t.start, t.end)));
         }
     }
