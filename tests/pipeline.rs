@@ -147,6 +147,20 @@ fn fabricated_citation_is_miscited_with_its_own_reason() {
     assert_eq!(c.verdict, Verdict::Miscited);
     assert_eq!(c.reasons[0].kind, ReasonKind::FabricatedCitation);
     assert!(c.reasons[0].detail.contains("S9") && c.reasons[0].detail.contains("2 sentences"));
+    // `[2]` names a passage: one meaning the sentence S2 is told how to cite it.
+    let source = "The bridge opened in 1998. The span is 410 metres.";
+    let r = check_text(source, "The span is 410 metres [2].", &cfg());
+    let detail = &r.claims[0].reasons[0].detail;
+    assert!(
+        detail.ends_with("1 passage. To cite sentence S2, write [S2]."),
+        "{detail}"
+    );
+    let r = check_text(source, "The span is 410 metres [3].", &cfg());
+    let detail = &r.claims[0].reasons[0].detail;
+    assert!(
+        detail.ends_with("in 1 passage."),
+        "no sentence S3: {detail}"
+    );
     // Fabrication is caught even with the pointing check off.
     let r = check_text(
         "The bridge opened in 1998.",

@@ -199,13 +199,22 @@ pub fn explain(
                 "Cites {f}, which does not exist: the source's passages are labelled {}.",
                 labels_in_words(names)
             ),
-            _ => format!(
-                "Cites {f}, which does not exist: the source has {} sentence{} in {} passage{}.",
-                layout.sentences,
-                plural(layout.sentences),
-                layout.passages,
-                plural(layout.passages)
-            ),
+            _ => {
+                // `[2]` names passage 2; one who meant sentence S2 is told how to cite it.
+                let sentence = f
+                    .strip_prefix("passage ")
+                    .and_then(|n| n.parse::<usize>().ok())
+                    .filter(|&n| n <= layout.sentences)
+                    .map(|n| format!(" To cite sentence S{n}, write [S{n}]."))
+                    .unwrap_or_default();
+                format!(
+                    "Cites {f}, which does not exist: the source has {} sentence{} in {} passage{}.{sentence}",
+                    layout.sentences,
+                    plural(layout.sentences),
+                    layout.passages,
+                    plural(layout.passages)
+                )
+            }
         };
         findings.reason(ReasonKind::FabricatedCitation, detail);
     }
