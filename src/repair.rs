@@ -226,6 +226,9 @@ fn mentions_data(lower: &str) -> bool {
     })
 }
 
+/// The longest source sentence the grounding rewrite quotes, in bytes.
+pub const QUOTED_SENTENCE_BYTES: usize = 1_000;
+
 fn grounding_rewrite(doc: &Document, question: &str, answer: &str, cfg: &Config) -> Option<Healed> {
     if doc.is_empty() {
         return None;
@@ -254,7 +257,17 @@ fn grounding_rewrite(doc: &Document, question: &str, answer: &str, cfg: &Config)
     if ranked.is_empty() {
         ranked = rank_by(answer);
     }
-    let mut chosen: Vec<usize> = ranked.iter().take(2).map(|(i, _)| *i).collect();
+    // A "sentence" longer than a quotable one (a table or log with no
+    // sentence ends) is not quoted: the rewrite repeated all of it, and
+    // checking that again froze the page (2.3 s a keystroke at 60 KB).
+    let quotable =
+        |i: usize| doc.sentences[i].end - doc.sentences[i].start <= QUOTED_SENTENCE_BYTES;
+    let mut chosen: Vec<usize> = ranked
+        .iter()
+        .map(|&(i, _)| i)
+        .filter(|&i| quotable(i))
+        .take(2)
+        .collect();
     if chosen.is_empty() {
         return None;
     }
@@ -420,6 +433,19 @@ fn word_after(text: &str, end: usize) -> String {
         .lowercase()
 }
 
+/// The measure written right after a number at `end` of `text`, to compare
+/// two numbers' measures: a degree sign and its scale (`°f` in `212 °F`),
+/// or a unit word by what it names (`km` and `kilometres` alike); `None`
+/// for any other word.
+fn measure_after(text: &str, end: usize) -> Option<String> {
+    let rest = text[end..].trim_start();
+    if let Some(scale) = rest.strip_prefix('°') {
+        return Some(format!("°{}", word_after(scale, 0)));
+    }
+    crate::text::units::unit_named(&word_after(text, end))
+        .map(|(unit, size)| format!("{unit:?} {size}"))
+}
+
 fn contradiction_patch(
     doc: &Document,
     answer: &str,
@@ -475,6 +501,11 @@ fn contradiction_patch(
                     candidates.retain(|s| word_after(&doc.text, s.end) == unit_word);
                 }
                 let [right] = candidates[..] else { return None };
+                // The source's number in the claim's measure would state what
+                // neither says ("212 °F" patched from "100 °C" read "100 °F").
+                if measure_after(answer, wrong.end) != measure_after(&doc.text, right.end) {
+                    return None;
+                }
                 edits.push((wrong.start, wrong.end, right.raw.clone()));
                 changes.push(format!("Replaced '{}' → '{}'", wrong.raw, right.raw));
                 if unit_of(wrong) == Some(Unit::Money) {
@@ -609,6 +640,56 @@ mod tests {
             normalise_billing("You pay annually, $5 a year.", false, &mut changes),
             "You pay monthly, $5 a month."
         );
+    }
+
+    #[test]
+    fn grounding_rewrite_quotes_no_sentence_longer_than_a_quotable_one() {
+        let cfg = Config::default();
+        let table: Vec<String> = (0..200).map(|i| format!("cell{i} value {i}")).collect();
+        let source = format!("{}\n\nThe values are listed above.", table.join(", "));
+        let doc = Document::analyse(&source, (&cfg).into());
+        assert!(doc.sentences[0].end > QUOTED_SENTENCE_BYTES);
+        // The long first sentence shares more words with the question; the
+        // short one is quoted alone.
+        let healed =
+            grounding_rewrite(&doc, "What are the values of cell7?", "Blue.", &cfg).unwrap();
+        assert_eq!(healed.body, "The values are listed above.");
+        let alone = Document::analyse(&table.join(", "), (&cfg).into());
+        assert!(grounding_rewrite(&alone, "What are the values?", "Blue.", &cfg).is_none());
+    }
+
+    #[test]
+    fn a_patch_that_would_keep_the_claims_unit_is_declined() {
+        let cfg = Config::default();
+        for (source, answer) in [
+            (
+                "Water boils at 100 °C at sea level.",
+                "Water boils at 212 °F at sea level.",
+            ),
+            (
+                "The trail is 1,500 metres long.",
+                "The trail is 1.2 km long.",
+            ),
+        ] {
+            let report = crate::check_text(source, answer, &cfg);
+            let after = report
+                .repair
+                .as_ref()
+                .map(|r| r.after.clone())
+                .unwrap_or_default();
+            assert!(
+                !after.contains("100 °F") && !after.contains("1,500 km"),
+                "{answer} -> {after}"
+            );
+        }
+        // The same unit, written alike or not: patched.
+        let report = crate::check_text(
+            "The span is 410 metres long.",
+            "The span is 460 m long.",
+            &cfg,
+        );
+        let after = report.repair.as_ref().map(|r| r.after.as_str());
+        assert_eq!(after, Some("The span is 410 m long."));
     }
 
     #[test]
