@@ -433,17 +433,24 @@ fn word_after(text: &str, end: usize) -> String {
         .lowercase()
 }
 
-/// The measure written right after a number at `end` of `text`, to compare
-/// two numbers' measures: a degree sign and its scale (`°f` in `212 °F`),
-/// or a unit word by what it names (`km` and `kilometres` alike); `None`
-/// for any other word.
-fn measure_after(text: &str, end: usize) -> Option<String> {
+/// The measure written right after a number, to compare two numbers'
+/// measures: a degree sign's scale (`f` in `212 °F`), or what a unit word
+/// names (`km` and `kilometres` alike).
+#[derive(PartialEq)]
+enum Measure {
+    Degrees(String),
+    Unit(Unit, f64),
+}
+
+/// The [`Measure`] written right after the number ending at `end` of
+/// `text`; `None` for any other word.
+fn measure_after(text: &str, end: usize) -> Option<Measure> {
     let rest = text[end..].trim_start();
     if let Some(scale) = rest.strip_prefix('°') {
-        return Some(format!("°{}", word_after(scale, 0)));
+        return Some(Measure::Degrees(word_after(scale, 0)));
     }
-    crate::text::units::unit_named(&word_after(text, end))
-        .map(|(unit, size)| format!("{unit:?} {size}"))
+    let (unit, size) = crate::text::units::unit_named(&word_after(text, end))?;
+    Some(Measure::Unit(unit, size))
 }
 
 fn contradiction_patch(
