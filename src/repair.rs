@@ -3,13 +3,17 @@
 //! Tried in priority order, first match only:
 //! 1. **Grounding rewrite** when faithfulness is below `rewrite_below` (0.30):
 //!    rebuild the answer from the source sentences sharing most words with the
-//!    question, under a prefix that says where it comes from ("According to the
+//!    question (of those up to [`QUOTED_SENTENCE_BYTES`] long: a table or log
+//!    with no sentence ends is not quoted), under a prefix that says where it
+//!    comes from ("According to the
 //!    provided data:" when the sentences hold prices, percentages or periods;
 //!    "Per the source documentation:" for policies and rules; otherwise "The
 //!    source indicates that:"). Confidence becomes min(confidence, 0.5).
 //! 2. **Contradiction patch** when a claim is contradicted: swap each wrong
 //!    number for the supporting sentence's number of the same kind (money for
-//!    money, percent for percent), only when exactly one candidate fits; when
+//!    money, percent for percent), only when exactly one candidate fits and
+//!    it is written in the claim's measure (`212 °F` is not patched from
+//!    `100 °C`, nor `1.2 km` from `1,500 metres`); when
 //!    a price was patched, bring the billing period in line throughout the
 //!    answer in one ordered pass (specific phrases first, then the bare
 //!    adjective). A negation flip is patched by the sentence it contradicts.
