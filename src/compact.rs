@@ -335,7 +335,7 @@ fn focus(marks: &[Mark], s: &SourceReport) -> usize {
 
 /// `text` whole when it has at most [`BEST_SOURCE_CHARS`] characters, else
 /// an excerpt of at most that many, from a word start about
-/// [`EXCERPT_LEAD_CHARS`] before byte `focus` (a word the claim shares) to a
+/// `EXCERPT_LEAD_CHARS` before byte `focus` (a word the claim shares) to a
 /// word end, with `…` where it cuts the sentence.
 pub fn excerpt(text: &str, focus: usize) -> std::borrow::Cow<'_, str> {
     if text.len() <= BEST_SOURCE_CHARS || text.chars().nth(BEST_SOURCE_CHARS).is_none() {

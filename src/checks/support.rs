@@ -105,7 +105,7 @@ fn credit_values(sup: &mut Support, terms: &[&Token], claim: &Analysed, sentence
     }
 }
 
-/// How many of the sentences tied for best [`credit_ties`] compares (the
+/// How many of the sentences tied for best `credit_ties` compares (the
 /// earliest): a claim of common words can tie with thousands.
 pub const TIES_CREDITED: usize = 32;
 
