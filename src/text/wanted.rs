@@ -9,14 +9,19 @@
 //!
 //! **How**: a word is stemmed and indexed only when its first bytes could
 //! begin a wanted key ([`WantedKeys::admits_word`]). The Snowball English
-//! stemmer only rewrites the end of a word, so a stem of four characters or
-//! more begins with the word's first three; a stem of two or three begins
-//! with its first two, and a stem ending in `e` or `i` may have gained that
-//! letter (`ating` → `ate`, `crying` → `cri`); a one-letter stem is the
-//! word's first. The stemmer's exceptions that rewrite a word's start
-//! (`dying` → `die`, `lying`, `tying`, `skies` → `sky`) are always read.
-//! A word with a byte outside ASCII among its first three is always read.
-//! Number keys (`#410`) are always indexed, as every number is read.
+//! stemmer only rewrites the end of a word, and at most one character of a
+//! stem is not the word's own: a stem of four characters or more begins
+//! with the word's first characters but its last (`tuning` → `tune`,
+//! `happy` → `happi`, `relational` → `relat`), so a word is read for such
+//! a key only when it starts with the key less its last character. A stem
+//! of three begins with the word's first three, except that a final `e`
+//! may stand for the word's `e` or `i` (`ated`, `ating` → `ate`) and a
+//! final `i` for its `i` or `y` (`cried`, `crying` → `cri`); a stem of one
+//! or two characters is the word's first one or two. The stemmer's exceptions
+//! that rewrite a word's start (`dying` → `die`, `lying`, `tying`, `skies`
+//! → `sky`) are always read. A word with a byte outside ASCII among its
+//! first three is always read. Number keys (`#410`) are always indexed,
+//! as every number is read.
 //!
 //! **Exact**: [`WantedKeys::admits_key`] says whether every word that can
 //! have a key was read. A key it does not admit (a repair's re-check brings
@@ -40,32 +45,56 @@ const REWRITTEN_STARTS: [&str; 4] = ["dying", "lying", "skies", "tying"];
 /// The first bytes of every key a check will look up (see the module doc).
 #[derive(Debug, Default, Clone)]
 pub struct WantedKeys {
-    /// First three bytes of each key whose stem keeps them.
+    /// The head of each key of three characters or more: the bytes every
+    /// word with that key starts with ([`prefix`]).
+    heads: FxHashSet<Box<[u8]>>,
+    /// The lengths of those heads, ascending, each once.
+    head_lengths: Vec<usize>,
+    /// The first three bytes of each head: a word that starts with none of
+    /// them is turned away in one look-up.
     three: FxHashSet<[u8; 3]>,
-    /// First two bytes of each key of two or three characters.
+    /// Keys of two characters, and of three ending in `e` or `i`: their
+    /// first two bytes.
     two: FxHashSet<[u8; 2]>,
     /// Keys of one byte.
     one: FxHashSet<u8>,
 }
 
-/// How many bytes of a key a word must share with it to be read, and
-/// those bytes; `None` for a key every word could have (one starting
-/// outside ASCII is always read, as is a number's `#` key).
-fn prefix(key: &str) -> Option<&[u8]> {
+/// What a word must start with to be read for a key.
+#[derive(Debug, PartialEq)]
+enum Start<'k> {
+    /// These bytes (a key of four characters or more less its last, or a
+    /// key of three); a key of one or two characters is its own start.
+    Bytes(&'k [u8]),
+    /// A key of three characters ending in `e` or `i`: its first two bytes
+    /// and then either of two (`e` stands for `e` or `i`: `ate` for
+    /// `ated`, `ating`; `i` for `i` or `y`: `cri` for `cried`, `crying`).
+    Either([u8; 2], [u8; 2]),
+}
+
+/// What every word whose key is `key` starts with (see the module doc);
+/// `None` for a key every word could have (one starting outside ASCII is
+/// always read, as is a number's `#` key).
+fn prefix(key: &str) -> Option<Start<'_>> {
     let bytes = key.as_bytes();
     if bytes.is_empty() || bytes[0] == b'#' {
         return None;
     }
-    let head = &bytes[..bytes.len().min(3)];
-    if !head.is_ascii() {
+    if !bytes[..bytes.len().min(3)].is_ascii() {
         return None;
     }
-    match key.chars().take(4).count() {
-        1 => Some(&bytes[..1]),
-        2 => Some(&bytes[..2]),
-        3 if matches!(bytes[2], b'e' | b'i') => Some(&bytes[..2]),
-        _ => Some(&bytes[..3]),
-    }
+    let mut chars = key.char_indices();
+    let last = chars.next_back().map_or(0, |(at, _)| at);
+    Some(match chars.count() + 1 {
+        1 | 2 => Start::Bytes(bytes),
+        3 => match bytes[2] {
+            b'e' => Start::Either([bytes[0], bytes[1]], [b'e', b'i']),
+            b'i' => Start::Either([bytes[0], bytes[1]], [b'i', b'y']),
+            _ => Start::Bytes(bytes),
+        },
+        // All but the last character.
+        _ => Start::Bytes(&bytes[..last]),
+    })
 }
 
 impl WantedKeys {
@@ -86,17 +115,40 @@ impl WantedKeys {
     /// Want `key` too.
     pub fn add(&mut self, key: &str) {
         match prefix(key) {
-            Some([a]) => {
-                self.one.insert(*a);
+            Some(Start::Bytes(&[a])) => {
+                self.one.insert(a);
             }
-            Some([a, b]) => {
-                self.two.insert([*a, *b]);
+            Some(Start::Bytes(&[a, b])) => {
+                self.two.insert([a, b]);
             }
-            Some([a, b, c]) => {
-                self.three.insert([*a, *b, *c]);
+            Some(Start::Bytes(head)) => self.add_head(head),
+            Some(Start::Either([a, b], [c, d])) => {
+                self.add_head(&[a, b, c]);
+                self.add_head(&[a, b, d]);
             }
-            _ => {}
+            None => {}
         }
+    }
+
+    /// Read every word that starts with `head` (three bytes or more).
+    fn add_head(&mut self, head: &[u8]) {
+        self.three.insert([head[0], head[1], head[2]]);
+        if self.heads.insert(head.into()) {
+            if let Err(at) = self.head_lengths.binary_search(&head.len()) {
+                self.head_lengths.insert(at, head.len());
+            }
+        }
+    }
+
+    /// Does `word` start with a wanted head?
+    fn starts_with_head(&self, word: &[u8]) -> bool {
+        word.len() >= 3
+            && self.three.contains(&[word[0], word[1], word[2]])
+            && self
+                .head_lengths
+                .iter()
+                .take_while(|&&n| n <= word.len())
+                .any(|&n| self.heads.contains(&word[..n]))
     }
 
     /// Was every word whose key is `key` read, if only the words
@@ -104,10 +156,14 @@ impl WantedKeys {
     pub fn admits_key(&self, key: &str) -> bool {
         match prefix(key) {
             None => true,
-            Some([a]) => self.one.contains(a),
-            Some([a, b]) => self.two.contains(&[*a, *b]),
-            Some([a, b, c]) => self.three.contains(&[*a, *b, *c]),
-            Some(_) => unreachable!("a prefix is one to three bytes"),
+            Some(Start::Bytes(&[a])) => self.one.contains(&a),
+            Some(Start::Bytes(&[a, b])) => self.two.contains(&[a, b]),
+            // Every such word starts with `head`, so with any wanted head
+            // that `head` starts with.
+            Some(Start::Bytes(head)) => self.starts_with_head(head),
+            Some(Start::Either([a, b], [c, d])) => {
+                self.starts_with_head(&[a, b, c]) && self.starts_with_head(&[a, b, d])
+            }
         }
     }
 
@@ -119,7 +175,7 @@ impl WantedKeys {
         }
         self.one.contains(&b[0])
             || (b.len() >= 2 && self.two.contains(&[b[0], b[1]]))
-            || (b.len() >= 3 && self.three.contains(&[b[0], b[1], b[2]]))
+            || self.starts_with_head(b)
             || REWRITTEN_STARTS.contains(&lower)
     }
 }
@@ -191,7 +247,10 @@ mod tests {
         wanted.add("ate"); // ating, ate
         wanted.add("#410");
         assert!(wanted.admits_word("metres"));
-        assert!(wanted.admits_word("atoms")); // shares "at" with the short key
+        assert!(wanted.admits_word("ating") && wanted.admits_word("ated"));
+        assert!(!wanted.admits_word("atoms")); // "ato" could not have lost an `e`
+        wanted.add("cri"); // cried, crying
+        assert!(wanted.admits_word("crying") && !wanted.admits_word("crumbs"));
         assert!(!wanted.admits_word("bridge"));
         assert!(!wanted.admits_word("mayor"));
         assert!(wanted.admits_word("dying"));
@@ -200,6 +259,11 @@ mod tests {
         assert!(wanted.admits_key("#5-7")); // numbers are always indexed
         assert!(!wanted.admits_key("bridg"));
         assert!(wanted.admits_key("été"));
+        // A longer key: words starting with all of it but its last letter.
+        wanted.add("inspect");
+        assert!(wanted.admits_word("inspecting") && wanted.admits_word("inspector"));
+        assert!(!wanted.admits_word("insulin") && !wanted.admits_word("inspire"));
+        assert!(wanted.admits_key("inspector") && !wanted.admits_key("inspir"));
     }
 
     /// Suffixes the stemmer strips or rewrites, to build words that reach
@@ -217,7 +281,7 @@ mod tests {
         #[test]
         fn a_word_is_read_for_its_own_stem(
             start in "[a-z]{1,5}",
-            middle in "(at|bl|iz|y|e|ee|ie|[aeiouy]|[bcdfghjklmnpqrstvwxz]{1,2}){0,2}",
+            middle in "(at|bl|iz|y|e|ee|ie|é|ï|’|[aeiouy]|[bcdfghjklmnpqrstvwxz]{1,2}){0,2}",
             suffix in proptest::sample::select(SUFFIXES.to_vec()),
         ) {
             let word = format!("{start}{middle}{suffix}");
