@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
-use crate::text::numbers::may_start_number;
+use crate::text::numbers::number_roles;
 use crate::text::words::{
     for_each_word_span, is_discourse_word, is_function_word, push_expanded, WordView, STEMMER,
 };
@@ -88,6 +88,8 @@ struct Entry {
     content: bool,
     /// [`crate::text::numbers::may_start_number`] of its lower-cased form.
     may_start_number: bool,
+    /// [`crate::text::numbers::calls_for_number_words`] of it.
+    calls_for_number_words: bool,
     /// Its forms, made the first time a [`Word`] needs them.
     forms: Option<Arc<Forms>>,
 }
@@ -296,6 +298,12 @@ impl WordMemo {
         self.entries[entry as usize].may_start_number
     }
 
+    /// Must a sentence holding it be read for numbers in words
+    /// ([`crate::text::numbers::calls_for_number_words`])?
+    pub fn calls_for_number_words(&self, entry: u32) -> bool {
+        self.entries[entry as usize].calls_for_number_words
+    }
+
     /// Its shared forms, made the first time they are asked for (a word
     /// that is its own key shares one string for both).
     pub fn forms(&mut self, entry: u32) -> Arc<Forms> {
@@ -329,12 +337,14 @@ impl WordMemo {
             true => UNSTEMMED,
             false => lower_span,
         };
+        let (may_start_number, calls_for_number_words) = number_roles(lower);
         self.entries.push(Entry {
             lower: lower_span,
             key,
             content: !(is_function_word(lower)
                 || (self.discourse_words && is_discourse_word(lower))),
-            may_start_number: may_start_number(lower),
+            may_start_number,
+            calls_for_number_words,
             forms: None,
         });
         (self.entries.len() - 1) as u32

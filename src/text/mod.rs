@@ -616,7 +616,7 @@ impl SentenceIndex {
         found.clear();
         term_ids.clear();
         memo::word_entries(part, &skip, memo, &mut found);
-        let worded = match found.iter().any(|o| memo.may_start_number(o.entry)) {
+        let worded = match found.iter().any(|o| memo.calls_for_number_words(o.entry)) {
             true => {
                 let seen: Vec<memo::Seen> = found
                     .iter()
@@ -630,6 +630,7 @@ impl SentenceIndex {
         // Tokens in text order, as `Analysed::with_memo` lays them out.
         let mut numbers = numbers.iter().peekable();
         let mut words = found.iter().peekable();
+        let mut key = String::new();
         loop {
             let number_first = match (numbers.peek(), words.peek()) {
                 (Some(n), Some(w)) => n.start < w.start,
@@ -638,7 +639,8 @@ impl SentenceIndex {
                 (None, None) => break,
             };
             if number_first {
-                let key = numbers.next().unwrap().key(opts.number_normalisation);
+                let number = numbers.next().unwrap();
+                number.write_key(opts.number_normalisation, &mut key);
                 term_ids.push(term_id(&mut self.vocab, &mut self.postings, &key, || {
                     key.as_str().into()
                 }));

@@ -111,20 +111,38 @@ impl NumberMention {
     /// canonical value (`#1000`, `#5-7`, `#2024-03-03`) when normalising, else
     /// the raw text. Identifiers compare as lower-cased text.
     pub fn key(&self, normalise: bool) -> String {
+        let mut key = String::new();
+        self.write_key(normalise, &mut key);
+        key
+    }
+
+    /// [`NumberMention::key`] written into `out` (cleared first): a source's
+    /// thousands of numbers are keyed in one buffer.
+    pub fn write_key(&self, normalise: bool, out: &mut String) {
+        out.clear();
         match (&self.quantity, normalise) {
-            (Some(q), true) => format!("#{}", q.canonical()),
-            (Some(_), false) => format!("#{}", self.raw.lowercase()),
-            (None, _) => self.raw.lowercase(),
+            (Some(q), true) => {
+                out.push('#');
+                q.write_canonical(out);
+            }
+            (Some(_), false) => {
+                out.push('#');
+                out.push_str(&self.raw.lowercase());
+            }
+            (None, _) => out.push_str(&self.raw.lowercase()),
         }
     }
 }
 
-fn fmt_value(v: f64) -> String {
+/// `v` as a key writes it: a whole number in digits, any other to six
+/// decimals at most, without trailing zeros.
+fn write_value(v: f64, out: &mut String) {
+    use std::fmt::Write;
     if v.fract() == 0.0 && v.abs() < 1e15 {
-        format!("{}", v as i64)
+        let _ = write!(out, "{}", v as i64);
     } else {
         let s = format!("{v:.6}", v = Decimal(v));
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
+        out.push_str(s.trim_end_matches('0').trim_end_matches('.'));
     }
 }
 
@@ -171,24 +189,42 @@ impl Quantity {
     /// the number as the same word on both sides only when it is written
     /// the same; the number check compares converted values.
     pub fn canonical(&self) -> String {
+        let mut out = String::new();
+        self.write_canonical(&mut out);
+        out
+    }
+
+    /// [`Quantity::canonical`], appended to `out`.
+    fn write_canonical(&self, out: &mut String) {
+        use std::fmt::Write;
         match self {
-            Quantity::Number { value, .. } => fmt_value(*value),
+            Quantity::Number { value, .. } => write_value(*value, out),
             Quantity::Range { low, high, .. } => {
-                format!("{}-{}", fmt_value(*low), fmt_value(*high))
+                write_value(*low, out);
+                out.push('-');
+                write_value(*high, out);
             }
             Quantity::Date { year, month, day } => {
-                let y = year
-                    .map(|y| format!("{y:04}"))
-                    .unwrap_or_else(|| "-".into());
-                match (month, day) {
-                    (Some(m), Some(d)) => format!("{y}-{m:02}-{d:02}"),
-                    (Some(m), None) => format!("{y}-{m:02}"),
-                    _ => y,
+                match year {
+                    Some(y) => {
+                        let _ = write!(out, "{y:04}");
+                    }
+                    None => out.push('-'),
+                }
+                if let Some(m) = month {
+                    let _ = write!(out, "-{m:02}");
+                    if let Some(d) = day {
+                        let _ = write!(out, "-{d:02}");
+                    }
                 }
             }
-            Quantity::Calendar { word } => word.name().to_string(),
-            Quantity::Decade { start } => format!("{start}s"),
-            Quantity::Clock { minutes } => format!("{:02}:{:02}", minutes / 60, minutes % 60),
+            Quantity::Calendar { word } => out.push_str(word.name()),
+            Quantity::Decade { start } => {
+                let _ = write!(out, "{start}s");
+            }
+            Quantity::Clock { minutes } => {
+                let _ = write!(out, "{:02}:{:02}", minutes / 60, minutes % 60);
+            }
         }
     }
 
@@ -1130,6 +1166,27 @@ pub fn may_start_number(lower: &str) -> bool {
         || CalendarWord::read(lower, "A", Some(crate::text::units::CALENDAR_CONTEXT[0])).is_some()
 }
 
+/// Must a sentence holding the lower-cased word `lower` be read for numbers
+/// in words, when it holds no other word for which this says so? Every
+/// number [`find_number_words`] reads starts at a word that
+/// [`may_start_number`], and one starting at `a` or `an` needs the word
+/// after it to be `dozen` or a fraction (`a quarter`), which says so: a
+/// sentence without such a word has no number in words (a property test
+/// holds the reader to this).
+pub fn calls_for_number_words(lower: &str) -> bool {
+    number_roles(lower).1
+}
+
+/// [`may_start_number`] and [`calls_for_number_words`] of `lower`, its
+/// word lists read once.
+pub fn number_roles(lower: &str) -> (bool, bool) {
+    let may_start = may_start_number(lower);
+    let calls = (may_start && !matches!(lower, "a" | "an"))
+        || lower == "dozen"
+        || denominator(lower).is_some();
+    (may_start, calls)
+}
+
 /// Words before `first` and `second` that make them ordinals.
 const ORDINAL_BEFORE: &[&str] = &["the", "its", "his", "her", "their", "our", "my", "your"];
 
@@ -1428,6 +1485,35 @@ mod tests {
             let skip = if a < b { vec![(a, b)] } else { vec![] };
             for skip in [&skip[..], &[]] {
                 prop_assert_eq!(scan_numerals(&text, skip, true), scan_numerals(&text, skip, false));
+            }
+        }
+    }
+
+    /// Words around numbers in words: every kind the reader starts at or
+    /// looks at, and plain ones.
+    const WORDS: &[&str] = &[
+        "a", "an", "A", "dozen", "dozens", "third", "thirds", "quarter", "quarters", "half",
+        "halves", "fifth", "sixth", "eighth", "tenth", "one", "two", "twenty", "hundred",
+        "thousand", "million", "and", "percent", "first", "second", "the", "its", "about", "of",
+        "May", "may", "March", "march", "Tuesday", "autumn", "fall", "spring", "Sunday", "cat",
+        "times", "score", "couple", "few", "several", "pair", "twice", "once", "none", "zero",
+        "nil", "ninth", "twelfth", "eleventh", "seconds",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+
+        /// A sentence none of whose words calls for the number-word reader
+        /// has no number in words.
+        #[test]
+        fn no_number_in_words_without_a_word_that_calls_for_them(
+            words in prop::collection::vec(prop::sample::select(WORDS), 0..8),
+            joins in prop::collection::vec(prop::sample::select(vec![" ", "-", ", "]), 8),
+        ) {
+            let text: String = words.iter().zip(&joins).flat_map(|(w, j)| [*w, *j]).collect();
+            let read = crate::text::words::raw_words(&text, &[]);
+            if !read.iter().any(|w| calls_for_number_words(&w.lower)) {
+                prop_assert!(find_number_words(&text, &read).is_empty(), "{:?}", text);
             }
         }
     }
