@@ -387,7 +387,7 @@ fn check_claim(
     let (id, cfg) = (claim.id, claim.cfg);
     let mut findings = Findings::default();
     let terms = claim_terms(claim.analysed, given);
-    let support = support::explain(claim, &terms, &mut findings, trace);
+    let support = support::explain(claim, &terms, layout, &mut findings, trace);
     // A claim in another language than its source: say so, rather than
     // blame its words (low overlap, "invented" names) for it.
     // (A supported claim is never asked: reading its language costs more

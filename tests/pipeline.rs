@@ -93,14 +93,84 @@ fn a_tie_on_words_goes_to_the_sentence_that_states_the_amount() {
     let r = check_text(source, "Its platform is 2,100 metres long.", &cfg());
     assert_eq!(r.claims[0].best_source.as_deref(), Some("S1"));
     assert_eq!(r.claims[0].verdict, Verdict::Supported);
-    // Neither states it: the earliest, whose amount contradicts it.
+    // Neither states it: the one it cites, whose amount contradicts it;
+    // citing none, the earliest.
     let r = check_text(source, "Its platform is 9,000 metres long [2].", &cfg());
+    assert_eq!(r.claims[0].best_source.as_deref(), Some("S2"));
+    assert_eq!(r.claims[0].verdict, Verdict::Contradicted);
+    let r = check_text(source, "Its platform is 9,000 metres long.", &cfg());
     assert_eq!(r.claims[0].best_source.as_deref(), Some("S1"));
     assert_eq!(r.claims[0].verdict, Verdict::Contradicted);
     // Numbers compared as written: no credit, the earliest.
     let mut written = cfg();
     written.number_normalisation = false;
     let r = check_text(source, "Its platform is 6,000 metres long [2].", &written);
+    assert_eq!(r.claims[0].best_source.as_deref(), Some("S1"));
+}
+
+/// A sentence that states a claim's amount in other units ("6 km" for
+/// "6,000 metres") shares neither the number nor the unit word, yet holds
+/// the claim once both are credited: it beats one sharing only the unit
+/// word, and one sharing both as written does not make its citation wrong
+/// (a stranger's cases).
+#[test]
+fn a_sentence_stating_the_amount_in_other_units_can_be_the_best() {
+    let claim = "The trail is 6,000 metres long [S1].";
+    let r = check_text(
+        "The trail is 6 km long. Metres of the trail are long.",
+        claim,
+        &cfg(),
+    );
+    let c = &r.claims[0];
+    assert_eq!(c.best_source.as_deref(), Some("S1"), "{:?}", c.reasons);
+    assert_eq!(c.verdict, Verdict::Supported);
+    assert_eq!(c.support, 1.0);
+    // Both hold all of it: the cited one is the best, and the citation is right.
+    let r = check_text(
+        "The trail is 6 km long. The trail is 6,000 metres long.",
+        claim,
+        &cfg(),
+    );
+    let c = &r.claims[0];
+    assert_eq!(c.best_source.as_deref(), Some("S1"));
+    assert_eq!(c.verdict, Verdict::Supported, "{:?}", c.reasons);
+    assert_eq!(r.decision, Decision::Deliver);
+    // Without the credit (numbers compared as written), as before.
+    let mut written = cfg();
+    written.number_normalisation = false;
+    let r = check_text(
+        "The trail is 6 km long. Metres of the trail are long.",
+        claim,
+        &written,
+    );
+    assert_eq!(r.claims[0].best_source.as_deref(), Some("S2"));
+}
+
+/// Of sentences that hold as much of a claim, the one it cites (itself or
+/// through its passage) is the best: its evidence is the passage it names.
+#[test]
+fn of_sentences_holding_as_much_the_cited_one_is_the_best() {
+    let source = "The museum has 1.2 million visitors a year. It opened in 1950.\n\n\
+                  The museum has 1,500,000 visitors a year. It opened in 1950.";
+    let r = check_text(
+        source,
+        "The museum has 2 million visitors a year [2].",
+        &cfg(),
+    );
+    let c = &r.claims[0];
+    assert_eq!(c.best_source.as_deref(), Some("S3"));
+    assert_eq!(c.verdict, Verdict::Contradicted);
+    assert!(
+        c.reasons[0].detail.contains("S3, which says 1,500,000"),
+        "{:?}",
+        c.reasons
+    );
+    // A claim without an amount, cited to the second of two alike passages.
+    let alike = "The museum opened in a former mill.\n\nThe museum opened in a former mill.";
+    let r = check_text(alike, "The museum opened in a former mill [2].", &cfg());
+    assert_eq!(r.claims[0].best_source.as_deref(), Some("S2"));
+    assert_eq!(r.claims[0].verdict, Verdict::Supported);
+    let r = check_text(alike, "The museum opened in a former mill.", &cfg());
     assert_eq!(r.claims[0].best_source.as_deref(), Some("S1"));
 }
 

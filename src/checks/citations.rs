@@ -70,6 +70,20 @@ pub struct SourceLayout<'a> {
 }
 
 impl SourceLayout<'_> {
+    /// Does one of `ranges` name sentence `s` (1-based), itself or its passage?
+    fn names(&self, ranges: &[&CiteRange], s: usize) -> bool {
+        ranges.iter().any(|r| match r.kind {
+            CiteKind::Sentence => r.contains(s),
+            CiteKind::Passage => self.passage_name_of(s).is_some_and(|p| r.contains(p)),
+        })
+    }
+
+    /// Does `citations` name sentence `s` (0-based), itself or its passage?
+    pub fn cites(&self, citations: &[Citation], s: usize) -> bool {
+        let ranges: Vec<&CiteRange> = citations.iter().flat_map(|c| c.ranges.iter()).collect();
+        self.names(&ranges, s + 1)
+    }
+
     /// Does every passage `range` names exist?
     fn has_passages(&self, range: &CiteRange) -> bool {
         match self.passage_names {
@@ -161,14 +175,8 @@ pub fn check(
         })
         .map(|r| r.label())
         .collect();
-    let points_to_support = (check_pointing && !ranges.is_empty() && !best.is_empty()).then(|| {
-        best.iter().any(|&s| {
-            ranges.iter().any(|r| match r.kind {
-                CiteKind::Sentence => r.contains(s),
-                CiteKind::Passage => layout.passage_name_of(s).is_some_and(|p| r.contains(p)),
-            })
-        })
-    });
+    let points_to_support = (check_pointing && !ranges.is_empty() && !best.is_empty())
+        .then(|| best.iter().any(|&s| layout.names(&ranges, s)));
     CitationFinding {
         cited,
         fabricated,

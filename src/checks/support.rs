@@ -2,10 +2,13 @@
 //!
 //! **Computes** (seed 004) for every claim the source sentence sharing the
 //! largest share of the claim's content words, counting numbers as content
-//! words and ignoring stopwords. Of sentences that tie, the best is the one
-//! stating the most of the claim once amounts and units it writes another
-//! way count (`6,000 metres` against `6.0 km`, when numbers compare by
-//! value), then the earliest. "The main span is 460 metres long." shares
+//! words and ignoring stopwords. When numbers compare by value, amounts and
+//! units a sentence writes another way count as held (`6,000 metres`
+//! against `6 km`), and the best is the sentence holding the most once they
+//! do: of those tied on words, or sharing fewer by no more than the claim
+//! has amounts and unit words (up to 32 compared). Of sentences holding as
+//! much, the one the claim cites (itself or through its passage) is the
+//! best, then the earliest. "The main span is 460 metres long." shares
 //! four of its five content words with "The main span is 410 metres long."
 //! (0.8); "The longest span measures 410 metres." shares three of five (0.6).
 //!
@@ -23,6 +26,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::checks::citations::SourceLayout;
 use crate::checks::{ClaimContext, Findings};
 use crate::config::Config;
 use crate::text::decimal::Decimal;
@@ -105,97 +109,153 @@ fn credit_values(sup: &mut Support, terms: &[&Token], claim: &Analysed, sentence
     }
 }
 
-/// How many of the sentences tied for best `credit_ties` compares (the
-/// earliest): a claim of common words can tie with thousands.
+/// How many sentences [`credit_best`] compares for one claim: a claim of
+/// common words can tie with thousands.
 pub const TIES_CREDITED: usize = 32;
 
-/// `sup` with what its best sentence states in other words counted
-/// ([`credit_values`]); when several sentences share as many of the
-/// claim's words, the best is the one that holds the most once each is
-/// credited so (ties still go to the earliest): "Its platform is 6,000
-/// metres long" against "… 2.1 km long …" and "… 6.0 km long …" is the
-/// second's. The sentences tied on words stay `tied`.
-fn credit_ties(sup: Support, terms: &[&Token], claim: &Analysed, doc: &Document) -> Support {
-    // Only a claim with an amount can gain credit where another cannot.
-    let compared = match claim.numbers.is_empty() {
-        true => 1,
-        false => TIES_CREDITED,
-    };
-    let ids: Vec<Option<u32>> = match sup.tied.len() > 1 && compared > 1 {
-        true => terms.iter().map(|t| doc.term_id(t.key())).collect(),
-        false => Vec::new(),
-    };
-    let mut best: Option<Support> = None;
-    for (k, &s) in sup.tied.iter().take(compared).enumerate() {
-        let matched_terms: Vec<usize> = match k {
-            0 => sup.matched_terms.clone(),
-            _ => (0..terms.len())
-                .filter(|&i| ids[i].is_some_and(|id| doc.holds(s, id)))
-                .collect(),
-        };
-        let mut c = Support {
-            best: Some(s),
-            tied: Vec::new(),
-            matched: matched_terms.len(),
-            support: matched_terms.len() as f64 / sup.total as f64,
-            matched_terms,
-            ..sup
-        };
-        credit_values(&mut c, terms, claim, doc.sentences[s].analysed(doc));
-        if best.as_ref().is_none_or(|b| c.matched > b.matched) {
-            best = Some(c);
+/// The sentences sharing a word with a claim's `terms`, each with how many
+/// it shares, in the order first touched; and each term's id in `doc`.
+struct Shared {
+    sentences: Vec<(u32, u32)>,
+    ids: Vec<Option<u32>>,
+}
+
+impl Shared {
+    fn of(terms: &[&Token], doc: &Document) -> Shared {
+        let ids: Vec<Option<u32>> = terms.iter().map(|t| doc.term_id(t.key())).collect();
+        let known: Vec<u32> = ids.iter().flatten().copied().collect();
+        Shared {
+            sentences: doc.sentences_sharing(&known),
+            ids,
         }
     }
-    match best {
-        Some(best) => Support {
-            tied: sup.tied,
-            ..best
-        },
-        None => sup,
+
+    /// The claim's terms (by position) that sentence `s` holds.
+    fn held_by(&self, s: usize, doc: &Document) -> Vec<usize> {
+        (self.ids.iter().enumerate())
+            .filter(|(_, id)| id.is_some_and(|id| doc.holds(s, id)))
+            .map(|(i, _)| i)
+            .collect()
+    }
+
+    /// The sentence sharing the most terms (the earliest of those tied).
+    fn best(&self, total: usize, doc: &Document) -> Support {
+        let top = self.sentences.iter().map(|&(_, n)| n).max().unwrap_or(0);
+        if top == 0 || total == 0 {
+            return Support {
+                best: None,
+                tied: vec![],
+                support: 0.0,
+                matched: 0,
+                total,
+                matched_terms: vec![],
+                sentences_compared: self.sentences.len(),
+            };
+        }
+        let mut tied: Vec<usize> = (self.sentences.iter())
+            .filter(|&&(_, n)| n == top)
+            .map(|&(s, _)| s as usize)
+            .collect();
+        crate::order::sort_dedup(&mut tied);
+        let best = tied[0];
+        Support {
+            best: Some(best),
+            tied,
+            support: f64::from(top) / total as f64,
+            matched: top as usize,
+            total,
+            matched_terms: self.held_by(best, doc),
+            sentences_compared: self.sentences.len(),
+        }
     }
 }
 
-/// Find the best supporting sentence for a claim's content terms.
-pub fn best_sentence(terms: &[&Token], doc: &Document) -> Support {
-    let total = terms.len();
-    let ids: Vec<Option<u32>> = terms.iter().map(|t| doc.term_id(t.key())).collect();
-    let known: Vec<u32> = ids.iter().flatten().copied().collect();
-    // (sentence, shared words) for every sentence sharing a word, in the order first touched.
-    let shared = doc.sentences_sharing(&known);
-    let top = shared.iter().map(|&(_, n)| n).max().unwrap_or(0);
-    if top == 0 || total == 0 {
-        return Support {
-            best: None,
-            tied: vec![],
-            support: 0.0,
-            matched: 0,
-            total,
-            matched_terms: vec![],
-            sentences_compared: shared.len(),
-        };
+/// The best sentence once what sentences state in other words counts
+/// ([`credit_values`]), `sup` being the best on words alone.
+///
+/// A claim with an amount is compared with up to [`TIES_CREDITED`]
+/// sentences: those tied on words, then those sharing fewer words by no
+/// more than its amounts and unit words (which another sentence may state
+/// by value: "6,000 metres" against "6 km" shares neither), most shared
+/// first. A claim without one, when it cites, with the sentences tied on
+/// words (to find the one it cites); otherwise only the best is credited.
+/// The best is the one holding the most once credited; then one the claim
+/// `cites` (0-based sentence); then the first compared. Those compared that
+/// hold as much stay `tied`, with any tied on words not compared.
+fn credit_best(
+    sup: Support,
+    shared: &Shared,
+    terms: &[&Token],
+    claim: &Analysed,
+    doc: &Document,
+    cites: &dyn Fn(usize) -> bool,
+) -> Support {
+    let Some(first) = sup.best else {
+        return sup;
+    };
+    // How many fewer words a sentence may share and still come out ahead.
+    let reach = match claim.numbers.is_empty() {
+        true => 0,
+        false => (terms.iter())
+            .filter(|t| t.number.is_some() || unit_named(t.lower()).is_some())
+            .count(),
+    };
+    let mut compared: Vec<usize> = match (reach, claim.citations.is_empty()) {
+        (0, true) => vec![first],
+        _ => sup.tied.iter().copied().take(TIES_CREDITED).collect(),
+    };
+    if reach > 0 && compared.len() < TIES_CREDITED {
+        let floor = sup.matched.saturating_sub(reach).max(1) as u32;
+        let mut near: Vec<(u32, u32)> = (shared.sentences.iter())
+            .filter(|&&(_, n)| n >= floor && (n as usize) < sup.matched)
+            .copied()
+            .collect();
+        near.sort_unstable_by_key(|&(s, n)| (std::cmp::Reverse(n), s));
+        let room = TIES_CREDITED - compared.len();
+        compared.extend(near.iter().take(room).map(|&(s, _)| s as usize));
     }
-    let mut tied: Vec<usize> = shared
-        .iter()
-        .filter(|&&(_, n)| n == top)
-        .map(|&(s, _)| s as usize)
+    let credited: Vec<Support> = (compared.iter().enumerate())
+        .map(|(k, &s)| {
+            let matched_terms = match k {
+                0 => sup.matched_terms.clone(),
+                _ => shared.held_by(s, doc),
+            };
+            let mut c = Support {
+                best: Some(s),
+                tied: Vec::new(),
+                matched: matched_terms.len(),
+                support: matched_terms.len() as f64 / sup.total as f64,
+                matched_terms,
+                ..sup
+            };
+            credit_values(&mut c, terms, claim, doc.sentences[s].analysed(doc));
+            c
+        })
         .collect();
+    let most = credited.iter().map(|c| c.matched).max().unwrap_or(0);
+    let as_good = |c: &&Support| c.matched == most;
+    let pick = (credited
+        .iter()
+        .find(|c| as_good(c) && cites(c.best.unwrap())))
+    .or_else(|| credited.iter().find(as_good))
+    .expect("the first sentence is compared");
+    let mut tied: Vec<usize> = (credited.iter().filter(as_good))
+        .map(|c| c.best.unwrap())
+        .collect();
+    if most == sup.matched {
+        tied.extend(sup.tied.iter().filter(|s| !compared.contains(s)));
+    }
     crate::order::sort_dedup(&mut tied);
-    let best = tied[0];
-    let matched_terms = ids
-        .iter()
-        .enumerate()
-        .filter(|(_, id)| id.is_some_and(|id| doc.holds(best, id)))
-        .map(|(i, _)| i)
-        .collect();
     Support {
-        best: Some(best),
         tied,
-        support: f64::from(top) / total as f64,
-        matched: top as usize,
-        total,
-        matched_terms,
-        sentences_compared: shared.len(),
+        ..pick.clone()
     }
+}
+
+/// Find the best supporting sentence for a claim's content terms, on words
+/// alone.
+pub fn best_sentence(terms: &[&Token], doc: &Document) -> Support {
+    Shared::of(terms, doc).best(terms.len(), doc)
 }
 
 /// The support check for one claim, as the report keeps it.
@@ -262,13 +322,16 @@ impl SupportFinding {
 pub fn explain(
     claim: &ClaimContext,
     terms: &[&Token],
+    layout: &SourceLayout,
     findings: &mut Findings,
     trace: &mut Trace,
 ) -> SupportFinding {
     let (id, doc, cfg) = (claim.id, claim.doc, claim.cfg);
-    let mut sup = best_sentence(terms, doc);
+    let shared = Shared::of(terms, doc);
+    let mut sup = shared.best(terms.len(), doc);
     if cfg.number_normalisation {
-        sup = credit_ties(sup, terms, claim.analysed, doc);
+        let cites = |s: usize| layout.cites(&claim.analysed.citations, s);
+        sup = credit_best(sup, &shared, terms, claim.analysed, doc, &cites);
     }
     let best = sup.best.map(|i| &doc.sentences[i]);
     let best_source = best.map(|s| s.id());
