@@ -36,10 +36,16 @@
 //! (`version 2.5.1` against `2.4.1`), and a claim's number after a word is
 //! that identifier written with a blank (`COVID 19` states `COVID-19`).
 //!
+//! **A count is not a measure**: an amount in no unit that counts a thing
+//! named after it (`40 buckets`, `40 storeys`) does not state an amount of
+//! a measure with its number (`40 litres`, `40 metres`), nor the other way
+//! round ("40 litres is not in S1, which says 40 buckets").
+//!
 //! **Misses**: arithmetic (`20 of 40 members` is not `half`), currencies
-//! are not converted, temperatures and areas are not units, a true number
-//! stated in a different sentence than the best match counts as missing,
-//! and `in` is never read as inches.
+//! are not converted, temperatures and areas are not units, a gallon, cup
+//! or spoon is the US one, a true number stated in a different sentence
+//! than the best match counts as missing, and `in` is never read as
+//! inches.
 //!
 //! **Defaults**: on (`number_check: true`), values compared
 //! (`number_normalisation: true`). With normalisation off, numbers compare as
@@ -57,7 +63,7 @@ use crate::verdict::{Mark, MarkKind, ReasonKind};
 
 /// What this check cannot see, in plain words, true under every setting,
 /// for the lab to show where the user meets it.
-pub const LIMITS: &str = "No arithmetic is done (20 of 40 is not half), currencies and temperatures are not converted, a true number stated in another sentence than the best match counts as missing, and with number normalisation off numbers compare as written ($499.00 is not $499).";
+pub const LIMITS: &str = "No arithmetic is done (20 of 40 is not half), currencies and temperatures are not converted, a gallon, cup or spoon is the US one, a true number stated in another sentence than the best match counts as missing, and with number normalisation off numbers compare as written ($499.00 is not $499).";
 
 /// A number of the claim that its supporting sentence does not state.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -134,7 +140,7 @@ pub fn check(
                 || s.kind() == m.kind() && (s.counts == m.counts || approx_of(s) == approx_of(m))
         };
         let direct = find_round(&sentence_quantities, &mut found_at, &mut |s| {
-            related(s) && q.stated_by(s.quantity.as_ref().unwrap())
+            related(s) && !counts_apart(m, s) && q.stated_by(s.quantity.as_ref().unwrap())
         });
         direct
             || match q {
@@ -154,7 +160,7 @@ pub fn check(
                     };
                     sentence_quantities
                         .iter()
-                        .any(|s| end.stated_by(s.quantity.as_ref().unwrap()))
+                        .any(|s| !counts_apart(m, s) && end.stated_by(s.quantity.as_ref().unwrap()))
                 }),
                 _ => false,
             }
@@ -216,7 +222,11 @@ pub fn check(
                     .copied()
                     .collect();
             }
-            let (source_numbers, said) = named(&shown, &|s| s.shown());
+            // An amount counting another thing is shown with it ("40 buckets").
+            let (source_numbers, said) = named(&shown, &|s| match &s.counts {
+                Some(thing) if counts_apart(m, s) => format!("{} {thing}", s.raw),
+                _ => s.shown(),
+            });
             Some(MissingNumber {
                 claim_number: m.raw.clone(),
                 start: m.start,
@@ -229,6 +239,48 @@ pub fn check(
     missing.extend(conflicting_identifiers);
     crate::order::sort_by_key(&mut missing, |m| m.start);
     missing
+}
+
+/// Words after an amount in no unit that say nothing of what it counts
+/// ("40 more", "40 in total" reads `in`, a function word).
+const NOT_COUNTED: &[&str] = &[
+    "more",
+    "less",
+    "fewer",
+    "each",
+    "per",
+    "total",
+    "overall",
+    "altogether",
+    "apiece",
+    "extra",
+    "additional",
+    "plus",
+    "minus",
+    "times",
+];
+
+/// Is one of two amounts of a measure ("40 litres") and the other in no
+/// unit, counting a thing named right after it ("40 buckets", "40
+/// people")? Then neither states the other, whatever their numbers.
+/// (An amount whose next word is followed by a unit word, `5 consecutive
+/// miles`, may be of that measure, and is not said to count another thing.)
+fn counts_apart(a: &NumberMention, b: &NumberMention) -> bool {
+    fn unit(m: &NumberMention) -> Option<Unit> {
+        match m.quantity {
+            Some(Quantity::Number { unit, .. } | Quantity::Range { unit, .. }) => Some(unit),
+            _ => None,
+        }
+    }
+    let counts_a_thing = |m: &NumberMention| {
+        unit(m) == Some(Unit::Plain)
+            && !m.unit_later
+            && m.counts.as_deref().is_some_and(|w| {
+                !crate::text::words::is_function_word(w) && !NOT_COUNTED.contains(&w)
+            })
+    };
+    let measured = |m: &NumberMention| unit(m).is_some_and(Unit::is_measure);
+    (counts_a_thing(a) && measured(b)) || (measured(a) && counts_a_thing(b))
 }
 
 /// Is number `raw`, at byte `start` of `answer`, the digits of a name
@@ -513,6 +565,66 @@ mod tests {
 
     fn states(claim: &str, source: &str) -> bool {
         check_all(&all(claim), &all(source), true).is_empty()
+    }
+
+    /// US customary volumes, inches and micrograms are measures too: "2
+    /// tablespoons" is not "2 teaspoons", and "8 feet" is "96 inches".
+    #[test]
+    fn customary_volumes_inches_and_micrograms_convert() {
+        assert!(!states(
+            "It needs 2 tablespoons of sugar",
+            "It needs 2 teaspoons of sugar"
+        ));
+        assert!(!states(
+            "The tank holds 40 litres",
+            "The tank holds 40 gallons"
+        ));
+        assert!(states(
+            "The tank holds about 151 litres",
+            "The tank holds 40 gallons"
+        ));
+        assert!(states(
+            "The pool is 96 inches deep",
+            "The pool is 8 feet deep"
+        ));
+        assert!(states("Give 0.005 mg a day", "Give 5 mcg a day"));
+        assert!(!states("The baby drank 4 cups", "The baby drank 4 ounces"));
+        assert!(states("a 2 quart pot", "a 4 pint pot"));
+    }
+
+    /// An amount in no unit that counts a thing ("40 buckets", "40
+    /// storeys") states no amount of a measure with its number, nor the
+    /// other way round; one followed by a word and then a unit (`5
+    /// consecutive miles`), or by a word that counts nothing ("40 in
+    /// total", "40 more"), still may.
+    #[test]
+    fn an_amount_counting_a_thing_is_not_an_amount_of_a_measure() {
+        assert!(!states(
+            "The tank holds 40 litres",
+            "The tank holds 40 buckets"
+        ));
+        assert!(!states(
+            "The tower is 40 metres tall",
+            "The tower is 40 storeys tall"
+        ));
+        assert!(!states(
+            "The tank holds 40 buckets",
+            "The tank holds 40 litres"
+        ));
+        assert!(states("He ran 5 miles", "He ran 5 consecutive miles"));
+        assert!(states("The box weighs 40 kg", "The box weighs 40 in total"));
+        assert!(states(
+            "It takes 40 more minutes",
+            "It takes 40 more minutes"
+        ));
+        assert!(states("The team won 40 games", "The team won 40 games"));
+        // The explanation names what the sentence's amount counts.
+        let missing = check_all(
+            &all("The tank holds 40 litres"),
+            &all("The tank holds 40 buckets of water"),
+            true,
+        );
+        assert_eq!(missing[0].shown.1, ["40 buckets"]);
     }
 
     #[test]

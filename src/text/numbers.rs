@@ -66,6 +66,10 @@ pub struct NumberMention {
     /// counts ("passengers" in "up to 640 passengers").
     #[serde(skip)]
     pub counts: Option<String>,
+    /// A unit word follows the word after it (`5 consecutive miles`): an
+    /// amount in no unit may still be one of that measure.
+    #[serde(skip)]
+    pub unit_later: bool,
 }
 
 impl NumberMention {
@@ -833,15 +837,17 @@ fn in_context(text: &str, mut mention: NumberMention) -> NumberMention {
     let hedge = approx_before(text, mention.start);
     let spaced = unit_after(text, mention.end);
     let after = spaced.map_or(mention.end, |(_, _, (_, end))| end);
-    mention.counts = text[after..]
+    let counted = text[after..]
         .strip_prefix(' ')
         .map(|rest| {
             rest.split(|c: char| !c.is_alphabetic())
                 .next()
                 .unwrap_or("")
-                .lowercase()
         })
         .filter(|w| !w.is_empty());
+    mention.counts = counted.map(|w| w.lowercase());
+    mention.unit_later = spaced.is_none()
+        && counted.is_some_and(|w| unit_after(text, after + 1 + w.len()).is_some());
     match mention.quantity.as_mut() {
         Some(Quantity::Number {
             value,
@@ -966,6 +972,7 @@ fn scan_numerals(text: &str, skip: &[(usize, usize)], jump: bool) -> Vec<NumberM
                 quantity,
                 unit_word: None,
                 counts: None,
+                unit_later: false,
             };
             out.push(in_context(text, mention));
         };
@@ -1216,6 +1223,7 @@ pub fn find_number_words<W: WordView>(
             quantity: Some(quantity),
             unit_word: None,
             counts: None,
+            unit_later: false,
         };
         out.push((i..last + 1, in_context(text, mention)));
     };

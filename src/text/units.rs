@@ -38,8 +38,10 @@ impl Unit {
 
 /// Units of measure written as words or abbreviations, with the size of one
 /// in the measure's base unit. Singular and plural; US and UK spellings.
+/// A gallon, quart, pint, cup, tablespoon and teaspoon are the US ones.
 /// Left out on purpose: `in` (a preposition), `pound` (money or mass),
-/// `s` glued to digits (`1990s` is a decade), temperatures (not a ratio).
+/// `ton` (short, long or metric), `s` glued to digits (`1990s` is a
+/// decade), temperatures (not a ratio).
 const UNITS: &[(&str, Unit, f64)] = &[
     ("mm", Unit::Length, 0.001),
     ("millimetre", Unit::Length, 0.001),
@@ -56,8 +58,13 @@ const UNITS: &[(&str, Unit, f64)] = &[
     ("ft", Unit::Length, 0.3048),
     ("foot", Unit::Length, 0.3048),
     ("feet", Unit::Length, 0.3048),
+    ("inch", Unit::Length, 0.0254),
+    ("inches", Unit::Length, 0.0254),
     ("yard", Unit::Length, 0.9144),
+    ("yd", Unit::Length, 0.9144),
     ("mile", Unit::Length, 1609.344),
+    ("mcg", Unit::Mass, 1e-6),
+    ("microgram", Unit::Mass, 1e-6),
     ("mg", Unit::Mass, 0.001),
     ("milligram", Unit::Mass, 0.001),
     ("g", Unit::Mass, 1.0),
@@ -99,10 +106,21 @@ const UNITS: &[(&str, Unit, f64)] = &[
     ("l", Unit::Volume, 1.0),
     ("litre", Unit::Volume, 1.0),
     ("liter", Unit::Volume, 1.0),
+    ("cl", Unit::Volume, 0.01),
+    ("centilitre", Unit::Volume, 0.01),
+    ("centiliter", Unit::Volume, 0.01),
+    ("gallon", Unit::Volume, 3.785_411_784),
+    ("quart", Unit::Volume, 0.946_352_946),
+    ("pint", Unit::Volume, 0.473_176_473),
+    ("cup", Unit::Volume, 0.236_588_236_5),
+    ("tablespoon", Unit::Volume, 0.014_786_764_781_25),
+    ("tbsp", Unit::Volume, 0.014_786_764_781_25),
+    ("teaspoon", Unit::Volume, 0.004_928_921_593_75),
+    ("tsp", Unit::Volume, 0.004_928_921_593_75),
 ];
 
 /// The unit a word names, with its size in the base unit: `km` → (length,
-/// 1000). A plural `s` is dropped (`metres`, `hours`); `inches` and the like
+/// 1000). A plural `s` is dropped (`metres`, `hours`); other plurals are
 /// are not units here.
 pub fn unit_named(word: &str) -> Option<(Unit, f64)> {
     if !word.is_ascii() {
@@ -400,7 +418,7 @@ mod tests {
         let longest = "x".repeat(LONGEST_UNIT + 2);
         for word in [
             "metresss",
-            "inches",
+            "inche",
             "kilometrez",
             "",
             "s",
@@ -419,7 +437,9 @@ mod tests {
         assert_eq!(unit_named("km"), Some((Unit::Length, 1000.0)));
         assert_eq!(unit_named("Hours"), Some((Unit::Time, 3600.0)));
         assert_eq!(unit_named("centuries"), Some((Unit::Time, 3_155_760_000.0)));
-        assert_eq!(unit_named("inches"), None);
+        assert_eq!(unit_named("inches"), Some((Unit::Length, 0.0254)));
+        assert_eq!(unit_named("Gallons"), Some((Unit::Volume, 3.785_411_784)));
+        assert_eq!(unit_named("in"), None);
         assert_eq!(unit_named("is"), None);
         assert_eq!(unit_named("ms"), Some((Unit::Time, 0.001)));
         let text = "a 1,200-metre bridge and 30 days";
