@@ -210,7 +210,7 @@ fn credit_best(
             .filter(|&&(_, n)| n >= floor && (n as usize) < sup.matched)
             .copied()
             .collect();
-        near.sort_unstable_by_key(|&(s, n)| (std::cmp::Reverse(n), s));
+        crate::order::sort_by_key(&mut near, |&(s, n)| (std::cmp::Reverse(n), s));
         let room = TIES_CREDITED - compared.len();
         compared.extend(near.iter().take(room).map(|&(s, _)| s as usize));
     }

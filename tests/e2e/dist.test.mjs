@@ -76,10 +76,14 @@ test('index.html uses only relative asset URLs', () => {
 // declining a patch that kept the claim's unit beside the source's number
 // ("100 °F" from "100 °C") or a rewrite quoting a 60 KB "sentence" (a page
 // frozen 2.3 s a keystroke), with a fabricated [N] saying how to cite SN
-// and a check's marks capped per word, 0.7 KB, raised it; issue 15 asked
-// for 320 KB and that is not met).
+// and a check's marks capped per word, 0.7 KB, and the best sentence
+// chosen once amounts stated in other units count beyond ties on words,
+// then the cited one (a correct "6,000 metres [S1]" against "6 km" was
+// miscited or contradicted), with inches, US volumes and "40 buckets" not
+// stating "40 litres", 1.4 KB, raised it; issue 15 asked for 320 KB and
+// that is not met).
 // BENCHMARKS.md ("The lab's bundle") says where the bytes go.
-const BUDGET_BYTES = 380_000;
+const BUDGET_BYTES = 382_000;
 
 /** The files the page loads: those index.html names, and those its scripts name. */
 function pageFiles() {
