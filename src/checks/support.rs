@@ -60,8 +60,14 @@ pub struct Support {
 /// Count as held what the best sentence states in other words: an amount it
 /// states by value (`1,200` against `1.2 km`, `one third` against `33%`)
 /// and a unit word of a measure it writes another way (`metres` against
-/// `km`).
-fn credit_values(sup: &mut Support, terms: &[&Token], claim: &Analysed, sentence: &Analysed) {
+/// `km`). `unit_of` says which measure a term (by position) names, if any.
+fn credit_values(
+    sup: &mut Support,
+    terms: &[&Token],
+    unit_of: &dyn Fn(usize) -> Option<Unit>,
+    claim: &Analysed,
+    sentence: &Analysed,
+) {
     if sentence.numbers.is_empty() {
         return; // nothing stated by value, no measure
     }
@@ -92,10 +98,7 @@ fn credit_values(sup: &mut Support, terms: &[&Token], claim: &Analysed, sentence
                 .quantity
                 .as_ref()
                 .is_some_and(|q| amounts.iter().any(|s| q.stated_by(s))),
-            None => {
-                !measures.is_empty()
-                    && unit_named(t.lower()).is_some_and(|(unit, _)| measures.contains(&unit))
-            }
+            None => !measures.is_empty() && unit_of(i).is_some_and(|u| measures.contains(&u)),
         };
         if held {
             added.push(i);
@@ -177,11 +180,11 @@ impl Shared {
 /// sentences: those tied on words, then those sharing fewer words by no
 /// more than its amounts and unit words (which another sentence may state
 /// by value: "6,000 metres" against "6 km" shares neither), most shared
-/// first. A claim without one, when it cites, with the sentences tied on
-/// words (to find the one it cites); otherwise only the best is credited.
-/// The best is the one holding the most once credited; then one the claim
-/// `cites` (0-based sentence); then the first compared. Those compared that
-/// hold as much stay `tied`, with any tied on words not compared.
+/// first; the best is the one holding the most once credited, then one the
+/// claim `cites` (0-based sentence), then the first compared. A claim
+/// without one: the first of those tied on words that it cites, else the
+/// first. Those compared that hold as much stay `tied`, with any tied on
+/// words not compared.
 fn credit_best(
     sup: Support,
     shared: &Shared,
@@ -193,15 +196,18 @@ fn credit_best(
     let Some(first) = sup.best else {
         return sup;
     };
-    // How many fewer words a sentence may share and still come out ahead.
-    let reach = match claim.numbers.is_empty() {
-        true => 0,
-        false => (terms.iter())
-            .filter(|t| t.number.is_some() || unit_named(t.lower()).is_some())
-            .count(),
-    };
-    let mut compared: Vec<usize> = match (reach, claim.citations.is_empty()) {
-        (0, true) => vec![first],
+    // How many fewer words a sentence may share and still come out ahead:
+    // the claim's amounts and the unit words written after them.
+    let reach = terms.iter().filter(|t| t.number.is_some()).count()
+        + (claim.numbers.iter())
+            .filter(|n| n.unit_word.is_some())
+            .count();
+    let mut compared: Vec<usize> = match reach {
+        // Nothing stated by value can set the tied apart: the one cited.
+        0 if claim.citations.is_empty() => vec![first],
+        0 => vec![(sup.tied.iter().take(TIES_CREDITED).copied())
+            .find(|&s| cites(s))
+            .unwrap_or(first)],
         _ => sup.tied.iter().copied().take(TIES_CREDITED).collect(),
     };
     if reach > 0 && compared.len() < TIES_CREDITED {
@@ -214,11 +220,19 @@ fn credit_best(
         let room = TIES_CREDITED - compared.len();
         compared.extend(near.iter().take(room).map(|&(s, _)| s as usize));
     }
-    let credited: Vec<Support> = (compared.iter().enumerate())
-        .map(|(k, &s)| {
-            let matched_terms = match k {
-                0 => sup.matched_terms.clone(),
-                _ => shared.held_by(s, doc),
+    // The measure a term names; read once for all when several sentences
+    // are compared.
+    let named = |i: usize| unit_named(terms[i].lower()).map(|(unit, _)| unit);
+    let units: std::cell::OnceCell<Vec<Option<Unit>>> = std::cell::OnceCell::new();
+    let unit_of = |i: usize| match compared.len() {
+        1 => named(i),
+        _ => units.get_or_init(|| (0..terms.len()).map(named).collect())[i],
+    };
+    let credited: Vec<Support> = (compared.iter())
+        .map(|&s| {
+            let matched_terms = match s == first {
+                true => sup.matched_terms.clone(),
+                false => shared.held_by(s, doc),
             };
             let mut c = Support {
                 best: Some(s),
@@ -228,7 +242,13 @@ fn credit_best(
                 matched_terms,
                 ..sup
             };
-            credit_values(&mut c, terms, claim, doc.sentences[s].analysed(doc));
+            credit_values(
+                &mut c,
+                terms,
+                &unit_of,
+                claim,
+                doc.sentences[s].analysed(doc),
+            );
             c
         })
         .collect();
