@@ -15,9 +15,11 @@
 //! **Units, fractions, hedges and calendar words** (with normalisation):
 //! amounts of one measure compare in its base unit (`1.2 km` = `1,200
 //! metres`, `2 hours` = `120 minutes`; `14 days` ≠ `14 weeks`); fractions
-//! are percentages (`one third` = `33%`, `1/4` = `25%`, `half of` = `50%`);
-//! a claim holds to its last written digit (`33%` states a third, `40%` does
-//! not state 38.6%), a hedged one within half its rounding place or 5%
+//! are percentages (`one third` = `33%`, `1/4` = `25%`, `half of` = `50%`),
+//! except a slash fraction before a unit word (`1/2 cup` = `0.5 cups`);
+//! a claim holds to its last written digit and by no more than 5% of itself
+//! (`33%` states a third; `40%` does not state 38.6%, nor `1 mg` 0.5 mg, nor
+//! `$2` $2.40), a hedged one within half its rounding place or 5%
 //! (`about 40%` states 38.6%), a bound by direction against the same kind of
 //! amount (`more than 40%` states 45%; `over 60` against `over 65` is a
 //! conflict). Months alone, seasons, weekdays, decades (`1980s` states 1987)
@@ -223,16 +225,17 @@ pub fn check(
                     .collect();
             }
             // An amount counting another thing is shown with it ("40 buckets").
-            let (source_numbers, said) = named(&shown, &|s| match &s.counts {
-                Some(thing) if counts_apart(m, s) => format!("{} {thing}", s.raw),
-                _ => s.shown(),
+            let apart = shown.iter().any(|s| counts_apart(m, s));
+            let (source_numbers, said) = named(&shown, &|s| match apart {
+                true => shown_apart(s),
+                false => s.shown(),
             });
             Some(MissingNumber {
                 claim_number: m.raw.clone(),
                 start: m.start,
                 end: m.end,
                 source_numbers,
-                shown: (m.shown(), said),
+                shown: (if apart { shown_apart(m) } else { m.shown() }, said),
             })
         })
         .collect();
@@ -260,27 +263,41 @@ const NOT_COUNTED: &[&str] = &[
     "times",
 ];
 
+/// What an amount in no unit counts: the word after it ("buckets" in "40
+/// buckets"), unless that word counts nothing ("40 more", "40 of").
+fn thing_counted(m: &NumberMention) -> Option<&str> {
+    match m.quantity {
+        Some(Quantity::Number {
+            unit: Unit::Plain, ..
+        })
+        | Some(Quantity::Range {
+            unit: Unit::Plain, ..
+        }) => m
+            .counts
+            .as_deref()
+            .filter(|w| !crate::text::words::is_function_word(w) && !NOT_COUNTED.contains(w)),
+        _ => None,
+    }
+}
+
 /// Is one of two amounts of a measure ("40 litres") and the other in no
 /// unit, counting a thing named right after it ("40 buckets", "40
 /// people")? Then neither states the other, whatever their numbers.
-/// (An amount whose next word is followed by a unit word, `5 consecutive
-/// miles`, may be of that measure, and is not said to count another thing.)
 fn counts_apart(a: &NumberMention, b: &NumberMention) -> bool {
-    fn unit(m: &NumberMention) -> Option<Unit> {
-        match m.quantity {
-            Some(Quantity::Number { unit, .. } | Quantity::Range { unit, .. }) => Some(unit),
-            _ => None,
-        }
-    }
-    let counts_a_thing = |m: &NumberMention| {
-        unit(m) == Some(Unit::Plain)
-            && !m.unit_later
-            && m.counts.as_deref().is_some_and(|w| {
-                !crate::text::words::is_function_word(w) && !NOT_COUNTED.contains(&w)
-            })
+    let measured = |m: &NumberMention| match m.quantity {
+        Some(Quantity::Number { unit, .. } | Quantity::Range { unit, .. }) => unit.is_measure(),
+        _ => false,
     };
-    let measured = |m: &NumberMention| unit(m).is_some_and(Unit::is_measure);
-    (counts_a_thing(a) && measured(b)) || (measured(a) && counts_a_thing(b))
+    (thing_counted(a).is_some() && measured(b)) || (measured(a) && thing_counted(b).is_some())
+}
+
+/// An amount as an explanation shows it beside one it is apart from: with
+/// the thing it counts ("40 buckets"), else with its unit word.
+fn shown_apart(m: &NumberMention) -> String {
+    match thing_counted(m) {
+        Some(thing) => format!("{} {thing}", m.raw),
+        None => m.shown(),
+    }
 }
 
 /// Is number `raw`, at byte `start` of `answer`, the digits of a name
@@ -612,6 +629,10 @@ mod tests {
             "The tank holds 40 litres"
         ));
         assert!(states("He ran 5 miles", "He ran 5 consecutive miles"));
+        assert!(!states("He ran 5 km", "He ran 5 consecutive miles"));
+        assert!(states("He ran 8 km", "He ran 5 consecutive miles")); // 8.05 km
+        assert!(!states("Add 2 level teaspoons", "Add 2 heaped tablespoons"));
+        assert!(!states("It covers 40 metres", "It covers 40 square metres"));
         assert!(states("The box weighs 40 kg", "The box weighs 40 in total"));
         assert!(states(
             "It takes 40 more minutes",
@@ -625,6 +646,13 @@ mod tests {
             true,
         );
         assert_eq!(missing[0].shown.1, ["40 buckets"]);
+        // Either side: the measure with its unit, the count with its thing.
+        let missing = check_all(
+            &all("It holds 30 boxes"),
+            &all("It holds 30 kg of books"),
+            true,
+        );
+        assert_eq!(missing[0].shown, ("30 boxes".into(), vec!["30 kg".into()]));
     }
 
     #[test]
@@ -667,6 +695,13 @@ mod tests {
         assert!(!states("about 40%", "25%"));
         assert!(!states("40%", "38.6%"));
         assert!(states("39%", "38.6%"));
+        // ... and by no more than 5% of itself, however small its last digit.
+        assert!(!states("Give 1 mg", "Give 0.5 mg"));
+        assert!(!states("It costs $2", "It costs $2.40"));
+        assert!(!states("Pour 3 quarts", "Pour 3 litres"));
+        assert!(states("Pour 3 quarts", "Pour 2.84 litres"));
+        assert!(states("It costs $2", "It costs $2.00"));
+        assert!(states("about $2", "$2.40"));
         assert!(states("roughly 1,200 visitors", "1,180 visitors"));
         assert!(states("more than 40%", "45%"));
         assert!(!states("more than 40%", "35%"));
@@ -681,6 +716,16 @@ mod tests {
         assert_eq!(keys("in the second half"), ["#2"]);
         assert!(states("half a dozen eggs", "6 eggs"));
         assert!(states("a 1/4 share", "a 25% share"));
+        // Before a unit word a slash fraction is an amount of that measure.
+        assert!(states("Add 1/2 cup of milk", "Add 0.5 cups of milk"));
+        assert!(states("Add 1/2 cup of milk", "Add 118 ml of milk"));
+        assert!(!states("Add 1/2 cup of sugar", "Add 1/4 cup of sugar"));
+        assert!(!states(
+            "Add 1/2 teaspoon of salt",
+            "Add 1/2 tablespoon of salt"
+        ));
+        assert!(!states("Add 1/2 cup of milk", "Add 50% more milk"));
+        assert!(states("Wait 3/4 hour", "Wait 45 minutes"));
         assert!(keys("open 24/7").len() == 2, "24/7 is not a fraction");
     }
 

@@ -66,10 +66,6 @@ pub struct NumberMention {
     /// counts ("passengers" in "up to 640 passengers").
     #[serde(skip)]
     pub counts: Option<String>,
-    /// A unit word follows the word after it (`5 consecutive miles`): an
-    /// amount in no unit may still be one of that measure.
-    #[serde(skip)]
-    pub unit_later: bool,
 }
 
 impl NumberMention {
@@ -360,11 +356,14 @@ fn in_common_unit(a: (f64, Unit, f64), b: (f64, Unit, f64)) -> Option<(f64, f64,
 }
 
 /// Does the true amount `truth` fall where a claim of `claimed` (hedged by
-/// `approx`, within `tolerance`) puts it?
+/// `approx`, within `tolerance`) puts it? An exact claim is also held to 5%
+/// of itself: the half digit of a small whole number (`1 mg`, `$2`, `3
+/// quarts`) would otherwise take in 0.5 mg, $2.40 or 3 litres.
 fn within(claimed: f64, approx: Approx, tolerance: f64, truth: f64) -> bool {
     let eps = 1e-9 * claimed.abs().max(truth.abs()).max(1.0);
     match approx {
-        Approx::Exact | Approx::About => (claimed - truth).abs() <= tolerance + eps,
+        Approx::Exact => (claimed - truth).abs() <= tolerance.min(0.05 * claimed.abs()) + eps,
+        Approx::About => (claimed - truth).abs() <= tolerance + eps,
         Approx::AtLeast => truth >= claimed - eps,
         Approx::AtMost => truth <= claimed + eps,
     }
@@ -729,7 +728,8 @@ fn number_at(text: &str, at: usize) -> Option<(usize, Option<Quantity>)> {
         let start = a.value? as i32;
         return Some((a.end, Some(Quantity::Decade { start })));
     }
-    // A fraction written with a slash ("1/4", "3/10"), read as a percentage.
+    // A fraction written with a slash ("1/4", "3/10"): a percentage, or
+    // before a unit word an amount of that measure ("1/2 cup", "3/4 inch").
     if let (Some(top), false, false) = (a.value, a.money, a.percent) {
         let rest = &text[a.end..];
         let n = rest.strip_prefix('/').map_or(0, digits);
@@ -737,16 +737,25 @@ fn number_at(text: &str, at: usize) -> Option<(usize, Option<Quantity>)> {
         if (1..=3).contains(&n) && !matches!(after, Some(b'/' | b'0'..=b'9')) {
             let bottom = f64::from(rest[1..1 + n].parse::<u16>().ok()?);
             if top.fract() == 0.0 && top < bottom {
-                return Some((
-                    a.end + 1 + n,
-                    Some(Quantity::Number {
+                let end = a.end + 1 + n;
+                // Read to the same closeness either way: half a percentage point.
+                let share = match unit_after(text, end) {
+                    Some((unit, ..)) if unit.is_measure() => Quantity::Number {
+                        value: top / bottom,
+                        unit: Unit::Plain, // the unit word is read in context
+                        size: 1.0,
+                        approx: Approx::Exact,
+                        tolerance: 0.005,
+                    },
+                    _ => Quantity::Number {
                         value: top / bottom * 100.0,
                         unit: Unit::Percent,
                         size: 1.0,
                         approx: Approx::Exact,
                         tolerance: 0.5,
-                    }),
-                ));
+                    },
+                };
+                return Some((end, Some(share)));
             }
         }
     }
@@ -835,19 +844,17 @@ fn clock_at(text: &str, at: usize) -> Option<(usize, Option<Quantity>)> {
 /// (`about 40%` holds from 35% to 45%: half its rounding place, or 5%).
 fn in_context(text: &str, mut mention: NumberMention) -> NumberMention {
     let hedge = approx_before(text, mention.start);
-    let spaced = unit_after(text, mention.end);
+    let spaced = unit_after(text, mention.end).or_else(|| unit_one_word_on(text, mention.end));
     let after = spaced.map_or(mention.end, |(_, _, (_, end))| end);
-    let counted = text[after..]
+    mention.counts = text[after..]
         .strip_prefix(' ')
         .map(|rest| {
             rest.split(|c: char| !c.is_alphabetic())
                 .next()
                 .unwrap_or("")
+                .lowercase()
         })
         .filter(|w| !w.is_empty());
-    mention.counts = counted.map(|w| w.lowercase());
-    mention.unit_later = spaced.is_none()
-        && counted.is_some_and(|w| unit_after(text, after + 1 + w.len()).is_some());
     match mention.quantity.as_mut() {
         Some(Quantity::Number {
             value,
@@ -875,6 +882,25 @@ fn in_context(text: &str, mut mention: NumberMention) -> NumberMention {
         _ => {}
     }
     mention
+}
+
+/// A unit word one word after a number ending at `end` ("5 consecutive
+/// miles", "2 heaped tablespoons"), unless that word is a function word or
+/// makes the amount one of another measure or a rate ("40 square metres",
+/// "10 per km"): [`unit_after`] of the word after it.
+fn unit_one_word_on(text: &str, end: usize) -> Option<(Unit, f64, (usize, usize))> {
+    let rest = text[end..].strip_prefix(' ')?;
+    let len = rest.bytes().take_while(u8::is_ascii_alphabetic).count();
+    if len == 0 || !rest[len..].starts_with(' ') {
+        return None;
+    }
+    let word = rest[..len].to_ascii_lowercase();
+    if matches!(word.as_str(), "square" | "sq" | "cubic" | "cu" | "per")
+        || crate::text::words::is_function_word(&word)
+    {
+        return None;
+    }
+    unit_after(text, end + 1 + len)
 }
 
 fn scaled(value: f64, attached: Option<&str>, spaced: Option<&str>, money: bool) -> Option<f64> {
@@ -972,7 +998,6 @@ fn scan_numerals(text: &str, skip: &[(usize, usize)], jump: bool) -> Vec<NumberM
                 quantity,
                 unit_word: None,
                 counts: None,
-                unit_later: false,
             };
             out.push(in_context(text, mention));
         };
@@ -1223,7 +1248,6 @@ pub fn find_number_words<W: WordView>(
             quantity: Some(quantity),
             unit_word: None,
             counts: None,
-            unit_later: false,
         };
         out.push((i..last + 1, in_context(text, mention)));
     };
