@@ -799,7 +799,8 @@ impl Document {
 
     /// [`Document::analyse_owned`] on up to `threads` threads: the passages
     /// are shared out by bytes, each share split and read on its own thread
-    /// (with its own word memory) while another folds the text, and the
+    /// (with its own word memory; the last share's thread folds the text
+    /// first, and its share is the smaller for it), and the
     /// sentences are indexed in order (the first share's while the others
     /// are still being read), so the document is the one
     /// [`Document::analyse`] gives (term ids included). For the CLI's large
@@ -823,14 +824,25 @@ impl Document {
         answer: &str,
     ) -> Document {
         let keep = keeps_readings(&text);
-        let wanted = (!keep).then(|| {
-            // The thread's word memory, which reads the first share next.
+        if keep || threads < 2 {
+            let wanted = (!keep).then(|| {
+                // The thread's word memory, which reads the first share next.
+                let mut memo = thread_words(options);
+                let wanted = wanted::WantedKeys::of_text(answer, &mut memo);
+                give_back_words(memo);
+                wanted
+            });
+            return Document::analyse_in_shares(text, options, threads, keep, wanted);
+        }
+        // The answer's keys are read while another thread finds the passages.
+        let (marked, wanted) = std::thread::scope(|scope| {
+            let marking = scope.spawn(|| sentences::passages_marked(&text));
             let mut memo = thread_words(options);
             let wanted = wanted::WantedKeys::of_text(answer, &mut memo);
             give_back_words(memo);
-            wanted
+            (marking.join().expect("the passages"), wanted)
         });
-        Document::analyse_in_shares(text, options, threads, keep, wanted)
+        Document::analyse_marked(text, marked, options, threads, keep, Some(wanted))
     }
 
     /// [`Document::analyse_in_parallel`] as for a source too large to keep
@@ -866,7 +878,20 @@ impl Document {
         keep: bool,
         wanted: Option<wanted::WantedKeys>,
     ) -> Document {
-        let (marks, passages) = sentences::passages_marked(&text);
+        let marked = sentences::passages_marked(&text);
+        Document::analyse_marked(text, marked, options, threads, keep, wanted)
+    }
+
+    /// [`Document::analyse_in_shares`] of a text whose passages are found.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn analyse_marked(
+        text: String,
+        (marks, passages): (sentences::PassageMarks, Vec<sentences::Span>),
+        options: AnalysisOptions,
+        threads: usize,
+        keep: bool,
+        wanted: Option<wanted::WantedKeys>,
+    ) -> Document {
         let shares = shares_by_bytes(&passages, threads.max(1));
         // Sentences that keep their readings index every word.
         let wanted = wanted.filter(|_| !keep).map(std::sync::Arc::new);
@@ -893,19 +918,23 @@ impl Document {
         // A large source mostly in ASCII keeps the words of its fold, not
         // the fold (its size again in memory: `mentions`).
         let fold_words = !keep && mentions::mostly_ascii(&text);
+        let fold = || match fold_words {
+            true => (Fold::default(), Some(mentions::FoldWords::of(&text))),
+            false => (fold_passages(&text, &passages), None),
+        };
         let (index, (fold, fold_words)) = std::thread::scope(|scope| {
-            let folding = scope.spawn(|| match fold_words {
-                true => (Fold::default(), Some(mentions::FoldWords::of(&text))),
-                false => (fold_passages(&text, &passages), None),
-            });
-            let others: Vec<_> = shares[1..]
-                .iter()
-                .map(|share| {
-                    let share = share.clone();
+            // The last share's thread folds first (its share is the smaller
+            // for it: `shares_by_bytes`); with one share, a thread of its own.
+            let last = shares.len() - 1;
+            let folding = (last == 0).then(|| scope.spawn(fold));
+            let others: Vec<_> = (1..shares.len())
+                .map(|k| {
+                    let share = shares[k].clone();
                     scope.spawn(move || {
+                        let folded = (k == last).then(fold);
                         let memo =
                             &mut memo::WordMemo::new(options.stemming, options.discourse_words);
-                        read_share(share, memo)
+                        (read_share(share, memo), folded)
                     })
                 })
                 .collect();
@@ -914,10 +943,17 @@ impl Document {
             let mut memo = thread_words(options);
             let mut index = read_share(shares[0].clone(), &mut memo);
             give_back_words(memo);
+            let mut folded = None;
             for other in others {
-                index.append(other.join().expect("a share's analysis"));
+                let (share, fold) = other.join().expect("a share's analysis");
+                index.append(share);
+                folded = folded.or(fold);
             }
-            (index, folding.join().expect("the fold"))
+            let folded = match folding {
+                Some(folding) => folding.join().expect("the fold"),
+                None => folded.expect("the last share's thread folds"),
+            };
+            (index, folded)
         });
         index.into_document(text, options, marks, passages, fold, fold_words)
     }
@@ -1976,17 +2012,28 @@ fn post(postings: &mut [Vec<u32>], index: u32, term_ids: &[u32]) {
     }
 }
 
-/// `passages` shared out into at most `n` runs of about equal bytes, in
-/// order; never empty (one empty run for no passages).
+/// What folding a source costs beside reading it, as a part of reading's
+/// work (a 1 MB source of RAGTruth QA contexts: 3.3 ms of folding beside
+/// two shares of 12 ms each).
+#[cfg(not(target_arch = "wasm32"))]
+const FOLD_COST: f64 = 0.14;
+
+/// `passages` shared out into at most `n` runs of bytes, in order, for `n`
+/// threads of which the last also folds the source first: each thread
+/// about the same work, so the last run is the smaller by the fold's
+/// ([`FOLD_COST`]). Never empty (one empty run for no passages).
 #[cfg(not(target_arch = "wasm32"))]
 fn shares_by_bytes(passages: &[(usize, usize)], n: usize) -> Vec<std::ops::Range<usize>> {
     let total: usize = passages.iter().map(|(s, e)| e - s).sum();
+    // Each thread's part of reading's work, folding included.
+    let part = (1.0 + FOLD_COST) / n as f64;
     let mut shares = Vec::new();
     let (mut from, mut bytes) = (0, 0);
     for (i, (s, e)) in passages.iter().enumerate() {
         bytes += e - s;
         // Close a share once it holds its part of the bytes.
-        if shares.len() + 1 < n && bytes * n >= total * (shares.len() + 1) {
+        let due = (part * (shares.len() + 1) as f64).min(1.0);
+        if shares.len() + 1 < n && bytes as f64 >= total as f64 * due {
             shares.push(from..i + 1);
             from = i + 1;
         }
@@ -2035,20 +2082,24 @@ pub fn same_text(a: &str, b: &str) -> bool {
 }
 
 /// Char offset of each byte offset in `offsets` (which must be ascending and
-/// on char boundaries), counted in one pass over `text`: the chars before a
-/// byte are the bytes before it that start one (UTF-8's continuation bytes
-/// are `10xxxxxx`), which the compiler counts many bytes at a time.
+/// on char boundaries), counted in one pass over `text`: the chars between
+/// two boundaries, counted by the standard library many bytes at a time
+/// (a byte loop took 5 M instructions for the 1 MB before a claim's best
+/// sentence near a large source's end); an offset off a boundary counts the
+/// bytes before it that start a char (UTF-8's continuation bytes are
+/// `10xxxxxx`).
 pub fn char_offsets(text: &str, offsets: &[usize]) -> Vec<usize> {
-    let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(offsets.len());
     let (mut byte, mut chars) = (0, 0);
     for &target in offsets {
-        let target = target.min(bytes.len());
+        let target = target.min(text.len());
         if target > byte {
-            chars += bytes[byte..target]
-                .iter()
-                .filter(|&&b| (b as i8) >= -0x40)
-                .count();
+            chars += match text.get(byte..target) {
+                Some(between) => between.chars().count(),
+                None => (text.as_bytes()[byte..target].iter())
+                    .filter(|&&b| (b as i8) >= -0x40)
+                    .count(),
+            };
             byte = target;
         }
         out.push(chars);
@@ -2252,6 +2303,50 @@ mod tests {
                 .collect();
             proptest::prop_assert_eq!(char_offsets(&text, &offsets), counted);
         }
+    }
+
+    /// Shares are runs of passages in order, all of them, at most one a
+    /// thread; the last thread's is the smaller by the fold it does first.
+    #[test]
+    #[cfg(not(target_arch = "wasm32"))]
+    fn the_thread_that_folds_reads_the_smaller_share() {
+        let passages: Vec<(usize, usize)> = (0..100).map(|i| (i * 10, i * 10 + 9)).collect();
+        for n in 1..6 {
+            let shares = shares_by_bytes(&passages, n);
+            assert!(shares.len() <= n && !shares.is_empty());
+            assert_eq!(shares[0].start, 0);
+            assert_eq!(shares.last().map(|s| s.end), Some(100));
+            assert!(shares
+                .windows(2)
+                .all(|w| w[0].end == w[1].start && !w[1].is_empty()));
+        }
+        assert_eq!(shares_by_bytes(&passages, 2), [0..57, 57..100]);
+        assert_eq!(shares_by_bytes(&passages[..1], 4), vec![0..1]);
+        assert_eq!(shares_by_bytes(&[], 2), vec![0..0]);
+    }
+
+    /// A large source read for a check on several threads (its passages
+    /// found while the answer's keys are read) is the one read on one.
+    #[test]
+    #[cfg(not(target_arch = "wasm32"))]
+    fn a_source_read_for_an_answer_on_two_threads_is_the_one_read_on_one() {
+        let text = "The bridge opened in 1998 and carries 4 lanes.\n\nIts main span is 410 metres long; crews inspect it every spring.\n\n"
+            .repeat(KEEP_READINGS / 100 + 1);
+        let answer = "The bridge opened in 1999. Crews inspect the cables every autumn.";
+        let opts = AnalysisOptions::SEED;
+        let one = Document::analyse_for_answer(text.clone(), opts, 1, answer);
+        let two = Document::analyse_for_answer(text, opts, 2, answer);
+        assert_eq!(one.sentences.len(), two.sentences.len());
+        assert_eq!(one.passages, two.passages);
+        for key in ["bridg", "open", "inspect", "crew", "autumn", "lane"] {
+            let (a, b) = (one.term_id(key), two.term_id(key));
+            assert_eq!(a.is_some(), b.is_some(), "{key}");
+            if let (Some(a), Some(b)) = (a, b) {
+                assert_eq!(one.postings(a), two.postings(b), "{key}");
+            }
+        }
+        assert!(one.mentions("crews inspect") && two.mentions("crews inspect"));
+        assert!(!one.mentions("Halvorsen") && !two.mentions("Halvorsen"));
     }
 
     #[test]
