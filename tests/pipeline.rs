@@ -108,6 +108,65 @@ fn a_tie_on_words_goes_to_the_sentence_that_states_the_amount() {
     assert_eq!(r.claims[0].best_source.as_deref(), Some("S1"));
 }
 
+/// Cases of a stranger to the code (issue 16, 2026-12-05): a bound the
+/// other way, a temperature on the other scale, and a one-letter unit
+/// ending a sentence, each with the explanation a reader sees.
+#[test]
+fn bounds_temperature_scales_and_unit_letters_as_a_stranger_wrote_them() {
+    let verdicts = |source: &str, answer: &str| {
+        let r = check_text(source, answer, &cfg());
+        (r.claims.iter())
+            .map(|c| {
+                let detail = c
+                    .reasons
+                    .first()
+                    .map_or(String::new(), |r| r.detail.clone());
+                (c.verdict, detail)
+            })
+            .collect::<Vec<_>>()
+    };
+    let crane = "The crane can lift more than 20 tonnes. It runs on rails.";
+    assert_eq!(
+        verdicts(crane, "The crane can lift up to 20 tonnes."),
+        [(
+            Verdict::Contradicted,
+            "up to 20 tonnes is not in S1, which says more than 20 tonnes.".into()
+        )]
+    );
+    let ferry = "Children under 12 travel free on the ferry. Adults pay full fare.";
+    assert_eq!(
+        verdicts(ferry, "Children over 12 travel free on the ferry.")[0].0,
+        Verdict::Contradicted
+    );
+    let oven = "Preheat the oven to 350 °F. Grease a square tin.";
+    let got = verdicts(
+        oven,
+        "Preheat the oven to about 175 °C. Preheat the oven to 350 °C.",
+    );
+    assert_eq!(got[0].0, Verdict::Supported, "350 °F is 176.7 °C");
+    assert_eq!(
+        got[1],
+        (
+            Verdict::Contradicted,
+            "350 °C is not in S1, which says 350 °F.".into()
+        )
+    );
+    // "5000 N." ends its sentence: two claims, not one with an invented
+    // name "N. Each".
+    let cable = "Each anchor cable is rated for 5 kN. The cables are inspected yearly.";
+    let r = check_text(
+        cable,
+        "Each anchor cable is rated for 5000 N. Each anchor cable is rated for 50 kN.",
+        &cfg(),
+    );
+    assert_eq!(r.claims.len(), 2);
+    assert!(
+        r.claims[0].text.ends_with("5000 N."),
+        "{:?}",
+        r.claims[0].text
+    );
+}
+
 /// A sentence that states a claim's amount in other units ("6 km" for
 /// "6,000 metres") shares neither the number nor the unit word, yet holds
 /// the claim once both are credited: it beats one sharing only the unit

@@ -26,7 +26,8 @@
 //! **Antonyms** (`antonym_check`, off in the seed preset): a claim word the
 //! sentence does not use, whose antonym the sentence does use ("prices
 //! increased" against "prices decreased"), is a flip too. The list holds
-//! common opposite pairs (increase/decrease, win/lose, before/after, …).
+//! common opposite pairs (increase/decrease, win/lose, before/after, …),
+//! billing periods (annually/monthly) and temperature scales.
 //!
 //! **Defaults**: on (`negation_check: true`); run only on claims that are
 //! otherwise supported, against their best sentence. With
@@ -174,6 +175,12 @@ const ANTONYMS: &[(&str, &str)] = &[
     ("warm", "cool"),
     ("wide", "narrow"),
     ("wrong", "right"),
+    // Billing periods (seed 001: "the context says annual billing, the
+    // reply says month-to-month") and temperature scales.
+    ("annual", "monthly"),
+    ("annually", "monthly"),
+    ("yearly", "monthly"),
+    ("celsius", "fahrenheit"),
 ];
 
 fn antonyms_of(word: &str) -> impl Iterator<Item = &'static str> + '_ {
@@ -704,6 +711,17 @@ mod tests {
         assert_eq!(
             a("The team lost the final.", "The team won the final."),
             Some(("lost".into(), "won".into()))
+        );
+        assert_eq!(
+            a("The plan is paid annually.", "The plan is paid monthly."),
+            Some(("annually".into(), "monthly".into()))
+        );
+        assert_eq!(
+            a(
+                "Bake it at 180 degrees Fahrenheit.",
+                "Bake it at 180 degrees Celsius."
+            ),
+            Some(("Fahrenheit".into(), "Celsius".into()))
         );
         assert_eq!(
             a("Sales increased in March.", "Sales increased in March."),

@@ -22,7 +22,9 @@
 //! `$2` $2.40), a hedged one within half its rounding place or 5%
 //! (`about 40%` states 38.6%), a bound by direction against the same kind of
 //! amount (`more than 40%` states 45%; `over 60` against `over 65` is a
-//! conflict). Months alone, seasons, weekdays, decades (`1980s` states 1987)
+//! conflict; `up to 20` against `more than 20` is one too). Temperatures
+//! compare in Celsius (`350 °F` states `about 175 °C`; `350 °C` against `350
+//! °F` is a conflict). Months alone, seasons, weekdays, decades (`1980s` states 1987)
 //! and times of day (`10:30`, `2:15 pm`) compare as values.
 //!
 //! **Below the threshold**: when the best sentence falls short of the
@@ -44,7 +46,9 @@
 //! round ("40 litres is not in S1, which says 40 buckets").
 //!
 //! **Misses**: arithmetic (`20 of 40 members` is not `half`), currencies
-//! are not converted, temperatures and areas are not units, a gallon, cup
+//! are not converted, areas, forces, powers and speeds are not units (`sq
+//! ft`, `kN`, `kW`, `km/h`), a temperature without its scale (`350
+//! degrees`) is a plain number, `half a cup` is not 0.5 cups, a gallon, cup
 //! or spoon is the US one, a true number stated in a different sentence
 //! than the best match counts as missing, and `in` is never read as
 //! inches.
@@ -65,7 +69,7 @@ use crate::verdict::{Mark, MarkKind, ReasonKind};
 
 /// What this check cannot see, in plain words, true under every setting,
 /// for the lab to show where the user meets it.
-pub const LIMITS: &str = "No arithmetic is done (20 of 40 is not half), currencies and temperatures are not converted, a gallon, cup or spoon is the US one, a true number stated in another sentence than the best match counts as missing, and with number normalisation off numbers compare as written ($499.00 is not $499).";
+pub const LIMITS: &str = "No arithmetic is done (20 of 40 is not half), currencies are not converted, a temperature needs its scale written (°C, °F), a gallon, cup or spoon is the US one, a true number stated in another sentence than the best match counts as missing, and with number normalisation off numbers compare as written ($499.00 is not $499).";
 
 /// A number of the claim that its supporting sentence does not state.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -228,14 +232,21 @@ pub fn check(
             let apart = shown.iter().any(|s| counts_apart(m, s));
             let (source_numbers, said) = named(&shown, &|s| match apart {
                 true => shown_apart(s),
-                false => s.shown(),
+                false => s.shown_hedged(),
             });
             Some(MissingNumber {
                 claim_number: m.raw.clone(),
                 start: m.start,
                 end: m.end,
                 source_numbers,
-                shown: (if apart { shown_apart(m) } else { m.shown() }, said),
+                shown: (
+                    if apart {
+                        shown_apart(m)
+                    } else {
+                        m.shown_hedged()
+                    },
+                    said,
+                ),
             })
         })
         .collect();
@@ -261,6 +272,9 @@ const NOT_COUNTED: &[&str] = &[
     "plus",
     "minus",
     "times",
+    // A temperature's own word, its scale unnamed ("350 degrees").
+    "degrees",
+    "degree",
 ];
 
 /// What an amount in no unit counts: the word after it ("buckets" in "40
@@ -705,6 +719,20 @@ mod tests {
         assert!(states("roughly 1,200 visitors", "1,180 visitors"));
         assert!(states("more than 40%", "45%"));
         assert!(!states("more than 40%", "35%"));
+        // A bound the other way from the source's is no statement of it.
+        assert!(!states("up to 20 tonnes", "more than 20 tonnes"));
+        assert!(!states("children over 12", "children under 12"));
+        assert!(states("children under 12", "children under 12"));
+        assert!(states("at least 20 tonnes", "more than 20 tonnes"));
+        let missing = check_all(
+            &all("It lifts up to 20 tonnes"),
+            &all("It lifts more than 20 tonnes"),
+            true,
+        );
+        assert_eq!(
+            missing[0].shown,
+            ("up to 20 tonnes".into(), vec!["more than 20 tonnes".into()])
+        );
         assert!(states("under 5 hours", "4 hours"));
         assert!(!states("2 million people", "2,400,000 people"));
         assert!(states("$2.5 million", "$2,500,000"));
@@ -727,6 +755,23 @@ mod tests {
         assert!(!states("Add 1/2 cup of milk", "Add 50% more milk"));
         assert!(states("Wait 3/4 hour", "Wait 45 minutes"));
         assert!(keys("open 24/7").len() == 2, "24/7 is not a fraction");
+    }
+
+    #[test]
+    fn temperatures_compare_in_one_scale() {
+        assert!(!states("Bake at 350 °C", "Bake at 350 °F"));
+        assert!(!states("Bake at 350°F", "Bake at 350 degrees Celsius"));
+        assert!(states("Bake at 350°F", "Bake at 350 degrees Fahrenheit"));
+        assert!(states("Keep it below 5 °C", "Keep it below 5°C"));
+        assert!(states("Keep it below 5 °C", "Keep it below 5 ºC"));
+        assert!(states("Bake at 350 degrees", "Bake at 350 °F"));
+        // Fahrenheit in Celsius: 350 °F is 176.7 °C.
+        assert!(states("Bake at about 175 °C", "Bake at 350 °F"));
+        assert!(states("Bake at 177 °C", "Bake at 350 °F"));
+        assert!(!states("Bake at 175 °C", "Bake at 350 °F"));
+        assert!(states("Water freezes at 32 °F", "Water freezes at 0 °C"));
+        let missing = check_all(&all("Bake at 350 °C."), &all("Bake at 350 °F."), true);
+        assert_eq!(missing[0].shown, ("350 °C".into(), vec!["350 °F".into()]));
     }
 
     #[test]

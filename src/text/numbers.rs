@@ -9,7 +9,9 @@ use serde::{Deserialize, Serialize};
 use crate::text::case::Lowercase;
 use crate::text::decimal::Decimal;
 use crate::text::scan::{digits, glued_after, glued_before, parse_decimal};
-use crate::text::units::{approx_before, last_place, rounding_place, unit_after, unit_named};
+use crate::text::units::{
+    hedge_before, last_place, rounding_place, temperature_after, unit_after, unit_named,
+};
 use crate::text::words::WordView;
 
 pub use crate::text::units::{Approx, CalendarWord, Unit};
@@ -66,6 +68,9 @@ pub struct NumberMention {
     /// counts ("passengers" in "up to 640 passengers").
     #[serde(skip)]
     pub counts: Option<String>,
+    /// The hedge or bound written before it, as written ("up to").
+    #[serde(skip)]
+    pub hedge: Option<String>,
 }
 
 impl NumberMention {
@@ -82,6 +87,15 @@ impl NumberMention {
         }
     }
 
+    /// [`NumberMention::shown`] after its hedge or bound (`up to 20
+    /// tonnes`): what sets apart two amounts of one value.
+    pub fn shown_hedged(&self) -> String {
+        match &self.hedge {
+            Some(hedge) => format!("{hedge} {}", self.shown()),
+            None => self.shown(),
+        }
+    }
+
     /// The kind of value it is, for telling a conflict (30 days against 14
     /// days) from two unrelated numbers: `None` for plain numbers and
     /// identifiers.
@@ -95,6 +109,7 @@ impl NumberMention {
                 Unit::Mass => "mass",
                 Unit::Time => "time",
                 Unit::Volume => "volume",
+                Unit::Celsius | Unit::Fahrenheit => "temperature",
             },
             Quantity::Date { month: None, .. } => return None, // a bare year reads as a number
             Quantity::Date { .. } => "date",
@@ -254,9 +269,10 @@ impl Quantity {
             ) => match in_common_unit((*value, *unit, *size), (*b, *ub, *sb)) {
                 // A source that hedges or bounds its amount ("up to 23 kg",
                 // "over 65") gives no true amount to hold the claim's bound
-                // against: the claim must name the same amount.
+                // against: the claim must name the same amount, and not
+                // bound it the other way ("over 12" against "under 12").
                 Some((a, b, per)) if *source_approx != Approx::Exact => {
-                    within(a, Approx::Exact, tolerance * per, b)
+                    !approx.opposes(*source_approx) && within(a, Approx::Exact, tolerance * per, b)
                 }
                 Some((a, b, per)) => within(a, *approx, tolerance * per, b),
                 None => false,
@@ -348,8 +364,19 @@ impl Quantity {
 /// (`None` when of two measures), else as written. Also the factor that
 /// takes the first one's tolerance to that unit.
 fn in_common_unit(a: (f64, Unit, f64), b: (f64, Unit, f64)) -> Option<(f64, f64, f64)> {
+    // Degrees Fahrenheit in Celsius: (F − 32) × 5/9.
+    let celsius = |(v, unit, _): (f64, Unit, f64)| match unit {
+        Unit::Fahrenheit => ((v - 32.0) * 5.0 / 9.0, 5.0 / 9.0),
+        _ => (v, 1.0),
+    };
     match (a.1.is_measure(), b.1.is_measure()) {
-        (true, true) if a.1 != b.1 => None,
+        (true, true) if a.1 != b.1 => match (a.1, b.1) {
+            (Unit::Celsius | Unit::Fahrenheit, Unit::Celsius | Unit::Fahrenheit) => {
+                let ((a0, per), (b0, _)) = (celsius(a), celsius(b));
+                Some((a0, b0, per))
+            }
+            _ => None,
+        },
         (true, true) => Some((a.0 * a.2, b.0 * b.2, a.2)),
         _ => Some((a.0, b.0, 1.0)),
     }
@@ -843,8 +870,17 @@ fn clock_at(text: &str, at: usize) -> Option<(usize, Option<Quantity>)> {
 /// (`30 days`: time, and the word to show with it) and the hedge before it
 /// (`about 40%` holds from 35% to 45%: half its rounding place, or 5%).
 fn in_context(text: &str, mut mention: NumberMention) -> NumberMention {
-    let hedge = approx_before(text, mention.start);
-    let spaced = unit_after(text, mention.end).or_else(|| unit_one_word_on(text, mention.end));
+    let (hedge, hedge_start) =
+        hedge_before(text, mention.start).map_or((Approx::Exact, None), |(a, at)| (a, Some(at)));
+    mention.hedge = hedge_start.and_then(|at| {
+        let written = text
+            .get(at..mention.start)?
+            .trim_end_matches([' ', '\u{a0}']);
+        Some(written.to_string())
+    });
+    let spaced = unit_after(text, mention.end)
+        .or_else(|| temperature_after(text, mention.end))
+        .or_else(|| unit_one_word_on(text, mention.end));
     let after = spaced.map_or(mention.end, |(_, _, (_, end))| end);
     mention.counts = text[after..]
         .strip_prefix(' ')
@@ -998,6 +1034,7 @@ fn scan_numerals(text: &str, skip: &[(usize, usize)], jump: bool) -> Vec<NumberM
                 quantity,
                 unit_word: None,
                 counts: None,
+                hedge: None,
             };
             out.push(in_context(text, mention));
         };
@@ -1248,6 +1285,7 @@ pub fn find_number_words<W: WordView>(
             quantity: Some(quantity),
             unit_word: None,
             counts: None,
+            hedge: None,
         };
         out.push((i..last + 1, in_context(text, mention)));
     };

@@ -385,8 +385,17 @@ fn terminator_ends_sentence(
         {
             return None;
         }
-        // "J." is an initial; "°C." (a unit after a number) is not.
-        let is_initial = single_capital(bare) && !word.starts_with(['°', 'º']);
+        // "J." is an initial; "°C." and "5000 N." (a unit after a number
+        // that is not a year: "in 1998 J. Smith") are not.
+        let after_amount = text[..i - word.len()]
+            .strip_suffix(' ')
+            .is_some_and(|before| {
+                let digits = before.bytes().rev().take_while(u8::is_ascii_digit).count();
+                let number = &before[before.len() - digits..];
+                let year = digits == 4 && ("1000".."2100").contains(&number);
+                digits > 0 && !year
+            });
+        let is_initial = single_capital(bare) && !word.starts_with(['°', 'º']) && !after_amount;
         // "U.S.", "e.g." are dotted abbreviations; "$39.99." and "2.0." are numbers that end a sentence.
         let is_dotted = bare.contains('.')
             && bare
@@ -1000,6 +1009,20 @@ mod tests {
         assert_eq!(
             sents("She got a B. A new term began."),
             ["She got a B.", "A new term began."]
+        );
+        // A one-letter unit after an amount ends its sentence; after a
+        // year the capital is an initial.
+        assert_eq!(
+            sents("Each cable holds 5000 N. Each anchor holds 2 kN."),
+            ["Each cable holds 5000 N.", "Each anchor holds 2 kN."]
+        );
+        assert_eq!(
+            sents("Pour in 2 L. Stir well. Set it to 5 V. Then wait."),
+            ["Pour in 2 L.", "Stir well.", "Set it to 5 V.", "Then wait."]
+        );
+        assert_eq!(
+            sents("In 1998 J. Smith founded it."),
+            ["In 1998 J. Smith founded it."]
         );
         assert_eq!(
             sents("It is 3.5 m long. It costs $50.00 today."),

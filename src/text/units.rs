@@ -26,13 +26,26 @@ pub enum Unit {
     Time,
     /// In litres.
     Volume,
+    /// Degrees Celsius (`°C`, `degrees Celsius`): a scale of its own, not
+    /// converted to Fahrenheit.
+    Celsius,
+    /// Degrees Fahrenheit (`°F`).
+    Fahrenheit,
 }
 
 impl Unit {
     /// A measure: its amounts convert (`km` to metres) and compare only
     /// with amounts of the same measure.
     pub fn is_measure(self) -> bool {
-        matches!(self, Unit::Length | Unit::Mass | Unit::Time | Unit::Volume)
+        matches!(
+            self,
+            Unit::Length
+                | Unit::Mass
+                | Unit::Time
+                | Unit::Volume
+                | Unit::Celsius
+                | Unit::Fahrenheit
+        )
     }
 }
 
@@ -208,6 +221,52 @@ pub fn unit_after(text: &str, end: usize) -> Option<(Unit, f64, (usize, usize))>
     Some((unit, size, (start, start + len)))
 }
 
+/// A temperature scale right after a number ending at `end`: a degree
+/// sign and `C` or `F` (`350°F`, `20 °C`, `5 ºC`), `degrees` or `deg`
+/// then the scale (`180 degrees Celsius`, `40 degrees F`), or the scale's
+/// name alone (`100 Celsius`). Returns the unit, size 1 and the span from
+/// the sign or first word to the scale's end.
+pub fn temperature_after(text: &str, end: usize) -> Option<(Unit, f64, (usize, usize))> {
+    let rest = &text[end..];
+    let start = end + usize::from(rest.starts_with(' '));
+    let mut at = start;
+    let after = &text[at..];
+    let signed = after.starts_with(['°', 'º']);
+    if signed {
+        at += 2; // both signs are two bytes
+        at += usize::from(text[at..].starts_with(' '));
+    } else if let Some(word) = ["degrees ", "degree ", "deg "].into_iter().find(|w| {
+        after
+            .get(..w.len())
+            .is_some_and(|h| h.eq_ignore_ascii_case(w))
+    }) {
+        at += word.len();
+    }
+    let len = text[at..]
+        .bytes()
+        .take_while(u8::is_ascii_alphabetic)
+        .count();
+    if len == 0 || glued_after(text, at + len) {
+        return None;
+    }
+    let word = &text[at..at + len];
+    let letter_allowed = at > start; // after a sign or `degrees`
+    let unit = match word.len() {
+        1 if !letter_allowed => return None,
+        1 => match word.as_bytes()[0].to_ascii_lowercase() {
+            b'c' => Unit::Celsius,
+            b'f' => Unit::Fahrenheit,
+            _ => return None,
+        },
+        _ if word.eq_ignore_ascii_case("celsius") || word.eq_ignore_ascii_case("centigrade") => {
+            Unit::Celsius
+        }
+        _ if word.eq_ignore_ascii_case("fahrenheit") => Unit::Fahrenheit,
+        _ => return None,
+    };
+    Some((unit, 1.0, (start, at + len)))
+}
+
 /// How a claim states an amount.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -220,6 +279,16 @@ pub enum Approx {
     AtLeast,
     /// `less than`, `under`, `up to`: the true amount is this or less.
     AtMost,
+}
+
+impl Approx {
+    /// Bounds in opposite directions: `more than` against `up to`.
+    pub fn opposes(self, other: Approx) -> bool {
+        matches!(
+            (self, other),
+            (Approx::AtLeast, Approx::AtMost) | (Approx::AtMost, Approx::AtLeast)
+        )
+    }
 }
 
 /// Words right before a number that hedge or bound it, longest first.
@@ -247,6 +316,11 @@ const HEDGES: &[(&str, Approx)] = &[
 
 /// The hedge right before byte `start` ("about 40%", "just over 1,000").
 pub fn approx_before(text: &str, start: usize) -> Approx {
+    hedge_before(text, start).map_or(Approx::Exact, |(approx, _)| approx)
+}
+
+/// [`approx_before`] with the hedge's first byte, when a hedge is there.
+pub fn hedge_before(text: &str, start: usize) -> Option<(Approx, usize)> {
     let before = text[..start].trim_end_matches([' ', '\u{a0}']);
     let from = crate::text::scan::char_end(before, before.len().saturating_sub(16));
     let lower = before[from..].lowercase();
@@ -260,7 +334,7 @@ pub fn approx_before(text: &str, start: usize) -> Approx {
                         .next_back()
                         .is_some_and(char::is_alphanumeric))
         })
-        .map_or(Approx::Exact, |&(_, approx)| approx)
+        .map(|&(word, approx)| (approx, before.len().saturating_sub(word.len())))
 }
 
 /// The unit of the last decimal place written in a numeral (`3.50` → 0.01,
@@ -448,6 +522,22 @@ mod tests {
         assert_eq!(unit_after(text, 7).map(|u| u.2), Some((8, 13)));
         assert_eq!(unit_after(text, 27).map(|u| u.0), Some(Unit::Time));
         assert_eq!(unit_after("30 daysx", 2), None);
+        let scale = |text: &str, end: usize| temperature_after(text, end).map(|t| (t.0, t.2));
+        assert_eq!(scale("350°F in", 3), Some((Unit::Fahrenheit, (3, 6))));
+        assert_eq!(scale("20 °C.", 2), Some((Unit::Celsius, (3, 6))));
+        assert_eq!(scale("5 ºC", 1), Some((Unit::Celsius, (2, 5))));
+        assert_eq!(
+            scale("180 degrees Celsius", 3),
+            Some((Unit::Celsius, (4, 19)))
+        );
+        assert_eq!(scale("40 deg F", 2), Some((Unit::Fahrenheit, (3, 8))));
+        assert_eq!(
+            scale("100 Fahrenheit", 3),
+            Some((Unit::Fahrenheit, (4, 14)))
+        );
+        assert_eq!(scale("5 C", 1), None, "a letter alone is no scale");
+        assert_eq!(scale("5 degrees north", 1), None);
+        assert_eq!(scale("5 °Cx", 1), None);
     }
 
     #[test]
@@ -462,6 +552,11 @@ mod tests {
         // "handsome 5" ends in "some" but is not the hedge.
         assert_eq!(approx_before("a handsome 5", 11), Approx::Exact);
         assert_eq!(approx_before("40", 0), Approx::Exact);
+        assert_eq!(
+            hedge_before("It lifts up to 20 t", 15),
+            Some((Approx::AtMost, 9))
+        );
+        assert_eq!(hedge_before("It lifts 20 t", 9), None);
     }
 
     #[test]

@@ -80,10 +80,11 @@ test('index.html uses only relative asset URLs', () => {
 // chosen once amounts stated in other units count beyond ties on words,
 // then the cited one (a correct "6,000 metres [S1]" against "6 km" was
 // miscited or contradicted), with inches, US volumes and "40 buckets" not
-// stating "40 litres", 1.4 KB, raised it; issue 15 asked for 320 KB and
-// that is not met).
+// stating "40 litres", 1.4 KB, raised it; so did temperature scales,
+// bounds shown with their words and an amount's adjective before its unit,
+// 1.6 KB more; issue 15 asked for 320 KB and that is not met).
 // BENCHMARKS.md ("The lab's bundle") says where the bytes go.
-const BUDGET_BYTES = 382_000;
+const BUDGET_BYTES = 384_000;
 
 /** The files the page loads: those index.html names, and those its scripts name. */
 function pageFiles() {
