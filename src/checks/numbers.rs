@@ -16,7 +16,8 @@
 //! amounts of one measure compare in its base unit (`1.2 km` = `1,200
 //! metres`, `2 hours` = `120 minutes`; `14 days` ≠ `14 weeks`); fractions
 //! are percentages (`one third` = `33%`, `1/4` = `25%`, `half of` = `50%`),
-//! except a slash fraction before a unit word (`1/2 cup` = `0.5 cups`);
+//! except a slash fraction or `half a` before a unit word (`1/2 cup` =
+//! `half a cup` = `0.5 cups`);
 //! a claim holds to its last written digit and by no more than 5% of itself
 //! (`33%` states a third; `40%` does not state 38.6%, nor `1 mg` 0.5 mg, nor
 //! `$2` $2.40), a hedged one within half its rounding place or 5%
@@ -48,7 +49,7 @@
 //! **Misses**: arithmetic (`20 of 40 members` is not `half`), currencies
 //! are not converted, areas, forces, powers and speeds are not units (`sq
 //! ft`, `kN`, `kW`, `km/h`), a temperature without its scale (`350
-//! degrees`) is a plain number, `half a cup` is not 0.5 cups, a gallon, cup
+//! degrees`) is a plain number, `one and a half hours` is not 1.5 hours, a gallon, cup
 //! or spoon is the US one, a true number stated in a different sentence
 //! than the best match counts as missing, and `in` is never read as
 //! inches.
@@ -754,6 +755,24 @@ mod tests {
         ));
         assert!(!states("Add 1/2 cup of milk", "Add 50% more milk"));
         assert!(states("Wait 3/4 hour", "Wait 45 minutes"));
+        // "half a" or "half an" before a unit word is half of one of it.
+        assert!(states(
+            "Stir in half a cup of sugar",
+            "Stir in 1/2 cup of sugar"
+        ));
+        assert!(states(
+            "Infuse it over half an hour",
+            "Infuse it over 30 minutes"
+        ));
+        assert!(states("Add half a litre of water", "Add 500 ml of water"));
+        assert!(!states(
+            "Stir in half a cup of sugar",
+            "Stir in 1 cup of sugar"
+        ));
+        assert!(!states(
+            "Infuse it over half an hour",
+            "Infuse it over 3 hours"
+        ));
         assert!(keys("open 24/7").len() == 2, "24/7 is not a fraction");
     }
 

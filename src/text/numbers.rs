@@ -1348,12 +1348,29 @@ pub fn find_number_words<W: WordView>(
                 i += 3;
                 continue;
             }
-            if before.is_some_and(|b| HALF_BEFORE.contains(&b))
+            // "half a cup", "half an hour": half of one of that measure.
+            let measured = matches!(after, Some("a" | "an"))
+                && words.get(i + 1).is_some_and(|a| {
+                    unit_after(text, a.end()).is_some_and(|(u, ..)| u.is_measure())
+                });
+            if measured {
+                push(
+                    i,
+                    i + 1,
+                    Quantity::Number {
+                        value: 0.5,
+                        unit: Unit::Plain, // the unit word is read in context
+                        size: 1.0,
+                        approx: Approx::Exact,
+                        tolerance: 0.005,
+                    },
+                );
+            } else if before.is_some_and(|b| HALF_BEFORE.contains(&b))
                 || matches!(after, Some("of" | "the" | "a" | "an" | "its" | "their"))
             {
                 push(i, i, fraction(1.0, 2.0));
             }
-            i += 1;
+            i += 1 + usize::from(measured);
             continue;
         }
         // "the first", "its second": ordinals; "First," and "at first" are not.
