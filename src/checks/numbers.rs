@@ -7,8 +7,8 @@
 //!
 //! **Compares values, not strings** (when `number_normalisation` is on):
 //! `1,000` = `1000`, `1.50` = `1.5`, `$499.00` = `$499`, `94%` = `94 percent`,
-//! `fourteen` = `14`, `5-7` = `5 to 7`, `2 million` = `2,000,000`,
-//! `March 3, 2024` = `3 March 2024`. A claim's bare year matches a date in that
+//! `fourteen` = `14`, `one and a half` = `1.5`, `5-7` = `5 to 7`, `2
+//! million` = `2,000,000`, `March 3, 2024` = `3 March 2024`. A claim's bare year matches a date in that
 //! year; a claim's single number matches either end of a source range; a
 //! claim's range matches when both ends are in the sentence.
 //!
@@ -49,10 +49,10 @@
 //! **Misses**: arithmetic (`20 of 40 members` is not `half`), currencies
 //! are not converted, areas, forces, powers and speeds are not units (`sq
 //! ft`, `kN`, `kW`, `km/h`), a temperature without its scale (`350
-//! degrees`) is a plain number, `one and a half hours` is not 1.5 hours, a gallon, cup
-//! or spoon is the US one, a true number stated in a different sentence
-//! than the best match counts as missing, and `in` is never read as
-//! inches.
+//! degrees`) is a plain number, `three quarters of an hour` is not 45
+//! minutes, a gallon, cup or spoon is the US one, a true number stated in
+//! a different sentence than the best match counts as missing, and `in` is
+//! never read as inches.
 //!
 //! **Defaults**: on (`number_check: true`), values compared
 //! (`number_normalisation: true`). With normalisation off, numbers compare as
@@ -773,6 +773,13 @@ mod tests {
             "Infuse it over half an hour",
             "Infuse it over 3 hours"
         ));
+        assert!(states("Take one and a half tablets", "Take 1.5 tablets"));
+        assert!(states(
+            "It took two and a half hours",
+            "It took 150 minutes"
+        ));
+        assert!(!states("Take one and a half tablets", "Take 1 tablet"));
+        assert!(!states("Take one and a half tablets", "Take 2 tablets"));
         assert!(keys("open 24/7").len() == 2, "24/7 is not a fraction");
     }
 

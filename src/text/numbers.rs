@@ -1389,7 +1389,18 @@ pub fn find_number_words<W: WordView>(
             i += 1;
             continue;
         }
-        let (value, last) = number_phrase(text, words, i);
+        let (mut value, mut last) = number_phrase(text, words, i);
+        // "one and a half": the half added, read to the nearest tenth.
+        let halved = (words.get(last + 1..last + 4)).is_some_and(|w| {
+            matches!(
+                [w[0].lower(), w[1].lower(), w[2].lower()],
+                ["and", "a", "half"]
+            )
+        }) && (last + 1..last + 4).all(|k| joined(k - 1, k));
+        if halved {
+            value += 0.5;
+            last += 3;
+        }
         // "two thirds", "three quarters", "two dozen"
         if let Some(n) = words.get(last + 1).filter(|_| joined(last, last + 1)) {
             if let Some(d) = denominator(n.lower()) {
@@ -1424,7 +1435,7 @@ pub fn find_number_words<W: WordView>(
                 unit,
                 size: 1.0,
                 approx: Approx::Exact,
-                tolerance: 0.5,
+                tolerance: if halved { 0.05 } else { 0.5 },
             },
         );
         i = end_idx + 1;
