@@ -231,23 +231,17 @@ pub fn check(
             }
             // An amount counting another thing is shown with it ("40 buckets").
             let apart = shown.iter().any(|s| counts_apart(m, s));
-            let (source_numbers, said) = named(&shown, &|s| match apart {
-                true => shown_apart(s),
-                false => s.shown_hedged(),
-            });
+            let show = |x: &NumberMention| match apart {
+                true => shown_apart(x),
+                false => x.shown_hedged(),
+            };
+            let (source_numbers, said) = named(&shown, &show);
             Some(MissingNumber {
                 claim_number: m.raw.clone(),
                 start: m.start,
                 end: m.end,
                 source_numbers,
-                shown: (
-                    if apart {
-                        shown_apart(m)
-                    } else {
-                        m.shown_hedged()
-                    },
-                    said,
-                ),
+                shown: (show(m), said),
             })
         })
         .collect();

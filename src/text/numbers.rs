@@ -348,6 +348,18 @@ impl Quantity {
         }
     }
 
+    /// A share of one of the unit written after it (`1/2 cup`, `half a
+    /// cup`; the unit is read in context), exact to half a percentage point.
+    fn share_of_one(value: f64) -> Quantity {
+        Quantity::Number {
+            value,
+            unit: Unit::Plain,
+            size: 1.0,
+            approx: Approx::Exact,
+            tolerance: 0.005,
+        }
+    }
+
     /// A plain amount as written, exact to its last digit.
     pub fn plain(value: f64) -> Quantity {
         Quantity::Number {
@@ -767,13 +779,7 @@ fn number_at(text: &str, at: usize) -> Option<(usize, Option<Quantity>)> {
                 let end = a.end + 1 + n;
                 // Read to the same closeness either way: half a percentage point.
                 let share = match unit_after(text, end) {
-                    Some((unit, ..)) if unit.is_measure() => Quantity::Number {
-                        value: top / bottom,
-                        unit: Unit::Plain, // the unit word is read in context
-                        size: 1.0,
-                        approx: Approx::Exact,
-                        tolerance: 0.005,
-                    },
+                    Some((unit, ..)) if unit.is_measure() => Quantity::share_of_one(top / bottom),
                     _ => Quantity::Number {
                         value: top / bottom * 100.0,
                         unit: Unit::Percent,
@@ -1354,17 +1360,7 @@ pub fn find_number_words<W: WordView>(
                     unit_after(text, a.end()).is_some_and(|(u, ..)| u.is_measure())
                 });
             if measured {
-                push(
-                    i,
-                    i + 1,
-                    Quantity::Number {
-                        value: 0.5,
-                        unit: Unit::Plain, // the unit word is read in context
-                        size: 1.0,
-                        approx: Approx::Exact,
-                        tolerance: 0.005,
-                    },
-                );
+                push(i, i + 1, Quantity::share_of_one(0.5));
             } else if before.is_some_and(|b| HALF_BEFORE.contains(&b))
                 || matches!(after, Some("of" | "the" | "a" | "an" | "its" | "their"))
             {

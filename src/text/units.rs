@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::text::case::Lowercase;
-use crate::text::scan::glued_after;
+use crate::text::scan::{glued_after, starts_with_ci};
 
 /// What kind of amount a number is. Amounts of one measure (length, mass,
 /// time, volume) compare by their value in that measure's base unit; the
@@ -210,15 +210,19 @@ pub fn unit_after(text: &str, end: usize) -> Option<(Unit, f64, (usize, usize))>
         return None;
     }
     let start = end + gap;
-    let len = text[start..]
+    let len = letters_at(text, start)?;
+    let (unit, size) = unit_named(&text[start..start + len])?;
+    Some((unit, size, (start, start + len)))
+}
+
+/// How many ASCII letters start at byte `at`, a whole word (no letter or
+/// digit glued after them); `None` for none.
+fn letters_at(text: &str, at: usize) -> Option<usize> {
+    let len = text[at..]
         .bytes()
         .take_while(u8::is_ascii_alphabetic)
         .count();
-    if len == 0 || glued_after(text, start + len) {
-        return None;
-    }
-    let (unit, size) = unit_named(&text[start..start + len])?;
-    Some((unit, size, (start, start + len)))
+    (len > 0 && !glued_after(text, at + len)).then_some(len)
 }
 
 /// A temperature scale right after a number ending at `end`: a degree
@@ -230,25 +234,17 @@ pub fn temperature_after(text: &str, end: usize) -> Option<(Unit, f64, (usize, u
     let rest = &text[end..];
     let start = end + usize::from(rest.starts_with(' '));
     let mut at = start;
-    let after = &text[at..];
-    let signed = after.starts_with(['°', 'º']);
+    let signed = text[at..].starts_with(['°', 'º']);
     if signed {
         at += 2; // both signs are two bytes
         at += usize::from(text[at..].starts_with(' '));
-    } else if let Some(word) = ["degrees ", "degree ", "deg "].into_iter().find(|w| {
-        after
-            .get(..w.len())
-            .is_some_and(|h| h.eq_ignore_ascii_case(w))
-    }) {
+    } else if let Some(word) = ["degrees ", "degree ", "deg "]
+        .into_iter()
+        .find(|w| starts_with_ci(text, at, w))
+    {
         at += word.len();
     }
-    let len = text[at..]
-        .bytes()
-        .take_while(u8::is_ascii_alphabetic)
-        .count();
-    if len == 0 || glued_after(text, at + len) {
-        return None;
-    }
+    let len = letters_at(text, at)?;
     let word = &text[at..at + len];
     let letter_allowed = at > start; // after a sign or `degrees`
     let unit = match word.len() {
