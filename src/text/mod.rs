@@ -824,22 +824,21 @@ impl Document {
         answer: &str,
     ) -> Document {
         let keep = keeps_readings(&text);
+        // Through this thread's word memory, which reads the first share next.
+        let answer_keys = || {
+            let mut memo = thread_words(options);
+            let wanted = wanted::WantedKeys::of_text(answer, &mut memo);
+            give_back_words(memo);
+            wanted
+        };
         if keep || threads < 2 {
-            let wanted = (!keep).then(|| {
-                // The thread's word memory, which reads the first share next.
-                let mut memo = thread_words(options);
-                let wanted = wanted::WantedKeys::of_text(answer, &mut memo);
-                give_back_words(memo);
-                wanted
-            });
+            let wanted = (!keep).then(answer_keys);
             return Document::analyse_in_shares(text, options, threads, keep, wanted);
         }
         // The answer's keys are read while another thread finds the passages.
         let (marked, wanted) = std::thread::scope(|scope| {
             let marking = scope.spawn(|| sentences::passages_marked(&text));
-            let mut memo = thread_words(options);
-            let wanted = wanted::WantedKeys::of_text(answer, &mut memo);
-            give_back_words(memo);
+            let wanted = answer_keys();
             (marking.join().expect("the passages"), wanted)
         });
         Document::analyse_marked(text, marked, options, threads, keep, Some(wanted))
