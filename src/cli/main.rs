@@ -33,10 +33,12 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// large source is over in a few tens of milliseconds: every list that
 /// grew by copying, and the second analysis thread's word memory, stayed
 /// resident to the end (2 MB of the peak at 1 MB, 6 MB at 8 MB;
-/// BENCHMARKS.md "Memory"). The CLI asks for freed pages to go back at
-/// once; `batch`, which frees and takes back much the same memory line
-/// after line, keeps them 10 ms (fewer page faults; its memory is flat
-/// either way).
+/// BENCHMARKS.md "Memory"). Handing them back at once cost page faults
+/// when the next list took the memory again; the CLI keeps freed pages
+/// 10 ms, for every command: the 1 MB check's wall time about 1 ms
+/// shorter, its peak RSS 1.4 MB higher, and `batch` (which frees and takes
+/// back much the same memory line after line) 2.6% faster on one thread
+/// and 5% on two (BENCHMARKS.md).
 #[cfg(all(not(target_arch = "wasm32"), not(feature = "system-alloc")))]
 mod allocator {
     use std::ffi::{c_int, c_long};
@@ -62,10 +64,8 @@ mod allocator {
         }
     }
 
-    /// How long `batch` keeps freed pages (ms): 1,596 page faults on
-    /// RAGTruth's 584 test answers at 0 ms, 1,062 at 10 ms, 2.6% less
-    /// wall time on one thread and 5% on two (BENCHMARKS.md).
-    pub const BATCH_PURGE_MS: c_long = 10;
+    /// How long the CLI keeps freed pages (ms; see above).
+    pub const PURGE_MS: c_long = 10;
 }
 
 /// A panic (a bug) as one line: where it happened and what it said, with no
@@ -206,7 +206,7 @@ mod native {
         vectors: Option<String>,
         #[command(flatten)]
         settings: SettingsArgs,
-        /// Skip and count lines that cannot be read instead of stopping at the first.
+        /// Skip and count lines that cannot be read instead of stopping at the first; each is written as {"line": N, "error": "…"} in its report's place.
         #[arg(long)]
         skip_bad: bool,
         #[command(flatten)]
@@ -421,7 +421,7 @@ mod native {
 
     pub fn main() {
         #[cfg(not(feature = "system-alloc"))]
-        crate::allocator::purge_after(0);
+        crate::allocator::purge_after(crate::allocator::PURGE_MS);
         // A bug must still end in one readable line and exit 2, never a backtrace.
         crate::internal_error::install();
         let code = crate::internal_error::catch(|| match Cli::try_parse() {
@@ -517,8 +517,6 @@ mod native {
     }
 
     fn batch(args: BatchArgs) -> Result<i32, String> {
-        #[cfg(not(feature = "system-alloc"))]
-        crate::allocator::purge_after(crate::allocator::BATCH_PURGE_MS);
         let cfg = args.settings.resolve(Config::default())?;
         if args.input == "-" && args.vectors.as_deref() == Some("-") {
             return Err("only one input can be read from standard input (-)".into());
