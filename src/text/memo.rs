@@ -235,6 +235,17 @@ impl WordMemo {
         }
     }
 
+    /// Room for the distinct words of about `bytes` more text (one word
+    /// in 32 bytes, and 8 bytes of forms each), so that its lists are not
+    /// copied as they grow. Room in a list is reserved, not written:
+    /// what goes unused costs no memory.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn reserve_for(&mut self, bytes: usize) {
+        let words = bytes / 32;
+        self.entries.reserve(words);
+        self.text.reserve(words * 8);
+    }
+
     /// Was it made for these settings?
     pub fn serves(&self, stemming: bool, discourse_words: bool) -> bool {
         self.stemming == stemming && self.discourse_words == discourse_words

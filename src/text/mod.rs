@@ -906,6 +906,7 @@ impl Document {
                 _ => passages[share.end - 1].1 - passages[share.start].0,
             };
             index.reserve_for(bytes);
+            memo.reserve_for(passages[share.clone()].iter().map(|(s, e)| e - s).sum());
             for p in share {
                 let (ps, pe) = passages[p];
                 for span in sentences::split_range(&text, ps, pe) {
