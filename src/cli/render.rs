@@ -47,9 +47,11 @@ pub fn text(r: &Report, fallback: Option<&Fallback>) -> String {
             let _ = writeln!(out, "{:<id_width$}  └ {}", "", reason.detail);
         }
         if c.verdict != Verdict::Supported && !c.missing_words.is_empty() {
+            // With no best sentence, the words are in no sentence at all.
+            let place = c.best_source.as_deref().unwrap_or("the source");
             let _ = writeln!(
                 out,
-                "{:<id_width$}  └ not in {best}: {}",
+                "{:<id_width$}  └ not in {place}: {}",
                 "",
                 c.missing_words.join(", ")
             );

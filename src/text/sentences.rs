@@ -2,10 +2,13 @@
 //!
 //! A sentence ends at `.`, `!`, `?` or `…` (with any closing quotes or
 //! brackets, and any citations written right after it, as in `… long. [S3]`)
-//! when whitespace and a word that does not start in lower case follow; at a
-//! blank line; or at a line break, unless the line break falls inside
-//! hard-wrapped prose (a line ending in a lower-case letter or comma followed
-//! by one starting in lower case).
+//! when whitespace and a word that does not start in lower case follow; at
+//! the full stops of Chinese and Japanese, `。`, `！` and `？` (with any
+//! closing quotes or brackets after them), whatever follows, since those
+//! scripts put no space between sentences; at a blank line; or at a line
+//! break, unless the line break falls inside hard-wrapped prose (a line
+//! ending in a lower-case letter or comma followed by one starting in lower
+//! case).
 //!
 //! It does **not** end at a title (`Dr.`, `Prof.`, `St.`), a Latin
 //! abbreviation (`e.g.`, `i.e.`, `cf.`), an initial (`J. K. Rowling`), a dotted
@@ -234,11 +237,12 @@ pub fn starts_afresh(text: &str, from: usize, at: usize) -> bool {
 }
 
 /// The bytes [`split_until`] stops at: brackets, line breaks, terminators
-/// and the first byte of `…`.
+/// and the first byte of `…` (0xE2), of `。` (0xE3) and of `！` and `？`
+/// (0xEF).
 const MAY_SPLIT: [bool; 256] = {
     let mut table = [false; 256];
     let mut k = 0;
-    let stops = b"[]\n.!?\xE2";
+    let stops = b"[]\n.!?\xE2\xE3\xEF";
     while k < stops.len() {
         table[stops[k] as usize] = true;
         k += 1;
@@ -292,6 +296,15 @@ pub fn split_until(
                     continue;
                 }
             }
+            0xE3 | 0xEF if depth == 0 && text[i..end].starts_with(FULL_WIDTH_STOPS) => {
+                let (sent_end, next_start) = full_width_stop(text, i, end);
+                if push_sentence(text, sent_start, sent_end, out) && stop(out) {
+                    return true;
+                }
+                sent_start = next_start;
+                i = next_start;
+                continue;
+            }
             0xE2 if depth == 0 && text[i..end].starts_with('…') => {
                 if let Some((sent_end, next_start)) =
                     terminator_ends_sentence(text, sent_start, i, end)
@@ -309,6 +322,20 @@ pub fn split_until(
         i += 1;
     }
     push_sentence(text, sent_start, end, out) && stop(out)
+}
+
+/// The full stops of Chinese and Japanese: each ends its sentence.
+const FULL_WIDTH_STOPS: [char; 3] = ['。', '！', '？'];
+
+/// The end of the sentence a full-width stop at `i` closes (after any more
+/// stops and closing quotes or brackets), and where the next one starts
+/// (after any whitespace).
+fn full_width_stop(text: &str, i: usize, end: usize) -> (usize, usize) {
+    let closing = |c: char| FULL_WIDTH_STOPS.contains(&c) || "」』）】〉》\"”’)".contains(c);
+    let rest = &text[i..end];
+    let sent_end = end - rest.trim_start_matches(closing).len();
+    let next = end - text[sent_end..end].trim_start().len();
+    (sent_end, next)
 }
 
 /// Push the sentence `start..end` trimmed, unless nothing of it is left:
@@ -880,6 +907,32 @@ mod tests {
 
     fn sents(text: &str) -> Vec<&str> {
         split(text).into_iter().map(|(s, e)| &text[s..e]).collect()
+    }
+
+    #[test]
+    fn chinese_and_japanese_full_stops_end_sentences_with_no_space_after() {
+        assert_eq!(
+            sents("東京の図書館は1850年に建てられました。大阪の駅は1962年に建てられました。京都の橋は1900年に建てられました。"),
+            [
+                "東京の図書館は1850年に建てられました。",
+                "大阪の駅は1962年に建てられました。",
+                "京都の橋は1900年に建てられました。"
+            ]
+        );
+        // Closing quotes and repeated stops stay with their sentence; a
+        // space or line after is skipped; English after it splits as ever.
+        assert_eq!(
+            sents("他说：「好！」真的吗？？是的。 The bridge is 410 m long. It opened in 1932."),
+            [
+                "他说：「好！」",
+                "真的吗？？",
+                "是的。",
+                "The bridge is 410 m long.",
+                "It opened in 1932."
+            ]
+        );
+        // Inside square brackets that close nearby a stop ends nothing, as `.` does not.
+        assert_eq!(sents("见[甲。乙]。完"), ["见[甲。乙]。", "完"]);
     }
 
     #[test]
