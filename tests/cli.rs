@@ -690,7 +690,10 @@ fn batch_broken_line_stops_with_its_line_number() {
         format!("{GOOD_LINE}\n{{\"context\": \"A.\", \"answer\": \n{GOOD_LINE}\n"),
     );
     let out = run(&["batch", "--input", input.to_str().unwrap()]);
-    assert_usage_error(&out, "in.jsonl:2: EOF while parsing a value at column 28");
+    assert_usage_error(
+        &out,
+        "in.jsonl:2: not valid JSON: EOF while parsing a value at column 28",
+    );
     assert_usage_error(&out, "(use --skip-bad to skip bad lines)");
     // Reports already written stay: the run stops at the bad line.
     assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 1);
@@ -698,7 +701,19 @@ fn batch_broken_line_stops_with_its_line_number() {
         &["batch", "--input", "-"],
         format!("{GOOD_LINE}\nnot json\n").as_bytes(),
     );
-    assert_usage_error(&out, "<stdin>:2: expected ident at column 2");
+    assert_usage_error(
+        &out,
+        "<stdin>:2: not valid JSON: expected ident at column 2",
+    );
+    // A field of the wrong type is named.
+    let out = run_stdin(
+        &["batch", "--input", "-"],
+        b"{\"context\": \"The sky is blue.\", \"answer\": 17}\n",
+    );
+    assert_usage_error(
+        &out,
+        "<stdin>:1: answer: invalid type: integer `17`, expected a string at column",
+    );
 }
 
 /// Lines of every kind: faithful, wrong numbers, invented names, passages
@@ -829,9 +844,10 @@ fn batch_output_is_the_same_on_any_number_of_threads() {
         );
         assert_eq!(stderr(out), stderr(&runs[0]));
     }
+    // 320 reports, and the 2 bad lines in their places.
     assert_eq!(
         String::from_utf8_lossy(&runs[0].stdout).lines().count(),
-        320
+        322
     );
     assert!(
         stderr(&runs[0]).contains("Skipped 2 bad lines (first ")
@@ -906,6 +922,33 @@ fn a_batch_lines_report_is_the_report_it_gets_alone() {
 }
 
 #[test]
+fn batch_writes_a_lines_id_back_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = [
+        r#"{"id": "q-7", "context": "The sky is blue.", "answer": "The sky is blue."}"#,
+        r#"{"context": "The sky is blue.", "answer": "The sky is green.", "id": 12}"#,
+        r#"{"context": "The sky is blue.", "answer": "The sky is blue."}"#,
+    ]
+    .join("\n");
+    let input = file(dir.path(), "in.jsonl", text + "\n");
+    let i = input.to_str().unwrap();
+    for extra in [&[][..], &["--full"][..]] {
+        let out = run(&[&["batch", "--input", i][..], extra].concat());
+        let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert_eq!(lines.len(), 3, "{stdout}");
+        // The id first, as given; a line without one has none.
+        assert!(lines[0].starts_with(r#"{"id":"q-7","#), "{}", lines[0]);
+        assert!(lines[1].starts_with(r#"{"id":12,"#), "{}", lines[1]);
+        let third: serde_json::Value = serde_json::from_str(lines[2]).unwrap();
+        assert!(
+            third.get("id").is_none() && third["decision"] == "deliver",
+            "{third}"
+        );
+    }
+}
+
+#[test]
 fn batch_skip_bad_skips_counts_and_says_so() {
     let dir = tempfile::tempdir().unwrap();
     let mut text = format!("{GOOD_LINE}\nnot json\n").into_bytes();
@@ -918,11 +961,31 @@ fn batch_skip_bad_skips_counts_and_says_so() {
     // Reports on standard output: the summary, skip count included, on standard error.
     let out = run(&["batch", "--input", i, "--skip-bad"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 2);
+    // Each bad line keeps its place, with its line number and reason.
+    let lines: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!(lines.len(), 6, "{lines:?}");
+    assert!(lines[0].starts_with("{\"decision\":") && lines[5].starts_with("{\"decision\":"));
+    assert_eq!(
+        lines[1],
+        r#"{"line":2,"error":"not valid JSON: expected ident at column 2"}"#
+    );
+    for (k, n) in [(2, 3), (3, 4), (4, 5)] {
+        let bad: serde_json::Value = serde_json::from_str(&lines[k]).unwrap();
+        assert_eq!(bad["line"], n, "{bad}");
+        assert!(
+            bad["error"].as_str().is_some_and(|e| !e.is_empty()),
+            "{bad}"
+        );
+    }
+    assert!(lines[3].contains("answer is empty"), "{}", lines[3]);
     let err = stderr(&out);
     assert!(err.contains("Faithful: 2/2 (100%)"), "{err}");
     assert!(
-        err.contains("Skipped 4 bad lines (first ") && err.contains("in.jsonl:2: expected ident"),
+        err.contains("Skipped 4 bad lines (first ")
+            && err.contains("in.jsonl:2: not valid JSON: expected ident"),
         "{err}"
     );
     // Reports to a file: the summary on standard output, the skip count
@@ -939,7 +1002,7 @@ fn batch_skip_bad_skips_counts_and_says_so() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(
         std::fs::read_to_string(&reports).unwrap().lines().count(),
-        2
+        6
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("Faithful: 2/2 (100%)"));
     let err = stderr(&out);

@@ -595,7 +595,7 @@ fn batch_refuses_bad_vectors_naming_the_line() {
         ),
         (
             serde_json::json!({"answer": "A.", "samples": ["A."], "vectors": [[1, 0, 0]]}),
-            "in.jsonl:2: invalid type: sequence, expected an object mapping each sentence to its vector",
+            "in.jsonl:2: vectors: invalid type: sequence, expected an object mapping each sentence to its vector",
         ),
     ];
     for (line, expect) in &bad {

@@ -361,9 +361,20 @@ fn batch_bad_lines() {
     ]);
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stdout).contains("Skipped 2 bad lines"));
-    assert_eq!(
-        std::fs::read_to_string(out_file).unwrap().lines().count(),
-        1
+    // One report, and each bad line in its place with its reason.
+    let written = std::fs::read_to_string(out_file).unwrap();
+    let lines: Vec<&str> = written.lines().collect();
+    assert_eq!(lines.len(), 3, "{written}");
+    assert!(lines[0].starts_with("{\"decision\":"), "{}", lines[0]);
+    assert!(
+        lines[1].starts_with("{\"line\":2,\"error\":\"not valid JSON"),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[2].starts_with("{\"line\":3,\"error\":\"context is empty"),
+        "{}",
+        lines[2]
     );
 }
 

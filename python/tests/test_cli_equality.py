@@ -168,12 +168,16 @@ def test_bad_rows_are_refused_with_the_cli_reasons(cli, tmp_path):
     path = tmp_path / "rows.jsonl"
     path.write_bytes(batch_lines(rows))
     done = run_cli(cli, "batch", "--input", str(path), "--skip-bad")
-    # Reports of the good rows: the same lines.
+    out = done.stdout.decode().splitlines(keepends=True)
+    # Reports of the good rows: the same lines. The CLI writes each bad
+    # line's place as {"line": N, "error": reason}.
     kept = list(claimlab.batch(rows, errors="skip"))
-    assert "".join(r.json for r in kept).encode() == done.stdout
+    assert "".join(r.json for r in kept) == "".join(l for l in out if not l.startswith('{"line":'))
+    placed = [json.loads(l) for l in out if l.startswith('{"line":')]
     # Each bad row's reason: what the CLI says after FILE:LINE: when it stops there.
     got = [r for r in claimlab.batch(rows, errors="return") if isinstance(r, claimlab.BadRowError)]
     assert [e.row for e in got] == list(range(1, 9))
+    assert [(p["line"], p["error"]) for p in placed] == [(e.row + 1, e.reason) for e in got]
     for err in got:
         one = tmp_path / "one.jsonl"
         one.write_bytes(batch_lines([rows[err.row]]))

@@ -105,8 +105,8 @@ const BYTES_PER_THREAD: usize = 2 << 20;
 /// order, on `jobs` threads (0: one per core).
 ///
 /// A bad line (not JSON, not an item, not text, over the line limit) stops
-/// the run with `input:LINE: reason`, or with `skip_bad` is skipped and
-/// counted. An input that yields no answer at all is an error either way.
+/// the run with `input:LINE: reason`, or with `skip_bad` is counted and
+/// written as `{"line": LINE, "error": reason}` in its report's place. An input that yields no answer at all is an error either way.
 /// The output is the same, byte for byte, whatever `jobs` is.
 pub fn run(input: &str, output: &mut dyn Write, settings: &Settings) -> Result<Summary, String> {
     let (reader, name): (Box<dyn BufRead>, &str) = if input == "-" {
@@ -165,6 +165,12 @@ fn write_reports(
                     summary
                         .first_bad
                         .get_or_insert(format!("{name}:{n}: {reason}"));
+                    // The line keeps its place in the output, with its reason.
+                    let written = out.write_all(&skipped_line(n, &reason));
+                    if let Some(done) = stop_on_write_error(written, settings.output, &mut summary)?
+                    {
+                        return Ok(done);
+                    }
                     continue;
                 }
                 Some(Err(reason)) => {
@@ -204,6 +210,14 @@ fn write_reports(
         });
     }
     Ok(summary)
+}
+
+/// What `--skip-bad` writes in a bad line's place: `{"line": N, "error":
+/// "…"}`, so that the reports still follow the input line for line (blank
+/// lines aside).
+fn skipped_line(line: usize, reason: &str) -> Vec<u8> {
+    let reason = serde_json::to_string(reason).expect("a text serialises");
+    format!("{{\"line\":{line},\"error\":{reason}}}\n").into_bytes()
 }
 
 /// Lines, each with its number in the input.

@@ -59,6 +59,9 @@ pub fn panic_line(info: &std::panic::PanicHookInfo) -> String {
 /// when they were, or none were given).
 #[derive(Serialize)]
 pub struct Output<'a> {
+    /// A batch line's own `id`, written back first (none: left out).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<&'a serde_json::Value>,
     #[serde(flatten)]
     pub report: Shown<'a>,
     pub embedder_fallback: Option<&'a Fallback>,
@@ -98,6 +101,7 @@ fn output<'a>(
     fallback: Option<&'a Fallback>,
 ) -> Output<'a> {
     Output {
+        id: None,
         report: Shown::of(report, include),
         embedder_fallback: fallback,
     }
@@ -122,11 +126,15 @@ pub fn report_line(
     include: Option<Include>,
     samples: &[String],
     vectors: Option<&GivenVectors>,
+    id: Option<&serde_json::Value>,
 ) -> Vec<u8> {
     let fallback = vectors::fallback(report, samples, vectors);
     let mut line = Vec::new();
-    json::write_line(&mut line, &output(report, include, fallback.as_ref()))
-        .expect("a report serialises to memory");
+    let out = Output {
+        id,
+        ..output(report, include, fallback.as_ref())
+    };
+    json::write_line(&mut line, &out).expect("a report serialises to memory");
     line.push(b'\n');
     line
 }

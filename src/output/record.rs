@@ -35,6 +35,10 @@ pub struct Record {
     #[serde(default)]
     pub context: Context,
     pub answer: String,
+    /// The line's own name for itself (a string or number in most
+    /// datasets), written back as its report's `id`.
+    #[serde(default)]
+    pub id: Option<serde_json::Value>,
     #[serde(default)]
     pub samples: Vec<String>,
     /// Sentence vectors (text → vector) for this line's consistency check,
@@ -74,18 +78,35 @@ impl Record {
     /// Read a line (not blank): a JSON object of the record's fields,
     /// refused with the reason `claimlab batch` gives after `FILE:LINE:`.
     pub fn parse(line: &str) -> Result<Record, String> {
-        serde_json::from_str::<Record>(line)
-            .map_err(|e| {
-                // Valid JSON of another shape (an array serde would read as
-                // the fields in order, a string): say what a line must be.
-                let start = line.trim_start().chars().next().unwrap_or(' ');
-                if start != '{' && serde_json::from_str::<serde::de::IgnoredAny>(line).is_ok() {
-                    format!("a line must be a JSON object ({{\"context\": …, \"answer\": …}}); this one starts with `{start}`")
-                } else {
-                    json_line_error(&e)
+        let why = |field: String, e: &serde_json::Error| {
+            // Valid JSON of another shape (an array serde would read as
+            // the fields in order, a string): say what a line must be.
+            let start = line.trim_start().chars().next().unwrap_or(' ');
+            if start != '{' && serde_json::from_str::<serde::de::IgnoredAny>(line).is_ok() {
+                format!("a line must be a JSON object ({{\"context\": …, \"answer\": …}}); this one starts with `{start}`")
+            } else if e.is_syntax() || e.is_eof() {
+                format!("not valid JSON: {}", json_line_error(e))
+            } else {
+                // The line's own field the error is in ("answer: …"); an
+                // error deeper in (a sentence's vector) names its place.
+                let message = json_line_error(e);
+                match field.as_str() {
+                    "." | "" => message,
+                    field if field.contains('.') || field.contains('[') => message,
+                    // An unknown field's error, and `context`'s, name it already.
+                    field if message.contains(&format!("`{field}`")) => message,
+                    field => format!("{field}: {message}"),
                 }
-            })
-            .and_then(Record::checked)
+            }
+        };
+        let mut reader = serde_json::Deserializer::from_str(line);
+        match serde_path_to_error::deserialize::<_, Record>(&mut reader) {
+            Ok(record) => match reader.end() {
+                Ok(()) => Record::checked(record),
+                Err(e) => Err(why(String::new(), &e)),
+            },
+            Err(e) => Err(why(e.path().to_string(), e.inner())),
+        }
     }
 
     /// Refuse a record with a NUL in its text, nothing to check, or nothing
@@ -287,7 +308,13 @@ pub fn check_record(
             cfg,
         )
     });
-    let json = super::report_line(&report, shape.include, &record.samples, given.as_deref());
+    let json = super::report_line(
+        &report,
+        shape.include,
+        &record.samples,
+        given.as_deref(),
+        record.id.as_ref(),
+    );
     Ok(Checked {
         json,
         headline: report.headline(),
