@@ -2,6 +2,8 @@
 //! Hovering or focusing a row puts that claim in focus, which highlights it
 //! in the answer and its best sentence in the source.
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 
 use crate::checks::{citations, entities, negation, numbers, support};
@@ -133,6 +135,30 @@ pub fn ClaimsPanel(lab: Lab) -> impl IntoView {
         lab.checked
             .with(|c| c.report.claims.iter().any(|c| c.consistency.is_some()))
     };
+    // What a row reads of the lab (focus, replay, chart), for every row.
+    let rows_see = list_memo(move || RowsSee {
+        focus: lab.focus.get(),
+        revealed: lab.revealed.get(),
+        chart_for: chart_for.get(),
+    });
+    // The rows, keyed by what they show: a keystroke redraws only the rows
+    // whose claim it changed (a 100-claim answer redrew every row, and its
+    // every attribute, on each keystroke).
+    let rows = move || {
+        let checked = report();
+        let show_consistency = has_samples();
+        let has_source = !checked.report.sources.is_empty();
+        checked
+            .report
+            .claims
+            .iter()
+            .map(|c| ClaimRow {
+                claim: Arc::new(c.clone()),
+                show_consistency,
+                has_source,
+            })
+            .collect::<Vec<_>>()
+    };
     view! {
         <section class="panel claims" aria-labelledby="claims-title" class:hidden=lab.is_hidden("claims")>
             <header class="panel-head">
@@ -155,17 +181,9 @@ pub fn ClaimsPanel(lab: Lab) -> impl IntoView {
                         </tr>
                     </thead>
                     <tbody>
-                        {move || {
-                            let checked = report();
-                            let samples = has_samples();
-                            let has_source = !checked.report.sources.is_empty();
-                            let rows_see = list_memo(move || RowsSee {
-                                focus: lab.focus.get(),
-                                revealed: lab.revealed.get(),
-                                chart_for: chart_for.get(),
-                            });
-                            checked.report.claims.iter().map(|c| claim_row(lab, rows_see, c, samples, has_source)).collect::<Vec<_>>()
-                        }}
+                        <For each=rows key=|row| row.clone() children=move |row| {
+                            claim_row(lab, rows_see, &row.claim, row.show_consistency, row.has_source)
+                        }/>
                     </tbody>
                 </table>
                 {chart}
@@ -181,6 +199,33 @@ pub fn ClaimsPanel(lab: Lab) -> impl IntoView {
                 ("Names", entities::LIMITS),
             ]/>
         </section>
+    }
+}
+
+/// A claims-table row as [`For`] keys it: equal when it would show the
+/// same (the whole claim report compared), hashed by a few fields.
+#[derive(Clone)]
+struct ClaimRow {
+    claim: Arc<ClaimReport>,
+    show_consistency: bool,
+    has_source: bool,
+}
+
+impl PartialEq for ClaimRow {
+    fn eq(&self, other: &ClaimRow) -> bool {
+        (self.show_consistency, self.has_source) == (other.show_consistency, other.has_source)
+            && self.claim == other.claim
+    }
+}
+
+// A report holds no NaN (the core's scores are finite), so equality is total.
+impl Eq for ClaimRow {}
+
+impl std::hash::Hash for ClaimRow {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.claim.id.hash(state);
+        self.claim.text.hash(state);
+        self.claim.support.to_bits().hash(state);
     }
 }
 

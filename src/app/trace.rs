@@ -19,6 +19,15 @@ use super::contributions::ContributionChart;
 use super::lab::{Lab, Shared};
 use super::widgets::{list_memo, Limits};
 
+/// One event of the trace as its list item shows it (and as [`For`] keys it).
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct TraceItem {
+    index: usize,
+    kind: &'static str,
+    label: String,
+    summary: String,
+}
+
 #[component]
 pub fn TracePanel(lab: Lab) -> impl IntoView {
     let times = Memo::new(move |_| {
@@ -99,42 +108,48 @@ pub fn TracePanel(lab: Lab) -> impl IntoView {
         }
     });
 
-    // The list is built once per result; the replay only flips each item's
-    // state (a tick must not rebuild the list). Every event can be clicked:
-    // the replay goes to it.
+    // The list is keyed by what each item shows: a new result redraws only
+    // the items it changed, and the replay only flips each item's state (a
+    // tick must not rebuild the list). Every event can be clicked: the
+    // replay goes to it.
+    let place = list_memo(move || (shown(), lab.selected_event.get()));
     let items = move || {
-        let checked = lab.checked.get();
-        // The replay's place, as this list's items read it (`list_memo`).
-        let place = list_memo(move || (shown(), lab.selected_event.get()));
-        checked
-            .report
-            .trace
-            .iter()
-            .map(|e| {
-                let index = e.index;
-                let visible = move || index < place.get().0;
-                let current = move || {
-                    let (shown, selected) = place.get();
-                    index < shown && index == selected.unwrap_or(shown.saturating_sub(1))
-                };
-                let label = match &e.claim {
-                    Some(c) => format!("{c} · {}", e.kind.name().replace('_', " ")),
-                    None => e.kind.name().replace('_', " "),
-                };
-                view! {
-                    <li data-event=e.kind.name() data-index=index data-state=move || if visible() { "shown" } else { "pending" } class:current=current>
-                        <button type="button" aria-current=move || current().then_some("step") on:click=move |_| {
-                            lab.playing.set(false);
-                            lab.position.set(index + 1);
-                            lab.selected_event.set(Some(index));
-                        }>
-                            <span class="event-label">{label}</span>
-                            <span class="event-summary">{e.summary.clone()}</span>
-                        </button>
-                    </li>
-                }
-            })
-            .collect::<Vec<_>>()
+        lab.checked.with(|checked| {
+            checked
+                .report
+                .trace
+                .iter()
+                .map(|e| TraceItem {
+                    index: e.index,
+                    kind: e.kind.name(),
+                    label: match &e.claim {
+                        Some(c) => format!("{c} · {}", e.kind.name().replace('_', " ")),
+                        None => e.kind.name().replace('_', " "),
+                    },
+                    summary: e.summary.clone(),
+                })
+                .collect::<Vec<_>>()
+        })
+    };
+    let item = move |item: TraceItem| {
+        let index = item.index;
+        let visible = move || index < place.get().0;
+        let current = move || {
+            let (shown, selected) = place.get();
+            index < shown && index == selected.unwrap_or(shown.saturating_sub(1))
+        };
+        view! {
+            <li data-event=item.kind data-index=index data-state=move || if visible() { "shown" } else { "pending" } class:current=current>
+                <button type="button" aria-current=move || current().then_some("step") on:click=move |_| {
+                    lab.playing.set(false);
+                    lab.position.set(index + 1);
+                    lab.selected_event.set(Some(index));
+                }>
+                    <span class="event-label">{item.label}</span>
+                    <span class="event-summary">{item.summary}</span>
+                </button>
+            </li>
+        }
     };
 
     view! {
@@ -166,7 +181,7 @@ pub fn TracePanel(lab: Lab) -> impl IntoView {
                         }
                     }/>
             </div>
-            <ol class="events">{items}</ol>
+            <ol class="events"><For each=items key=|item| item.clone() children=item/></ol>
         </section>
     }
 }
