@@ -106,7 +106,8 @@ const BYTES_PER_THREAD: usize = 2 << 20;
 ///
 /// A bad line (not JSON, not an item, not text, over the line limit) stops
 /// the run with `input:LINE: reason`, or with `skip_bad` is counted and
-/// written as `{"line": LINE, "error": reason}` in its report's place. An input that yields no answer at all is an error either way.
+/// written as `{"line": LINE, "error": reason}` in its report's place. An
+/// input that yields no answer at all is an error either way.
 /// The output is the same, byte for byte, whatever `jobs` is.
 pub fn run(input: &str, output: &mut dyn Write, settings: &Settings) -> Result<Summary, String> {
     let (reader, name): (Box<dyn BufRead>, &str) = if input == "-" {
