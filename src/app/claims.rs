@@ -2,8 +2,6 @@
 //! Hovering or focusing a row puts that claim in focus, which highlights it
 //! in the answer and its best sentence in the source.
 
-use std::sync::Arc;
-
 use leptos::prelude::*;
 
 use crate::checks::{citations, entities, negation, numbers, support};
@@ -143,7 +141,9 @@ pub fn ClaimsPanel(lab: Lab) -> impl IntoView {
     });
     // The rows, keyed by what they show: a keystroke redraws only the rows
     // whose claim it changed (a 100-claim answer redrew every row, and its
-    // every attribute, on each keystroke).
+    // every attribute, on each keystroke). What a row shows holds no
+    // offsets: typing early in the answer moves every later claim without
+    // changing its row.
     let rows = move || {
         let checked = report();
         let show_consistency = has_samples();
@@ -152,11 +152,7 @@ pub fn ClaimsPanel(lab: Lab) -> impl IntoView {
             .report
             .claims
             .iter()
-            .map(|c| ClaimRow {
-                claim: Arc::new(c.clone()),
-                show_consistency,
-                has_source,
-            })
+            .map(|c| ClaimRow::of(c, show_consistency, has_source))
             .collect::<Vec<_>>()
     };
     view! {
@@ -181,9 +177,7 @@ pub fn ClaimsPanel(lab: Lab) -> impl IntoView {
                         </tr>
                     </thead>
                     <tbody>
-                        <For each=rows key=|row| row.clone() children=move |row| {
-                            claim_row(lab, rows_see, &row.claim, row.show_consistency, row.has_source)
-                        }/>
+                        <For each=rows key=|row| row.clone() children=move |row| claim_row(lab, rows_see, row)/>
                     </tbody>
                 </table>
                 {chart}
@@ -202,30 +196,128 @@ pub fn ClaimsPanel(lab: Lab) -> impl IntoView {
     }
 }
 
-/// A claims-table row as [`For`] keys it: equal when it would show the
-/// same (the whole claim report compared), hashed by a few fields.
-#[derive(Clone)]
+/// What a claim's row in the table shows, as [`For`] keys it: two rows are
+/// the same when they would draw the same.
+#[derive(Clone, PartialEq, Eq, Hash)]
 struct ClaimRow {
-    claim: Arc<ClaimReport>,
-    show_consistency: bool,
-    has_source: bool,
+    id: String,
+    text: String,
+    verdict: Verdict,
+    /// The support, to two decimals.
+    support: String,
+    best_source: String,
+    /// `3/4 = 0.75`, or that there is no source.
+    overlap: String,
+    matched_words: Vec<String>,
+    missing_words: Vec<String>,
+    /// (the numbers hold, what the cell says).
+    numbers: (bool, String),
+    /// (the citation points at the support, or at nothing real; what the
+    /// cell says).
+    citation: (Option<bool>, String),
+    /// Negation flip and invented names, if any.
+    findings: Option<String>,
+    /// Agreement with the samples, when the answer has samples.
+    consistency: Option<(String, bool)>,
+    reason: String,
+    /// The learned score's button text.
+    score: Option<String>,
 }
 
-impl PartialEq for ClaimRow {
-    fn eq(&self, other: &ClaimRow) -> bool {
-        (self.show_consistency, self.has_source) == (other.show_consistency, other.has_source)
-            && self.claim == other.claim
-    }
-}
-
-// A report holds no NaN (the core's scores are finite), so equality is total.
-impl Eq for ClaimRow {}
-
-impl std::hash::Hash for ClaimRow {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.claim.id.hash(state);
-        self.claim.text.hash(state);
-        self.claim.support.to_bits().hash(state);
+impl ClaimRow {
+    fn of(c: &ClaimReport, show_consistency: bool, has_source: bool) -> ClaimRow {
+        let best_source = c.best_source.as_deref().unwrap_or("—");
+        let total = c.matched_words.len() + c.missing_words.len();
+        let overlap = if has_source {
+            format!(
+                "{}/{} = {:.2}",
+                c.matched_words.len(),
+                total,
+                Decimal(c.support)
+            )
+        } else {
+            "— no source".to_string()
+        };
+        let numbers = if !c.numbers_checked {
+            (true, "—".to_string())
+        } else if let Some(first) = c.number_mismatches.first() {
+            // As the reason shows them: with their unit words ("30 days").
+            let (claimed, said) = &first.shown;
+            let said = if said.is_empty() {
+                "no number".to_string()
+            } else {
+                said.join(", ")
+            };
+            (
+                false,
+                format!(
+                    "{claimed} not in {} (says {said})",
+                    c.best_source.as_deref().unwrap_or("-")
+                ),
+            )
+        } else {
+            (true, "✓".to_string())
+        };
+        let citation = match (
+            &c.citations.fabricated[..],
+            c.citations.points_to_support,
+            c.citations.cited.is_empty(),
+        ) {
+            ([f, ..], _, _) => (Some(false), format!("{f} does not exist")),
+            (_, Some(false), _) => (
+                Some(false),
+                format!(
+                    "cites {}, not {}",
+                    c.citations.cited.join(", "),
+                    c.best_source.as_deref().unwrap_or("-")
+                ),
+            ),
+            (_, Some(true), _) => (Some(true), format!("✓ {}", c.citations.cited.join(", "))),
+            (_, None, false) => (None, c.citations.cited.join(", ")),
+            (_, None, true) => (None, "—".to_string()),
+        };
+        let mut findings: Vec<String> = Vec::new();
+        if let Some(f) = &c.negation {
+            findings.push(format!("negation flip: “{}”", f.word));
+        }
+        for e in &c.invented_entities {
+            findings.push(format!("not in source: “{}”", e.text));
+        }
+        let consistency = show_consistency.then(|| {
+            c.consistency
+                .as_ref()
+                .map_or(("—".to_string(), false), |x| {
+                    (
+                        format!(
+                            "{:.2} ({} of {})",
+                            Decimal(x.agreement),
+                            x.agreeing,
+                            x.samples_used
+                        ),
+                        x.flagged,
+                    )
+                })
+        });
+        let words = |w: &Vec<String>| if has_source { w.clone() } else { vec![] };
+        ClaimRow {
+            id: c.id.clone(),
+            text: c.text.clone(),
+            verdict: c.verdict,
+            support: format!("{:.2}", Decimal(c.support)),
+            best_source: best_source.to_string(),
+            overlap,
+            matched_words: words(&c.matched_words),
+            missing_words: words(&c.missing_words),
+            numbers,
+            citation,
+            findings: (!findings.is_empty()).then(|| findings.join("; ")),
+            consistency,
+            reason: c.main_reason().to_string(),
+            score: c
+                .score
+                .as_ref()
+                .map(|s| format!("score {:.2}", Decimal(s.probability))),
+        }
     }
 }
 
@@ -251,91 +343,28 @@ struct RowsSee {
     chart_for: Option<String>,
 }
 
-fn claim_row(
-    lab: Lab,
-    rows_see: Memo<RowsSee>,
-    c: &ClaimReport,
-    show_consistency: bool,
-    has_source: bool,
-) -> impl IntoView {
-    let id = c.id.clone();
+fn claim_row(lab: Lab, rows_see: Memo<RowsSee>, row: ClaimRow) -> impl IntoView {
+    let ClaimRow {
+        id,
+        text,
+        verdict,
+        support,
+        best_source,
+        overlap,
+        matched_words,
+        missing_words,
+        numbers,
+        citation,
+        findings,
+        consistency,
+        reason,
+        score,
+    } = row;
     let focus_id = id.clone();
     let enter_id = id.clone();
     let is_focused = move || rows_see.with(|s| s.focus.as_deref() == Some(focus_id.as_str()));
-    let total = c.matched_words.len() + c.missing_words.len();
-    let overlap = if has_source {
-        format!(
-            "{}/{} = {:.2}",
-            c.matched_words.len(),
-            total,
-            Decimal(c.support)
-        )
-    } else {
-        "— no source".to_string()
-    };
-    let numbers = if !c.numbers_checked {
-        (true, "—".to_string())
-    } else if !c.number_mismatches.is_empty() {
-        // As the reason shows them: with their unit words ("30 days").
-        let (claimed, said) = &c.number_mismatches[0].shown;
-        let said = if said.is_empty() {
-            "no number".to_string()
-        } else {
-            said.join(", ")
-        };
-        (
-            false,
-            format!(
-                "{claimed} not in {} (says {said})",
-                c.best_source.as_deref().unwrap_or("-")
-            ),
-        )
-    } else {
-        (true, "✓".to_string())
-    };
-    let citation = match (
-        &c.citations.fabricated[..],
-        c.citations.points_to_support,
-        c.citations.cited.is_empty(),
-    ) {
-        ([f, ..], _, _) => (Some(false), format!("{f} does not exist")),
-        (_, Some(false), _) => (
-            Some(false),
-            format!(
-                "cites {}, not {}",
-                c.citations.cited.join(", "),
-                c.best_source.as_deref().unwrap_or("-")
-            ),
-        ),
-        (_, Some(true), _) => (Some(true), format!("✓ {}", c.citations.cited.join(", "))),
-        (_, None, false) => (None, c.citations.cited.join(", ")),
-        (_, None, true) => (None, "—".to_string()),
-    };
-    let mut findings: Vec<String> = Vec::new();
-    if let Some(f) = &c.negation {
-        findings.push(format!("negation flip: “{}”", f.word));
-    }
-    for e in &c.invented_entities {
-        findings.push(format!("not in source: “{}”", e.text));
-    }
-    let consistency = c.consistency.as_ref().map(|x| {
-        format!(
-            "{:.2} ({} of {})",
-            Decimal(x.agreement),
-            x.agreeing,
-            x.samples_used
-        )
-    });
-    let verdict = c.verdict;
-    let reason = c.main_reason().to_string();
-    let best = c.best_source.clone().unwrap_or_else(|| "—".into());
-    let any_findings = !findings.is_empty();
-    let findings_text = if any_findings {
-        findings.join("; ")
-    } else {
-        "—".to_string()
-    };
-    let flagged = c.consistency.as_ref().is_some_and(|x| x.flagged);
+    let any_findings = findings.is_some();
+    let findings_text = findings.unwrap_or_else(|| "—".to_string());
     // Which of the claim's events the replay has shown: each cell shows
     // once its check's event has been (one memo per row; the cells are
     // rebuilt only when it changes, during a replay).
@@ -352,27 +381,14 @@ fn claim_row(
             })
         })
     };
-    let matched = if has_source {
-        c.matched_words.clone()
-    } else {
-        vec![]
-    };
-    let missing = if has_source {
-        c.missing_words.clone()
-    } else {
-        vec![]
-    };
     // The learned score (the `improved` preset's), whose button opens its chart.
-    let score = c
-        .score
-        .as_ref()
-        .map(|s| (format!("score {:.2}", Decimal(s.probability)), id.clone()));
+    let score = score.map(|text| (text, id.clone()));
     view! {
         <tr
             data-claim-id=id.clone()
             data-verdict=verdict.name()
             data-revealed=move || stage.get().verdict.to_string()
-            data-support=format!("{:.2}", Decimal(c.support))
+            data-support=support
             tabindex="0"
             class:focused=is_focused
             on:mouseenter=move |_| lab.focus.set(Some(enter_id.clone()))
@@ -382,27 +398,27 @@ fn claim_row(
             }
         >
             <th scope="row" data-label="Claim">{id.clone()}</th>
-            <td class="claim-text" data-label="Text">{c.text.clone()}</td>
+            <td class="claim-text" data-label="Text">{text}</td>
             {move || {
                 let shown = stage.get();
                 let or_wait = |ok: bool, text: &str| if ok { text.to_string() } else { "…".to_string() };
                 view! {
-                    <td data-label="Best source">{or_wait(shown.matched, &best)}</td>
+                    <td data-label="Best source">{or_wait(shown.matched, &best_source)}</td>
                     <td data-label="Overlap">
                         {shown.matched.then(|| view! {
                             <span class="overlap">{overlap.clone()}</span>
                             <span class="words">
-                                {matched.iter().map(|w| view! { <span class="word hit">{w.clone()}</span> }).collect::<Vec<_>>()}
-                                {missing.iter().map(|w| view! { <span class="word miss">{w.clone()}</span> }).collect::<Vec<_>>()}
+                                {matched_words.iter().map(|w| view! { <span class="word hit">{w.clone()}</span> }).collect::<Vec<_>>()}
+                                {missing_words.iter().map(|w| view! { <span class="word miss">{w.clone()}</span> }).collect::<Vec<_>>()}
                             </span>
                         })}
                     </td>
                     <td data-label="Numbers" class:bad=shown.numbers && !numbers.0>{or_wait(shown.numbers, &numbers.1)}</td>
                     <td data-label="Citation" class:bad=shown.citation && citation.0 == Some(false) class:good=shown.citation && citation.0 == Some(true)>{or_wait(shown.citation, &citation.1)}</td>
                     <td data-label="Negation · names" class:bad=shown.findings && any_findings>{or_wait(shown.findings, &findings_text)}</td>
-                    {show_consistency.then(|| view! {
-                        <td data-label="Consistency" class:bad=shown.consistency && flagged>
-                            {or_wait(shown.consistency, consistency.as_deref().unwrap_or("—"))}
+                    {consistency.as_ref().map(|(text, flagged)| view! {
+                        <td data-label="Consistency" class:bad=shown.consistency && *flagged>
+                            {or_wait(shown.consistency, text)}
                         </td>
                     })}
                     <td data-label="Verdict" class="verdict-cell">

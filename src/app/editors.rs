@@ -13,7 +13,7 @@ use crate::text::import::{self, FileKind};
 use crate::text::scan::{byte_of_utf16, char_start, utf16_of_byte};
 use crate::text::window::{TextWindow, WINDOW_BYTES};
 
-use super::claims::{marked_runs, marked_text, render_runs, MarkedRun};
+use super::claims::{marked_runs, render_runs, MarkedRun};
 use super::lab::Lab;
 use super::undo::{edit_of_input, has_focus, Command, PlainUndo};
 
@@ -780,45 +780,107 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
     }
 }
 
+/// One piece of the answer's reading view: a claim with the text before it
+/// (since the claim before), or the text after the last claim. It holds
+/// what it draws and no offsets, so that typing in one claim leaves every
+/// other piece equal and the keyed list keeps it.
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum AnswerPiece {
+    Claim {
+        /// The answer's text between the claim before and this one.
+        before: String,
+        id: String,
+        /// The verdict's name, or `pending` until the replay reveals it.
+        verdict: &'static str,
+        focused: bool,
+        /// The claim's text, cut at its marks when it is in focus.
+        runs: Vec<MarkedRun>,
+    },
+    /// The answer's text after its last claim.
+    Rest(String),
+}
+
+impl AnswerPiece {
+    fn all(
+        answer: &str,
+        report: &Report,
+        focus: Option<&str>,
+        revealed: &crate::trace::Revealed,
+    ) -> Vec<AnswerPiece> {
+        let mut out = Vec::with_capacity(report.claims.len() + 1);
+        let mut at = 0;
+        for c in &report.claims {
+            // The report is of this answer (the lab checks the answer it
+            // holds); a claim that does not fit it draws as plain text.
+            let before = answer.get(at..c.byte_start).unwrap_or_default().to_string();
+            let focused = focus == Some(c.id.as_str());
+            let runs = if focused && answer.get(c.byte_start..c.byte_end).is_some() {
+                marked_runs(answer, c.byte_start, c.byte_end, Some(c), MarkSide::Answer)
+            } else {
+                vec![MarkedRun {
+                    text: c.text.clone(),
+                    classes: String::new(),
+                }]
+            };
+            out.push(AnswerPiece::Claim {
+                before,
+                id: c.id.clone(),
+                verdict: if revealed.claim(&c.id) {
+                    c.verdict.name()
+                } else {
+                    "pending"
+                },
+                focused,
+                runs,
+            });
+            at = at.max(c.byte_end);
+        }
+        if let Some(rest) = answer.get(at..).filter(|r| !r.is_empty()) {
+            out.push(AnswerPiece::Rest(rest.to_string()));
+        }
+        out
+    }
+
+    fn view(self, lab: Lab) -> AnyView {
+        match self {
+            AnswerPiece::Claim {
+                before,
+                id,
+                verdict,
+                focused,
+                runs,
+            } => {
+                let enter_id = id.clone();
+                let data_claim = id.clone();
+                view! {
+                    {before}
+                    <span class=format!("claim verdict-{verdict}") class:focused=focused data-claim=data_claim
+                        on:mouseenter=move |_| lab.focus.set(Some(enter_id.clone()))>
+                        <sup class="cid">{id}</sup>
+                        {render_runs(runs)}
+                    </span>
+                }
+                .into_any()
+            }
+            AnswerPiece::Rest(rest) => rest.into_any(),
+        }
+    }
+}
+
 #[component]
 pub fn AnswerPanel(lab: Lab) -> impl IntoView {
     let undo = PlainUndo::new(lab.read_only);
     let question_undo = PlainUndo::new(lab.read_only);
-    let claims = move || {
-        let checked = lab.checked.get();
-        let report = &checked.report;
-        let answer = lab.answer.get();
+    // The answer's pieces, keyed by what they show (no offsets): a
+    // keystroke redraws the claim it changed, not the hundred around it.
+    let pieces = move || {
         let focus = lab.focus.get();
-        let mut out: Vec<AnyView> = Vec::new();
-        let mut at = 0;
-        for c in &report.claims {
-            if c.byte_start > at {
-                out.push(answer[at..c.byte_start].to_string().into_any());
-            }
-            let focused = focus.as_deref() == Some(c.id.as_str());
-            let shown = lab.revealed.with(|r| r.claim(&c.id));
-            let body = if focused {
-                marked_text(&answer, c.byte_start, c.byte_end, Some(c), MarkSide::Answer)
-            } else {
-                vec![c.text.clone().into_any()]
-            };
-            let id = c.id.clone();
-            out.push(
-                view! {
-                    <span class=format!("claim verdict-{}", if shown { c.verdict.name() } else { "pending" }) class:focused=focused data-claim=c.id.clone()
-                        on:mouseenter=move |_| lab.focus.set(Some(id.clone()))>
-                        <sup class="cid">{c.id.clone()}</sup>
-                        {body}
-                    </span>
-                }
-                .into_any(),
-            );
-            at = c.byte_end;
-        }
-        if at < answer.len() {
-            out.push(answer[at..].to_string().into_any());
-        }
-        out
+        let revealed = lab.revealed.get();
+        lab.answer.with(|answer| {
+            lab.checked.with(|checked| {
+                AnswerPiece::all(answer, &checked.report, focus.as_deref(), &revealed)
+            })
+        })
     };
     view! {
         <section class="panel answer" aria-labelledby="answer-title" class:hidden=lab.is_hidden("answer")>
@@ -880,7 +942,7 @@ pub fn AnswerPanel(lab: Lab) -> impl IntoView {
                     lab.edited();
                 }
             ></textarea>
-            <p class="answer-view" aria-label="Answer split into claims">{claims}</p>
+            <p class="answer-view" aria-label="Answer split into claims"><For each=pieces key=|piece| piece.clone() children=move |piece| piece.view(lab)/></p>
         </section>
     }
 }

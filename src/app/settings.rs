@@ -142,18 +142,39 @@ fn Strip(lab: Lab, setting: Setting) -> impl IntoView {
                 // The threshold's line under the dots: a value close to it
                 // stays visible, the line showing above and below.
                 <line class="strip-line" x1=move || pct(value()) y1="0" x2=move || pct(value()) y2="20"/>
-                {move || dots.with(|d| d.iter().map(|m| {
-                    // A verdict's colour shows once the replay has revealed it.
-                    let class = match m.verdict {
-                        _ if !shown(m) => "dot pending".to_string(),
-                        Some(v) => format!("dot verdict-{}", v.name()),
-                        None => "dot answer".to_string(),
-                    };
-                    view! { <circle class=class cx=pct(m.value) cy="10" r="5"><title>{if shown(m) { format!("{} {:.2}", m.label, Decimal(m.value)) } else { format!("{}: not revealed yet", m.label) }}</title></circle> }
-                }).collect::<Vec<_>>())}
+                <For each=move || dots.with(|d| d.iter().map(|m| Dot::of(m, shown(m), pct(m.value))).collect::<Vec<_>>())
+                    key=|dot| dot.clone()
+                    children=|Dot { class, cx, title }| view! { <circle class=class cx=cx cy="10" r="5"><title>{title}</title></circle> }/>
             </svg>
             <p class="strip-legend hint">{move || dots.with(|d| d.iter().filter(|m| shown(m)).map(|m| format!("{} {:.2}", m.label, Decimal(m.value))).collect::<Vec<_>>().join(" · "))}</p>
         </div>
+    }
+}
+
+/// One dot of a strip as it is drawn, keyed by all it shows: a keystroke
+/// redraws the dots whose value or verdict it changed, not the strip.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Dot {
+    class: String,
+    /// Its place on the strip, as a percentage.
+    cx: String,
+    title: String,
+}
+
+impl Dot {
+    fn of(m: &crate::report::Measured, shown: bool, cx: String) -> Dot {
+        // A verdict's colour shows once the replay has revealed it.
+        let class = match m.verdict {
+            _ if !shown => "dot pending".to_string(),
+            Some(v) => format!("dot verdict-{}", v.name()),
+            None => "dot answer".to_string(),
+        };
+        let title = if shown {
+            format!("{} {:.2}", m.label, Decimal(m.value))
+        } else {
+            format!("{}: not revealed yet", m.label)
+        };
+        Dot { class, cx, title }
     }
 }
 
