@@ -88,6 +88,7 @@ impl Example {
             vectors: self.vectors.as_ref(),
             skip_trace: false,
             skip_sources: false,
+            earlier: None,
         }
     }
 }

@@ -530,6 +530,7 @@ mod tests {
             vectors: vectors.as_ref(),
             skip_trace: false,
             skip_sources: false,
+            earlier: None,
         };
         crate::check(&doc, &input, &state.config)
     }

@@ -15,7 +15,10 @@
 //! in [`crate::verdict`]. Every step pushes an event to the trace, which the
 //! lab replays. Steps 1–4 are [`judge`], shared by a check and by the
 //! re-check of a repaired answer or a sample ([`recheck`], which borrows the
-//! claims it already knows and keeps no trace).
+//! claims it already knows and keeps no trace). A check given the check of
+//! an earlier answer ([`Earlier`]: the lab's keystroke before) takes back
+//! the claims that did not change instead of checking them again; its
+//! report is the one a fresh check makes (`tests/properties.rs`).
 
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -65,6 +68,75 @@ pub struct CheckInput<'a> {
     /// does not read the list: `claimlab` without `--include sources`;
     /// a 4 MB source's list is 10 MB). Nothing else changes.
     pub skip_sources: bool,
+    /// The check of an earlier answer against the same source under the
+    /// same settings, whose claims this check may take back (the lab checks
+    /// on every keystroke, and a keystroke changes one claim). The report
+    /// is the one a check without it makes.
+    pub earlier: Option<Earlier<'a>>,
+}
+
+/// A check made before, of `answer` to `question`: the caller promises it
+/// was made against the same source, under the same settings, with its
+/// trace. A claim of the new answer with the same id and text at the same
+/// place is taken from it, its events with it, instead of being checked
+/// again, when nothing else a claim's check reads has changed: the same
+/// question, no samples or given vectors (consistency reads every claim
+/// at once), the same kind of answer for the learned score ([`Regime`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Earlier<'a> {
+    pub answer: &'a str,
+    pub question: &'a str,
+    pub report: &'a Report,
+}
+
+/// The claims of an [`Earlier`] check a new one may take back.
+struct KnownChecks<'e> {
+    claims: &'e [ClaimReport],
+    trace: &'e [crate::trace::Event],
+    /// Where the next claim's events are looked for: claims are taken in
+    /// order, and a check pushes each claim's events together.
+    next_event: usize,
+}
+
+impl<'e> KnownChecks<'e> {
+    /// What `input` may take back from its earlier check (nothing when a
+    /// claim's check would read something that changed).
+    fn of(input: &CheckInput<'e>, regime: Regime) -> KnownChecks<'e> {
+        let earlier = input.earlier.filter(|earlier| {
+            earlier.question == input.question
+                && Regime::of(earlier.question, earlier.answer) == regime
+                && input.samples.is_empty()
+                && input.vectors.is_none()
+        });
+        KnownChecks {
+            claims: earlier.map_or(&[][..], |e| &e.report.claims[..]),
+            trace: earlier.map_or(&[][..], |e| &e.report.trace[..]),
+            next_event: 0,
+        }
+    }
+
+    /// The earlier check of the `k`th claim, `id`, at `start` reading
+    /// `text`, with its events, if it made one.
+    fn take(
+        &mut self,
+        k: usize,
+        id: &str,
+        start: usize,
+        text: &str,
+    ) -> Option<(&'e ClaimReport, &'e [crate::trace::Event])> {
+        let claim = self.claims.get(k).filter(|c| {
+            c.id == id && c.byte_start == start && c.text == text && c.consistency.is_none()
+        })?;
+        let of_claim = |e: &crate::trace::Event| e.claim.as_deref() == Some(id);
+        let from = self.next_event + self.trace[self.next_event..].iter().position(of_claim)?;
+        let to = from
+            + self.trace[from..]
+                .iter()
+                .take_while(|e| of_claim(e))
+                .count();
+        self.next_event = to;
+        Some((claim, &self.trace[from..to]))
+    }
 }
 
 impl<'a> CheckInput<'a> {
@@ -314,6 +386,7 @@ fn judge<'k>(
     let given = question_words(input.question, cfg);
     // Which weights the learned score uses.
     let regime = Regime::of(input.question, input.answer);
+    let mut known_checks = KnownChecks::of(input, regime);
     let source_language = doc.language();
     let passage_of = doc.passage_of();
     let layout = SourceLayout {
@@ -330,6 +403,10 @@ fn judge<'k>(
             Part::Known(old) => Cow::Borrowed(&known[*old]),
             Part::New(analysed) => {
                 let id = format!("C{}", k + 1);
+                if let Some((earlier, events)) = known_checks.take(k, &id, *start, claim_texts[k]) {
+                    trace.replay(events);
+                    return Cow::Owned(earlier.clone());
+                }
                 let claim = ClaimContext {
                     id: &id,
                     answer,

@@ -331,6 +331,16 @@ impl Trace {
         });
     }
 
+    /// Record again the events of an earlier trace (a claim an earlier
+    /// check found, taken back), each at its place in this one.
+    pub fn replay<'e>(&mut self, events: impl IntoIterator<Item = &'e Event>) {
+        if !self.off {
+            for e in events {
+                self.record(e.claim.as_deref(), e.kind.clone(), e.summary.clone());
+            }
+        }
+    }
+
     pub fn into_events(self) -> Vec<Event> {
         self.events
     }

@@ -888,6 +888,7 @@ fn skipping_the_source_list_changes_nothing_else() {
             let history = ex.history_fingerprints();
             let skipping = CheckInput {
                 skip_sources: true,
+                earlier: None,
                 ..ex.input(&history)
             };
             let listed_first = Document::analyse(&ex.source, (&cfg).into());
@@ -958,4 +959,84 @@ fn negation_in_ties_compares_negation_with_each_sentence_tied_for_best() {
         check_text(&agreeing, answer, &ties).claims[0].verdict,
         Verdict::Supported
     );
+}
+
+/// The lab checks on every keystroke with the check before it as
+/// `earlier`: a claim with the same id and text at the same place is taken
+/// from it (here an earlier report altered by hand shows it was taken),
+/// one the keystroke changed is checked again, and nothing is taken when
+/// the question or the kind of answer changed. `tests/properties.rs` holds
+/// the reports to fresh checks.
+#[test]
+fn a_check_takes_back_the_claims_an_earlier_check_made_at_the_same_place() {
+    use claimlab::pipeline::Earlier;
+    let cfg = Config::default();
+    let source = "The Ridgeline bridge opened in 1998. Its main span is 410 metres long. It was designed by Halvorsen Partners.";
+    let doc = Document::analyse(source, (&cfg).into());
+    let question = "Tell me about the Ridgeline bridge and its history please.";
+    let before = "The Ridgeline bridge opened in 1998. Its main span is 410 metres long. It was designed by Halvorsen Partners.";
+    let input = |answer, question| CheckInput {
+        question,
+        ..CheckInput::answer(answer)
+    };
+    let mut first = check(&doc, &input(before, question), &cfg);
+    assert_eq!(first.claims.len(), 3);
+    first.claims[0].reasons[0].detail = "taken back".into();
+    first.claims[1].reasons[0].detail = "taken back".into();
+    let with_earlier = |after, asked| {
+        let earlier = Earlier {
+            answer: before,
+            question,
+            report: &first,
+        };
+        check(
+            &doc,
+            &CheckInput {
+                earlier: Some(earlier),
+                ..input(after, asked)
+            },
+            &cfg,
+        )
+    };
+    let after = before.replace("410", "420");
+    let second = with_earlier(&after, question);
+    assert_eq!(second.claims[0].reasons[0].detail, "taken back");
+    // C2 changed: checked again (the wrong span is found).
+    assert_eq!(second.claims[1].verdict, Verdict::Contradicted);
+    assert_ne!(second.claims[1].reasons[0].detail, "taken back");
+    // C3 is as it was: taken back, its events replayed in the trace.
+    assert_eq!(second.claims[2], first.claims[2]);
+    let events = |r: &claimlab::Report, id: &str| {
+        r.trace
+            .iter()
+            .filter(|e| e.claim.as_deref() == Some(id))
+            .map(|e| e.summary.clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(events(&second, "C3"), events(&first, "C3"));
+    assert!(second.trace.iter().enumerate().all(|(i, e)| e.index == i));
+    // Another question: its words are not the claims' terms; nothing is taken.
+    let other = with_earlier(&after, "Who designed the Ridgeline bridge in the end?");
+    assert_ne!(other.claims[0].reasons[0].detail, "taken back");
+    // The kind of answer changed (a question of its own, a short answer).
+    let short = "Opened in 1998.";
+    let mut first_short = check(&doc, &input(short, question), &cfg);
+    first_short.claims[0].reasons[0].detail = "taken back".into();
+    let earlier = Earlier {
+        answer: short,
+        question,
+        report: &first_short,
+    };
+    // Past 25 words: a long answer, whose claims the learned score weighs
+    // otherwise.
+    let longer = format!("{short} It is a bridge with a long and very interesting history in the region of the valley, and many people cross it on foot every single day.");
+    let grown = check(
+        &doc,
+        &CheckInput {
+            earlier: Some(earlier),
+            ..input(&longer, question)
+        },
+        &cfg,
+    );
+    assert_ne!(grown.claims[0].reasons[0].detail, "taken back");
 }

@@ -5,6 +5,7 @@
 //! and the verdict system (`claimlab::verdict`) says one thing: nothing ships
 //! whose own check blocks, and repair never drops a claim it need not.
 
+use claimlab::pipeline::Earlier;
 use claimlab::repair::SAFE_DECLINE;
 use claimlab::report::{MarkSide, Strategy as RepairStrategy};
 use claimlab::verdict::{verdict_of, Decision, RiskLevel, Routing, Verdict};
@@ -598,6 +599,63 @@ fn samples() -> impl Strategy<Value = Vec<String>> {
     ]
 }
 
+/// `answer` after a keystroke's edit at the char boundary `at` picks: `cut`
+/// chars taken out there, `typed` put in.
+fn keystroke(answer: &str, at: prop::sample::Index, cut: usize, typed: &str) -> String {
+    let bounds: Vec<usize> = answer
+        .char_indices()
+        .map(|(i, _)| i)
+        .chain([answer.len()])
+        .collect();
+    let k = at.index(bounds.len());
+    let end = bounds[(k + cut).min(bounds.len() - 1)];
+    format!("{}{typed}{}", &answer[..bounds[k]], &answer[end..])
+}
+
+/// What a keystroke types or pastes.
+fn typed() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => prop::sample::select(&["x", " ", ".", "7", "not ", " [S2]", ". The ", "Dr. "][..])
+            .prop_map(str::to_string),
+        1 => piece(),
+    ]
+}
+
+/// The check of `after` (to `questions.1`) that takes back the claims of
+/// the check of `before` (to `questions.0`), as the lab's next keystroke
+/// does, is the check of `after` made afresh, under every config.
+fn earlier_is_afresh(
+    source: &str,
+    before: &str,
+    after: &str,
+    questions: (&str, &str),
+) -> Result<(), TestCaseError> {
+    for (name, cfg) in configs() {
+        let doc = Document::analyse(source, (&cfg).into());
+        let input = |answer, question| CheckInput {
+            question,
+            ..CheckInput::answer(answer)
+        };
+        let first = check(&doc, &input(before, questions.0), &cfg);
+        let fresh = check(&doc, &input(after, questions.1), &cfg);
+        let earlier = Earlier {
+            answer: before,
+            question: questions.0,
+            report: &first,
+        };
+        let taken = check(
+            &doc,
+            &CheckInput {
+                earlier: Some(earlier),
+                ..input(after, questions.1)
+            },
+            &cfg,
+        );
+        prop_assert_eq!(taken, fresh, "{} config", name);
+    }
+    Ok(())
+}
+
 // ---------------------------------------------------------------- properties
 
 proptest! {
@@ -620,6 +678,23 @@ proptest! {
     #[test]
     fn answers_that_go_wrong_as_answers_do((source, answer) in grounded_answer()) {
         all_configs_ok(&source, &answer, &[])?;
+    }
+
+    /// A keystroke anywhere in an answer, checked with the claims of the
+    /// check before it taken back: the same report as a fresh check.
+    #[test]
+    fn a_keystroke_checked_with_the_claims_before_it_is_checked_afresh(
+        (source, before) in prop_oneof![grounded_answer(), source_and_answer()],
+        at in any::<prop::sample::Index>(),
+        cut in prop_oneof![3 => Just(0usize), 1 => 1usize..4],
+        typed in typed(),
+        questions in prop::sample::select(&["", "When did the bridge open?", "How long is the span?"][..]).prop_flat_map(|q| {
+            // Mostly the same question; sometimes the question changed.
+            (Just(q), prop_oneof![4 => Just(q), 1 => prop::sample::select(&["", "Who designed it?"][..])])
+        }),
+    ) {
+        let after = keystroke(&before, at, cut, &typed);
+        earlier_is_afresh(&source, &before, &after, questions)?;
     }
 
     /// No source: the claims are judged by samples alone (or have no basis).

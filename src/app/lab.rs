@@ -16,6 +16,7 @@ use crate::examples;
 use crate::lab_state::LabState;
 use crate::lessons::Lesson;
 use crate::pin::Pinned;
+use crate::pipeline::Earlier;
 use crate::report::Report;
 use crate::text::{AnalysisOptions, Document, DocumentBuilder};
 use crate::trace::{revealed, Revealed};
@@ -54,6 +55,11 @@ pub struct Checked {
     pub analyse_ms: f64,
     /// The analysed source this report was checked against.
     document: SourceDocument,
+    /// What was checked, and how: the next check takes back the claims
+    /// it shares with this one when the source and settings are the same.
+    answer: String,
+    question: String,
+    config: Config,
 }
 
 impl Checked {
@@ -421,6 +427,16 @@ impl Lab {
                         } else {
                             drift::history_before(&history.0, &drift::fingerprint(answer))
                         };
+                        // A keystroke changes a claim or two: the others
+                        // are taken from the check before, against the same
+                        // source under the same settings.
+                        let earlier = previous
+                            .filter(|p| p.document == doc && p.config == cfg)
+                            .map(|p| Earlier {
+                                answer: &p.answer,
+                                question: &p.question,
+                                report: &p.report,
+                            });
                         let input = CheckInput {
                             answer,
                             samples,
@@ -431,6 +447,7 @@ impl Lab {
                             // The lab replays the trace and lists every sentence.
                             skip_trace: false,
                             skip_sources: false,
+                            earlier,
                         };
                         let report = doc.read(|d| check(d, &input, &cfg));
                         let check_ms = now_ms() - start;
@@ -439,6 +456,9 @@ impl Lab {
                             check_ms,
                             analyse_ms,
                             document: doc.clone(),
+                            answer: answer.clone(),
+                            question: question.clone(),
+                            config: cfg.clone(),
                         }))
                     })
                 })

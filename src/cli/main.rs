@@ -816,6 +816,7 @@ mod native {
             skip_trace: args.format == Format::Text || output::leaves_out(include, Part::Trace),
             // The text report tells a check without a source by its empty list.
             skip_sources: args.format == Format::Json && output::leaves_out(include, Part::Sources),
+            earlier: None,
         };
         // A large source is read on every core (the same report); the
         // library's, as the Python package's `check` is.

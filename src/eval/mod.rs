@@ -152,6 +152,7 @@ pub fn score_answer(doc: &Document, question: &str, answer: &str, cfg: &Config) 
             // A score reads the claims, never the trace or the source list.
             skip_trace: true,
             skip_sources: true,
+            earlier: None,
             ..CheckInput::answer(answer)
         },
         &every_check,
@@ -208,6 +209,7 @@ fn learned_score(doc: &Document, question: &str, answer: &str, cfg: &Config) -> 
             // A score reads the claims, never the trace or the source list.
             skip_trace: true,
             skip_sources: true,
+            earlier: None,
             ..CheckInput::answer(answer)
         },
         &Config {

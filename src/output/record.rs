@@ -303,6 +303,7 @@ pub fn check_record(
                 vectors: given.as_deref(),
                 skip_trace: super::leaves_out(shape.include, Part::Trace),
                 skip_sources: super::leaves_out(shape.include, Part::Sources),
+                earlier: None,
                 ..Default::default()
             },
             cfg,
