@@ -491,6 +491,7 @@ impl Job {
                 vectors: vectors.as_ref(),
                 skip_trace: out::leaves_out(include, Part::Trace),
                 skip_sources: out::leaves_out(include, Part::Sources),
+                earlier: None,
             };
             let (_doc, report) = out::check_source(source, &input, &config);
             let json = out::report_json(&report, include, &samples, vectors.as_ref());
