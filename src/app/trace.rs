@@ -119,14 +119,17 @@ pub fn TracePanel(lab: Lab) -> impl IntoView {
                 .report
                 .trace
                 .iter()
-                .map(|e| TraceItem {
-                    index: e.index,
-                    kind: e.kind.name(),
-                    label: match &e.claim {
-                        Some(c) => format!("{c} · {}", e.kind.name().replace('_', " ")),
-                        None => e.kind.name().replace('_', " "),
-                    },
-                    summary: e.summary.clone(),
+                .map(|e| {
+                    let kind = e.kind.name().replace('_', " ");
+                    TraceItem {
+                        index: e.index,
+                        kind: e.kind.name(),
+                        label: match &e.claim {
+                            Some(c) => format!("{c} · {kind}"),
+                            None => kind,
+                        },
+                        summary: e.summary.clone(),
+                    }
                 })
                 .collect::<Vec<_>>()
         })
