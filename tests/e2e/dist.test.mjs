@@ -90,9 +90,11 @@ test('index.html uses only relative asset URLs', () => {
 // lists, with a check taking back the claims of the check before it
 // (pipeline::Earlier), 4.4 KB (typing at the end of a 101-claim answer
 // against the 1 MB source: p50 20.0 → 12.0 ms, p95 27.2 → 17.8 ms; in its
-// middle p50 32.9 → 13.7 ms); issue 15 asked for 320 KB and that is not
-// met). BENCHMARKS.md ("The lab's bundle") says where the bytes go.
-const BUDGET_BYTES = 393_000;
+// middle p50 32.9 → 13.7 ms), and a long paste spliced into the source
+// without entering the box (a 1 MB Ctrl+V held the page 1 s; now 61 ms),
+// 1.0 KB; issue 15 asked for 320 KB and that is not met).
+// BENCHMARKS.md ("The lab's bundle") says where the bytes go.
+const BUDGET_BYTES = 394_000;
 
 /** The files the page loads: those index.html names, and those its scripts name. */
 function pageFiles() {

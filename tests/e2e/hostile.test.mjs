@@ -473,6 +473,60 @@ test('Backspace at the start of a long source\'s window and Delete at its end re
   }
 });
 
+test('a paste longer than the box\'s window (a real Ctrl+V) replaces the selection in the whole source, line breaks as the box keeps them, as one step to undo', async () => {
+  const lines = [];
+  for (let i = 0; lines.join('\n').length < 100_000; i++) lines.push(`Row ${String(i).padStart(5, '0')} of the tide table, gauge ${i % 5}.`);
+  const text = lines.join('\n');
+  // 60 KB with Windows line breaks and a lone carriage return.
+  const pasted = Array.from({ length: 1500 }, (_, i) => `Pasted line ${i} about the ferry, é and 😀.`).join('\r\n') + '\rLast.';
+  const kept = pasted.replace(/\r\n/g, '\n').replace(/\r/g, '\n');
+  const lab = await openLab(shared.browser, shared.server.url, { contextOptions: { permissions: ['clipboard-read', 'clipboard-write'] } });
+  const { page } = lab;
+  const analysed = (t) => page.waitForFunction((b) => document.querySelector('ol.sentences')?.dataset.analysedBytes === b && !document.querySelector('#source-status'), String(Buffer.byteLength(t)), { timeout: 60_000 });
+  const whole = async () => {
+    await page.click('#source-all');
+    const value = await page.inputValue('#source');
+    await page.click('.sentences li[data-source="S1"]');
+    return value;
+  };
+  try {
+    await page.fill('#answer', 'Row 00001 of the tide table, gauge 1.');
+    await pasteSource(page, text);
+    await analysed(text);
+    // Select 4 characters at the start of the window before the last
+    // ("Row " of a line, after an emoji-free stretch: bytes are UTF-16 units).
+    await page.click('#source-earlier');
+    const at = Number(await page.getAttribute('#source-window .note', 'data-start'));
+    await page.evaluate(() => { const el = document.querySelector('#source'); el.focus(); el.setSelectionRange(0, 4); });
+    await page.evaluate((t) => navigator.clipboard.writeText(t), pasted);
+    await page.evaluate(() => { window.__inputs = 0; document.querySelector('#source').addEventListener('input', () => window.__inputs++); });
+    await page.keyboard.press('Control+V');
+    const b = Buffer.from(text);
+    const expected = Buffer.concat([b.subarray(0, at), Buffer.from(kept), b.subarray(at + 4)]).toString();
+    await analysed(expected);
+    assert.equal(await page.evaluate(() => window.__inputs), 0, 'the lab took the paste: the browser never inserted it into the box');
+    assert.ok((await page.inputValue('#source')).length < 70_000, 'the box shows a window of the source, not all of it');
+    assert.equal(await whole(), expected);
+    // One step to undo, and to redo.
+    await page.focus('#source');
+    await page.keyboard.press('Control+Z');
+    await analysed(text);
+    assert.equal(await whole(), text);
+    await page.focus('#source');
+    await page.keyboard.press('Control+Shift+Z');
+    await analysed(expected);
+    // After Ctrl+A it replaces all of the source.
+    await page.focus('#source');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Control+V');
+    await analysed(kept);
+    assert.equal(await whole(), kept);
+    assert.deepEqual(lab.problems(), []);
+  } finally {
+    await lab.close();
+  }
+});
+
 test('undo in a long source\'s box is the lab\'s: Ctrl+Z after another window takes back the edit where it was made, Ctrl+Shift+Z makes it again; Ctrl+A selects, replaces, copies and cuts all of the source', async () => {
   // 150 KB of numbered lines: a step put back in the wrong place shows as
   // lines out of order.
