@@ -350,3 +350,65 @@ test('a source that labels its passages is cited and headed by its labels: [12] 
     );
   });
 });
+
+// A keystroke's check takes back the claims the keystroke before checked
+// (pipeline::Earlier): after edits anywhere in a long answer (a claim
+// changed, sentences split, merged, inserted and deleted, the preset and
+// the question changed between them), every claim row, the answer view and
+// the strip's dots are what a fresh page opened from the link shows.
+test('after edits anywhere in a long answer the page shows what a fresh page of the same link shows', async () => {
+  const { settledLink } = await import('./harness.mjs');
+  const facts = [
+    'The Ridgeline bridge opened to traffic in 1998.',
+    'Its main span is 410 metres long.',
+    'It was designed by Halvorsen Partners.',
+    'The toll is $4 for cars and free for bicycles.',
+    'About 12,000 vehicles cross it every day.',
+    'The bridge is closed to trucks on Sundays.',
+  ];
+  const answer = Array.from({ length: 14 }, (_, i) => {
+    const f = facts[i % facts.length];
+    return [f, f.replace('1998', '1989'), f.replace(' is ', ' is not '), `${f.slice(0, -1)} [S${(i % 6) + 1}].`][i % 4];
+  }).join(' ');
+  const shown = (page) => page.evaluate(() => ({
+    rows: [...document.querySelectorAll('.claims-table tbody tr')].map((r) => [r.dataset.claimId, r.dataset.verdict, r.dataset.support, r.textContent]),
+    view: [...document.querySelectorAll('.answer-view .claim')].map((c) => [c.dataset.claim, c.className, c.textContent]),
+    viewText: document.querySelector('.answer-view').textContent.replace(/C\d+(?=\S)/g, ''),
+    dots: [...document.querySelectorAll('svg.strip circle')].map((c) => [c.getAttribute('class'), c.getAttribute('cx'), c.textContent]),
+    decision: document.querySelector('#decision')?.dataset.decision,
+  }));
+  await withPage(async (page) => {
+    await page.fill('#source', facts.join(' '));
+    await page.fill('#answer', answer);
+    await page.click('#answer');
+    const at = (text) => page.evaluate((t) => {
+      const el = document.querySelector('#answer');
+      const i = el.value.indexOf(t);
+      el.setSelectionRange(i, i + t.length);
+    }, text);
+    const steps = [
+      async () => { await at('410'); await page.keyboard.type('420'); },
+      async () => { await at('Partners.'); await page.keyboard.press('ArrowRight'); await page.keyboard.type(' It is painted red'); },
+      async () => { await at('. About'); await page.keyboard.press('ArrowLeft'); await page.keyboard.press('ArrowRight'); await page.keyboard.press('Delete'); },
+      async () => { await at(' for cars'); await page.keyboard.press('ArrowLeft'); await page.keyboard.type('. It is'); },
+      async () => { await page.selectOption('#preset', 'improved'); await at('Sundays'); await page.keyboard.type('Mondays'); },
+      async () => { await page.fill('#question', 'How long is the Ridgeline bridge?'); await at('traffic'); await page.keyboard.type('cars'); },
+      async () => { await page.keyboard.press('Control+Home'); await page.keyboard.type('The bridge is old. '); },
+      async () => { await page.keyboard.press('Control+End'); await page.keyboard.type(' It carries a tram line.'); },
+    ];
+    for (const [k, step] of steps.entries()) {
+      await step();
+      const link = await settledLink(page);
+      const edited = await shown(page);
+      const fresh = await openLab(shared.browser, link);
+      try {
+        await fresh.page.waitForSelector('.claims-table tbody tr');
+        assert.deepEqual(edited, await shown(fresh.page), `step ${k + 1}: the edited page and a fresh page of its link differ`);
+        assert.deepEqual(fresh.problems(), []);
+      } finally {
+        await fresh.close();
+      }
+      assert.equal(edited.viewText.replace(/\s+/g, ''), (await page.inputValue('#answer')).replace(/\s+/g, ''), `step ${k + 1}: the answer view shows the answer`);
+    }
+  });
+});
