@@ -32,6 +32,22 @@ async function pasteSource(page, text) {
   }, text);
 }
 
+/** Wait until the lab shows `text` analysed as the source (a long one in slices). */
+function analysedAs(page, text) {
+  return page.waitForFunction((b) => document.querySelector('ol.sentences')?.dataset.analysedBytes === b && !document.querySelector('#source-status'), String(Buffer.byteLength(text)), { timeout: 60_000 });
+}
+
+/**
+ * The whole source the lab holds, read through Edit all at once (then the
+ * box is windowed again by clicking the first sentence).
+ */
+async function wholeSource(page) {
+  await page.click('#source-all');
+  const value = await page.inputValue('#source');
+  await page.click('.sentences li[data-source="S1"]');
+  return value;
+}
+
 /** Record CSP violations and anything the payloads could have injected. */
 async function watch(page) {
   await page.evaluate(() => {
@@ -482,13 +498,8 @@ test('a paste longer than the box\'s window (a real Ctrl+V) replaces the selecti
   const kept = pasted.replace(/\r\n/g, '\n').replace(/\r/g, '\n');
   const lab = await openLab(shared.browser, shared.server.url, { contextOptions: { permissions: ['clipboard-read', 'clipboard-write'] } });
   const { page } = lab;
-  const analysed = (t) => page.waitForFunction((b) => document.querySelector('ol.sentences')?.dataset.analysedBytes === b && !document.querySelector('#source-status'), String(Buffer.byteLength(t)), { timeout: 60_000 });
-  const whole = async () => {
-    await page.click('#source-all');
-    const value = await page.inputValue('#source');
-    await page.click('.sentences li[data-source="S1"]');
-    return value;
-  };
+  const analysed = (t) => analysedAs(page, t);
+  const whole = () => wholeSource(page);
   try {
     await page.fill('#answer', 'Row 00001 of the tide table, gauge 1.');
     await pasteSource(page, text);
@@ -535,15 +546,8 @@ test('undo in a long source\'s box is the lab\'s: Ctrl+Z after another window ta
   const text = lines.join('\n');
   const lab = await openLab(shared.browser, shared.server.url, { contextOptions: { permissions: ['clipboard-read', 'clipboard-write'] } });
   const { page } = lab;
-  const analysed = (t) => page.waitForFunction((b) => document.querySelector('ol.sentences')?.dataset.analysedBytes === b && !document.querySelector('#source-status'), String(Buffer.byteLength(t)), { timeout: 60_000 });
-  // The whole source the lab holds, read through Edit all at once (then
-  // the box is windowed again by clicking the first sentence).
-  const whole = async () => {
-    await page.click('#source-all');
-    const value = await page.inputValue('#source');
-    await page.click('.sentences li[data-source="S1"]');
-    return value;
-  };
+  const analysed = (t) => analysedAs(page, t);
+  const whole = () => wholeSource(page);
   try {
     await page.fill('#answer', 'Line 00001 of the harbour record, pier 1.');
     await pasteSource(page, text);
