@@ -254,6 +254,9 @@ pub(crate) fn recheck(
     known: &[ClaimReport],
 ) -> Outcome {
     let doc = analysed_for(doc, cfg);
+    // A large source indexed for the checked answer's keys indexes the
+    // keys this text brings (a repair's words) without reading every word.
+    doc.admit_keys_of(answer);
     let input = CheckInput {
         question,
         ..CheckInput::answer(answer)

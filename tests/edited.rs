@@ -156,6 +156,19 @@ const STEMS: &[&str] = &[
     ". ",
     "\n\n",
     "passage 2: ",
+    "DYING",
+    "CrIeS",
+    "BRIDGES",
+    "won't",
+    "Shan’t",
+    "rock’n’roll",
+    "O'Brien",
+    "naïve",
+    "NAÏVE",
+    "Governor",
+    "governance",
+    "x",
+    "X-ray",
 ];
 
 /// Text of `pieces` (see [`text`]).
@@ -394,6 +407,54 @@ proptest! {
                 for s in 0..want.sentences.len() {
                     prop_assert_eq!(got.holds(s, g), want.holds(s, w), "{:?} in S{}", key, s + 1);
                 }
+            }
+        }
+    }
+
+    /// A document indexed for an answer's keys that admits the keys of
+    /// another text (a repaired answer, `Document::admit_keys_of`) looks
+    /// that text's content keys up without making the index of every
+    /// word, and every key as the whole index does.
+    #[test]
+    fn a_document_that_admits_a_repairs_keys_looks_them_up_as_the_whole_index_does(
+        text in text_of(STEMS),
+        answer in prop::collection::vec(prop::sample::select(STEMS), 0..8),
+        repaired in prop::collection::vec(prop::sample::select(STEMS), 0..12),
+        opts in options(),
+        threads in 1..3usize,
+    ) {
+        let (answer, repaired) = (answer.join(" "), repaired.join(" "));
+        let mut memo = WordMemo::new(opts.stemming, opts.discourse_words);
+        let wanted = WantedKeys::of_text(&answer, &mut memo);
+        let got = Document::analyse_for_keys(text.clone(), opts, threads, wanted);
+        got.admit_keys_of(&repaired);
+        let want = Document::analyse(&text, opts);
+        let content_keys = |t: &str| -> Vec<String> {
+            claimlab::text::Analysed::new(t, 0, t.len(), opts)
+                .tokens
+                .into_iter()
+                .filter(|t| t.content)
+                .map(|t| t.key().to_string())
+                .collect()
+        };
+        let asked: Vec<String> = content_keys(&answer).into_iter().chain(content_keys(&repaired)).collect();
+        let every: Vec<String> = want
+            .sentences
+            .iter()
+            .flat_map(|s| s.analysed(&want).tokens.clone())
+            .map(|t| t.key().to_string())
+            .collect();
+        for (n, key) in asked.iter().chain(&every).map(String::as_str).enumerate() {
+            let (g, w) = (got.term_id(key), want.term_id(key));
+            prop_assert_eq!(g.is_some(), w.is_some(), "{:?}", key);
+            if let (Some(g), Some(w)) = (g, w) {
+                prop_assert_eq!(got.postings(g), want.postings(w), "{:?}", key);
+                for s in 0..want.sentences.len() {
+                    prop_assert_eq!(got.holds(s, g), want.holds(s, w), "{:?} in S{}", key, s + 1);
+                }
+            }
+            if n + 1 == asked.len() {
+                prop_assert!(!got.indexed_every_word(), "{:?}", asked);
             }
         }
     }

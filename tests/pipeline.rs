@@ -598,6 +598,52 @@ fn reports_on_one_document_share_its_sentences() {
     );
 }
 
+/// `claimlab check` reads a large source for its answer's keys only
+/// (`text::wanted`). A repair that brings words the answer did not have
+/// (a claim replaced by its source sentence) and samples with words of
+/// their own are checked as against a source indexed whole, without the
+/// index of every word being made.
+#[test]
+fn a_large_source_read_for_its_answer_checks_repairs_and_samples_as_a_whole_index_does() {
+    let mut source = String::new();
+    for i in 0..4500 {
+        source.push_str(&format!(
+            "[{}] Ferry route {i} carried {} passengers in spring.\n\n",
+            i + 1,
+            100 + i
+        ));
+    }
+    source.push_str(
+        "[4501] The harbour bridge was opened to traffic in 1932 by Governor Philip Game.\n\n",
+    );
+    assert!(source.len() >= claimlab::output::PARALLEL_SOURCE_BYTES);
+    let cfg = Config::default();
+    let answer = "The harbour bridge was not opened to traffic in 1932. Ferry route 7 carried 107 passengers in spring.";
+    let samples = [
+        "The harbour bridge was opened in 1932 by the Governor.".to_string(),
+        "Ferry route 7 carried 107 passengers, the spring timetable says.".to_string(),
+    ];
+    for samples in [&[][..], &samples[..]] {
+        let input = CheckInput {
+            samples,
+            ..CheckInput::answer(answer)
+        };
+        let (doc, report) = claimlab::output::check_source(source.clone(), &input, &cfg);
+        let whole = check(&Document::analyse(&source, (&cfg).into()), &input, &cfg);
+        assert_eq!(
+            serde_json::to_value(&report).unwrap(),
+            serde_json::to_value(&whole).unwrap()
+        );
+        let repair = report.repair.as_ref().expect("a repair");
+        assert!(
+            repair.after.contains("Governor Philip Game"),
+            "{}",
+            repair.after
+        );
+        assert!(!doc.indexed_every_word(), "samples: {}", samples.len());
+    }
+}
+
 /// The report of a built-in example under its own settings, or with `change`.
 fn example_report(name: &str, change: impl FnOnce(&mut Config)) -> claimlab::Report {
     let ex = claimlab::examples::by_name(name).expect("a built-in example");

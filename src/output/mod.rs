@@ -153,7 +153,11 @@ pub fn check_source(source: String, input: &CheckInput, cfg: &Config) -> (Docume
     let large = source.len() >= PARALLEL_SOURCE_BYTES;
     let doc = if large {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
-        Document::analyse_for_answer(source, cfg.into(), threads, input.answer)
+        // Samples are checked against the source too.
+        let answers: Vec<&str> = std::iter::once(input.answer)
+            .chain(input.samples.iter().map(String::as_str))
+            .collect();
+        Document::analyse_for_answer(source, cfg.into(), threads, &answers)
     } else {
         Document::analyse_owned(source, cfg.into())
     };

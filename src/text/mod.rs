@@ -389,7 +389,12 @@ pub struct Document {
     /// that can have one of them are indexed.
     #[cfg(not(target_arch = "wasm32"))]
     wanted: Option<std::sync::Arc<wanted::WantedKeys>>,
-    /// The index of every word, for a key `wanted` does not admit.
+    /// The index of the keys a re-check brought that `wanted` does not
+    /// admit ([`Document::admit_keys_of`]), made once.
+    #[cfg(not(target_arch = "wasm32"))]
+    admitted: std::sync::OnceLock<Box<Admitted>>,
+    /// The index of every word, for a key neither `wanted` nor `admitted`
+    /// admits.
     #[cfg(not(target_arch = "wasm32"))]
     whole: std::sync::OnceLock<Box<WholeIndex>>,
 }
@@ -508,6 +513,21 @@ const UNWANTED: u32 = u32::MAX - 1;
 /// ([`Document::term_id`]), not of the index made for its wanted keys.
 #[cfg(not(target_arch = "wasm32"))]
 const WHOLE: u32 = 1 << 31;
+
+/// The bit that marks a term id of a document's index of admitted keys
+/// ([`Document::admit_keys_of`]).
+#[cfg(not(target_arch = "wasm32"))]
+const ADMITTED: u32 = 1 << 30;
+
+/// The keys a re-check brought to a document indexed for its wanted keys
+/// only, and their index: every sentence holding a word these keys admit
+/// lists its terms; any other sentence lists none (it holds none of them).
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Debug, Clone)]
+struct Admitted {
+    keys: wanted::WantedKeys,
+    index: WholeIndex,
+}
 
 /// A document's index of every word's key, for a document indexed for its
 /// wanted keys only ([`wanted`]): made the first time a key they do not
@@ -680,6 +700,20 @@ impl SentenceIndex {
         self.scratch = (found, term_ids);
     }
 
+    /// Add the sentence at `span`, of passage `passage` (0-based), with no
+    /// terms: a sentence known to hold none this index wants.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn push_unread(&mut self, passage: usize, (start, end): (usize, usize)) {
+        self.sentences.push(SourceSentence {
+            number: self.sentences.len() + 1,
+            passage: passage + 1,
+            start,
+            end,
+            term_ids: Box::default(),
+            reading: std::sync::OnceLock::new(),
+        });
+    }
+
     /// Add the next sentence, of passage `passage` (0-based) at `span`.
     fn push(&mut self, passage: usize, span: (usize, usize), analysed: Analysed) {
         let index = self.sentences.len() as u32;
@@ -780,6 +814,8 @@ impl SentenceIndex {
             #[cfg(not(target_arch = "wasm32"))]
             wanted: self.wanted,
             #[cfg(not(target_arch = "wasm32"))]
+            admitted: Default::default(),
+            #[cfg(not(target_arch = "wasm32"))]
             whole: Default::default(),
         }
     }
@@ -811,23 +847,28 @@ impl Document {
         Document::analyse_in_shares(text, options, threads, keep, None)
     }
 
-    /// [`Document::analyse_in_parallel`] for a check of `answer` alone:
-    /// a source too large to keep its sentences' readings indexes only the
-    /// words that can share a key with `answer`'s words ([`wanted`]); any
-    /// other key is looked up in an index of every word, made when first
-    /// needed. Every look-up answers as the whole index would.
+    /// [`Document::analyse_in_parallel`] for a check of `answers` alone
+    /// (an answer and its samples): a source too large to keep its
+    /// sentences' readings indexes only the words that can share a key
+    /// with their words ([`wanted`]); any other key is looked up in the
+    /// index of the keys a re-check brought ([`Document::admit_keys_of`])
+    /// or in an index of every word, made when first needed. Every
+    /// look-up answers as the whole index would.
     #[cfg(not(target_arch = "wasm32"))]
     pub fn analyse_for_answer(
         text: String,
         options: AnalysisOptions,
         threads: usize,
-        answer: &str,
+        answers: &[&str],
     ) -> Document {
         let keep = keeps_readings(&text);
         // Through this thread's word memory, which reads the first share next.
         let answer_keys = || {
             let mut memo = thread_words(options);
-            let wanted = wanted::WantedKeys::of_text(answer, &mut memo);
+            let mut wanted = wanted::WantedKeys::default();
+            for answer in answers {
+                wanted.add_text(answer, &mut memo);
+            }
             give_back_words(memo);
             wanted
         };
@@ -1552,16 +1593,33 @@ impl Document {
     pub fn term_id(&self, key: &str) -> Option<u32> {
         #[cfg(not(target_arch = "wasm32"))]
         if self.wanted.as_ref().is_some_and(|w| !w.admits_key(key)) {
+            if let Some(admitted) = self.admitted.get().filter(|a| a.keys.admits_key(key)) {
+                return admitted.index.vocab.get(key).map(|&id| id | ADMITTED);
+            }
             return self.whole().vocab.get(key).map(|&id| id | WHOLE);
         }
         self.vocab.get(key).copied()
     }
 
+    /// The index a term id flagged [`WHOLE`] or [`ADMITTED`] is of, and
+    /// its id there.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn other_index(&self, id: u32) -> Option<(&WholeIndex, usize)> {
+        if id & WHOLE != 0 {
+            return Some((self.whole(), (id & !WHOLE) as usize));
+        }
+        if id & ADMITTED != 0 {
+            let admitted = self.admitted.get().expect("an admitted key's index");
+            return Some((&admitted.index, (id & !ADMITTED) as usize));
+        }
+        None
+    }
+
     /// Sentences (0-based indices, ascending) holding a term.
     pub fn postings(&self, id: u32) -> &[u32] {
         #[cfg(not(target_arch = "wasm32"))]
-        if id & WHOLE != 0 {
-            return &self.whole().postings[(id & !WHOLE) as usize];
+        if let Some((index, id)) = self.other_index(id) {
+            return &index.postings[id];
         }
         &self.postings[id as usize]
     }
@@ -1569,11 +1627,76 @@ impl Document {
     /// Does sentence `sentence` (0-based) hold the term `id`?
     pub fn holds(&self, sentence: usize, id: u32) -> bool {
         #[cfg(not(target_arch = "wasm32"))]
-        if id & WHOLE != 0 {
-            let ids = &self.whole().term_ids[sentence];
-            return ids.binary_search(&(id & !WHOLE)).is_ok();
+        if let Some((index, id)) = self.other_index(id) {
+            return index.term_ids[sentence].binary_search(&(id as u32)).is_ok();
         }
         self.sentences[sentence].term_ids.binary_search(&id).is_ok()
+    }
+
+    /// Natively, for a document indexed for its wanted keys only (a large
+    /// source `check` read for its answer), before a re-check of `text` (a
+    /// repaired answer): index the keys of `text`'s words that the wanted
+    /// keys do not admit, reading only the sentences where a word with one
+    /// of them can begin (found by a search of the text for their starts),
+    /// so that their look-ups do not make the index of every word (which
+    /// reads and stems every word again: as long as the first reading).
+    /// Done once per document; a key it did not admit is still looked up
+    /// in the index of every word, so every look-up answers as the whole
+    /// index would. Elsewhere it does nothing.
+    pub fn admit_keys_of(&self, text: &str) {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let Some(wanted) = &self.wanted else { return };
+            if self.admitted.get().is_some() || self.whole.get().is_some() {
+                return;
+            }
+            let mut memo = thread_words(self.options);
+            let keys = wanted::WantedKeys::of_text_beyond(text, &mut memo, wanted);
+            if !keys.is_empty() {
+                let index = self.index_of_keys(&keys, &mut memo);
+                let _ = self.admitted.set(Box::new(Admitted { keys, index }));
+            }
+            give_back_words(memo);
+        }
+        #[cfg(target_arch = "wasm32")]
+        let _ = text;
+    }
+
+    /// Was the index of every word made (for a key neither the wanted nor
+    /// the admitted keys admit)? For tests.
+    #[doc(hidden)]
+    pub fn indexed_every_word(&self) -> bool {
+        #[cfg(not(target_arch = "wasm32"))]
+        return self.whole.get().is_some();
+        #[cfg(target_arch = "wasm32")]
+        false
+    }
+
+    /// The index of `keys` (as [`Document::admit_keys_of`] makes it): the
+    /// sentences where a word they admit can begin, read through `memo`.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn index_of_keys(&self, keys: &wanted::WantedKeys, memo: &mut memo::WordMemo) -> WholeIndex {
+        let read = sentences_with_any(&self.text, &self.sentences, &keys.search_starts());
+        let mut index = SentenceIndex::keeping(false);
+        index.wanted = Some(std::sync::Arc::new(keys.clone()));
+        for (s, read) in self.sentences.iter().zip(read) {
+            match read {
+                true => index.push_terms(
+                    &self.text,
+                    s.passage - 1,
+                    (s.start, s.end),
+                    self.options,
+                    memo,
+                ),
+                false => index.push_unread(s.passage - 1, (s.start, s.end)),
+            }
+        }
+        index.fill_postings();
+        WholeIndex {
+            vocab: index.vocab,
+            postings: index.postings,
+            term_ids: index.sentences.into_iter().map(|s| s.term_ids).collect(),
+        }
     }
 
     /// The index of every word's key, made on first use by reading each
@@ -2018,6 +2141,42 @@ fn post(postings: &mut [Vec<u32>], index: u32, term_ids: &[u32]) {
 #[cfg(not(target_arch = "wasm32"))]
 const FOLD_COST: f64 = 0.14;
 
+/// Which of `sentences` (spans of `text`, in order) hold one of `starts`,
+/// ignoring ASCII case: one search of the text for all of them at once
+/// (after a sentence is found, the search goes on from its end).
+#[cfg(not(target_arch = "wasm32"))]
+fn sentences_with_any(text: &str, sentences: &[SourceSentence], starts: &[Vec<u8>]) -> Vec<bool> {
+    use aho_corasick::{AhoCorasick, Input, MatchKind};
+    let search = AhoCorasick::builder()
+        .ascii_case_insensitive(true)
+        .match_kind(MatchKind::LeftmostFirst)
+        .build(starts);
+    let search = match search {
+        Ok(search) if !starts.iter().any(Vec::is_empty) => search,
+        // An empty start is everywhere (and a search too large to build
+        // reads every sentence).
+        _ => return vec![true; sentences.len()],
+    };
+    let mut found = vec![false; sentences.len()];
+    let (mut from, mut s) = (0, 0);
+    while let Some(m) = search.find(Input::new(text).span(from..text.len())) {
+        while s < sentences.len() && sentences[s].end <= m.start() {
+            s += 1;
+        }
+        let Some(sentence) = sentences.get(s) else {
+            break;
+        };
+        if sentence.start <= m.start() {
+            found[s] = true;
+            from = sentence.end;
+            s += 1;
+        } else {
+            from = m.start() + 1;
+        }
+    }
+    found
+}
+
 /// `passages` shared out into at most `n` runs of bytes, in order, for `n`
 /// threads of which the last also folds the source first: each thread
 /// about the same work, so the last run is the smaller by the fold's
@@ -2334,8 +2493,8 @@ mod tests {
             .repeat(KEEP_READINGS / 100 + 1);
         let answer = "The bridge opened in 1999. Crews inspect the cables every autumn.";
         let opts = AnalysisOptions::SEED;
-        let one = Document::analyse_for_answer(text.clone(), opts, 1, answer);
-        let two = Document::analyse_for_answer(text, opts, 2, answer);
+        let one = Document::analyse_for_answer(text.clone(), opts, 1, &[answer]);
+        let two = Document::analyse_for_answer(text, opts, 2, &[answer]);
         assert_eq!(one.sentences.len(), two.sentences.len());
         assert_eq!(one.passages, two.passages);
         for key in ["bridg", "open", "inspect", "crew", "autumn", "lane"] {
