@@ -242,13 +242,30 @@ struct Marked {
 
 impl Marked {
     fn find(part: &str, opts: AnalysisOptions) -> Marked {
+        Marked::find_reading(part, opts, true)
+    }
+
+    /// [`Marked::find`] whose numbers are read for their spans and keys
+    /// alone ([`numbers::find_numerals_for_keys`]): for a sentence read
+    /// for its terms.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn find_for_keys(part: &str, opts: AnalysisOptions) -> Marked {
+        Marked::find_reading(part, opts, false)
+    }
+
+    /// The citations and numbers of `part`, each number with the words
+    /// around it when `context`.
+    fn find_reading(part: &str, opts: AnalysisOptions, context: bool) -> Marked {
         let cites = if opts.citations_in_words {
             citations::find_with_words(part)
         } else {
             citations::find(part)
         };
         let cite_spans: Vec<(usize, usize)> = cites.iter().map(|c| (c.start, c.end)).collect();
-        let numbers = numbers::find_numerals(part, &cite_spans);
+        let numbers = match context {
+            true => numbers::find_numerals(part, &cite_spans),
+            false => numbers::find_numerals_for_keys(part, &cite_spans),
+        };
         let mut skip = cite_spans;
         skip.extend(numbers.iter().map(|n| (n.start, n.end)));
         crate::order::sort_dedup(&mut skip);
@@ -631,7 +648,7 @@ impl SentenceIndex {
         let part = &text[start..end];
         let Marked {
             mut numbers, skip, ..
-        } = Marked::find(part, opts);
+        } = Marked::find_for_keys(part, opts);
         let (mut found, mut term_ids) = std::mem::take(&mut self.scratch);
         found.clear();
         term_ids.clear();

@@ -47,6 +47,9 @@ const BEFORE_NUMBERS: &[&str] = &["no", "nos"];
 /// common sentence opener follows.
 const MAYBE_FINAL: &[&str] = &["co", "corp", "etc", "inc", "jr", "ltd"];
 
+/// The longest word of the lists above (and of the dotted ones, `e.g`).
+const LONGEST_LISTED: usize = 6;
+
 /// Capitalised words that usually open a sentence, used after `etc.`, `Inc.`,
 /// `U.S.` and the like.
 const OPENERS: &[&str] = &[
@@ -397,16 +400,23 @@ fn terminator_ends_sentence(
         let bare = word.trim_start_matches(|c: char| !c.is_alphanumeric());
         // The lists are ASCII and lower-casing keeps each character's length,
         // so only an ASCII word can be in them: compared without a copy.
-        let listed = |list: &[&str]| list.iter().any(|w| w.eq_ignore_ascii_case(bare));
+        // (No listed word is longer than LONGEST_LISTED: most words ending
+        // a sentence are, and are turned away without a look at the lists.)
+        let listed = |list: &[&str]| {
+            bare.len() <= LONGEST_LISTED && list.iter().any(|w| w.eq_ignore_ascii_case(bare))
+        };
         let after = &text[next..end];
         let next_word = &after[..after
             .find(|c: char| !c.is_alphabetic())
             .unwrap_or(after.len())];
         // "Lee, K. A. and Park": the capital after an initial is another
-        // initial, not the article opening a sentence.
-        let initial_follows =
-            after[next_word.len()..].starts_with('.') && single_capital(next_word);
-        let opener_follows = OPENERS.contains(&next_word) && !initial_follows;
+        // initial, not the article opening a sentence. (Asked only where
+        // it decides: most stops end their sentence before it is.)
+        let opener_follows = || {
+            let initial_follows =
+                after[next_word.len()..].starts_with('.') && single_capital(next_word);
+            OPENERS.contains(&next_word) && !initial_follows
+        };
         if listed(NEVER_FINAL)
             || (listed(BEFORE_NUMBERS) && next_char.is_some_and(|c| c.is_ascii_digit()))
         {
@@ -445,10 +455,10 @@ fn terminator_ends_sentence(
                 return Some((j, next));
             }
         }
-        if (listed(MAYBE_FINAL) || is_dotted) && !opener_follows {
+        if (listed(MAYBE_FINAL) || is_dotted) && !opener_follows() {
             return None;
         }
-        if is_initial && !opener_follows {
+        if is_initial && !opener_follows() {
             return None;
         }
         // "1. Use a cloth" at the start of a line is a list number.
@@ -907,6 +917,16 @@ mod tests {
 
     fn sents(text: &str) -> Vec<&str> {
         split(text).into_iter().map(|(s, e)| &text[s..e]).collect()
+    }
+
+    #[test]
+    fn no_listed_word_is_longer_than_the_longest_looked_for() {
+        let dotted = ["e.g", "i.e", "a.m", "p.m"];
+        for list in [NEVER_FINAL, BEFORE_NUMBERS, MAYBE_FINAL, &dotted] {
+            for word in list {
+                assert!(word.len() <= LONGEST_LISTED, "{word}");
+            }
+        }
     }
 
     #[test]
