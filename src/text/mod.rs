@@ -645,6 +645,28 @@ impl SentenceIndex {
         opts: AnalysisOptions,
         memo: &mut memo::WordMemo,
     ) {
+        let term_ids = self.terms_of(text, (start, end), opts, memo);
+        self.sentences.push(SourceSentence {
+            number: self.sentences.len() + 1,
+            passage: passage + 1,
+            start,
+            end,
+            term_ids,
+            reading: std::sync::OnceLock::new(),
+        });
+    }
+
+    /// The term ids of the sentence at `span` of `text`, read as
+    /// [`SentenceIndex::push_terms`] reads it (new terms join this index),
+    /// without adding the sentence.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn terms_of(
+        &mut self,
+        text: &str,
+        (start, end): (usize, usize),
+        opts: AnalysisOptions,
+        memo: &mut memo::WordMemo,
+    ) -> Box<[u32]> {
         let part = &text[start..end];
         let Marked {
             mut numbers, skip, ..
@@ -705,30 +727,9 @@ impl SentenceIndex {
             }
         }
         crate::order::sort_dedup(&mut term_ids);
-        let index = self.sentences.len() as u32;
-        self.sentences.push(SourceSentence {
-            number: index as usize + 1,
-            passage: passage + 1,
-            start,
-            end,
-            term_ids: term_ids.as_slice().into(),
-            reading: std::sync::OnceLock::new(),
-        });
+        let ids = term_ids.as_slice().into();
         self.scratch = (found, term_ids);
-    }
-
-    /// Add the sentence at `span`, of passage `passage` (0-based), with no
-    /// terms: a sentence known to hold none this index wants.
-    #[cfg(not(target_arch = "wasm32"))]
-    fn push_unread(&mut self, passage: usize, (start, end): (usize, usize)) {
-        self.sentences.push(SourceSentence {
-            number: self.sentences.len() + 1,
-            passage: passage + 1,
-            start,
-            end,
-            term_ids: Box::default(),
-            reading: std::sync::OnceLock::new(),
-        });
+        ids
     }
 
     /// Add the next sentence, of passage `passage` (0-based) at `span`.
@@ -781,18 +782,35 @@ impl SentenceIndex {
     /// Fill each term's postings from the sentences' term ids, each list
     /// made at its length: the sentences holding the term, in order.
     fn fill_postings(&mut self) {
-        let mut counts = vec![0u32; self.postings.len()];
-        for s in &self.sentences {
-            s.term_ids.iter().for_each(|&id| counts[id as usize] += 1);
+        let sentences = &self.sentences;
+        fill_postings(&mut self.postings, || {
+            sentences.iter().map(|s| &s.term_ids[..])
+        });
+    }
+
+    /// Natively, an index of other keys of `doc`'s sentences (this one's
+    /// `wanted` ones, or every key): the sentences for which `read` says
+    /// true are read through `memo`; the others hold none of its terms.
+    /// Only each sentence's term ids are kept.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn other_index(
+        mut self,
+        doc: &Document,
+        read: impl Fn(usize) -> bool,
+        memo: &mut memo::WordMemo,
+    ) -> WholeIndex {
+        let mut term_ids: Vec<Box<[u32]>> = Vec::with_capacity(doc.sentences.len());
+        for (i, s) in doc.sentences.iter().enumerate() {
+            term_ids.push(match read(i) {
+                true => self.terms_of(&doc.text, (s.start, s.end), doc.options, memo),
+                false => Box::default(),
+            });
         }
-        for (list, &n) in self.postings.iter_mut().zip(&counts) {
-            debug_assert!(list.is_empty(), "postings are filled once");
-            list.reserve_exact(n as usize);
-        }
-        for (i, s) in self.sentences.iter().enumerate() {
-            for &id in &s.term_ids {
-                self.postings[id as usize].push(i as u32);
-            }
+        fill_postings(&mut self.postings, || term_ids.iter().map(|ids| &ids[..]));
+        WholeIndex {
+            vocab: self.vocab,
+            postings: self.postings,
+            term_ids,
         }
     }
 
@@ -1696,24 +1714,7 @@ impl Document {
         let read = sentences_with_any(&self.text, &self.sentences, &keys.search_starts());
         let mut index = SentenceIndex::keeping(false);
         index.wanted = Some(std::sync::Arc::new(keys.clone()));
-        for (s, read) in self.sentences.iter().zip(read) {
-            match read {
-                true => index.push_terms(
-                    &self.text,
-                    s.passage - 1,
-                    (s.start, s.end),
-                    self.options,
-                    memo,
-                ),
-                false => index.push_unread(s.passage - 1, (s.start, s.end)),
-            }
-        }
-        index.fill_postings();
-        WholeIndex {
-            vocab: index.vocab,
-            postings: index.postings,
-            term_ids: index.sentences.into_iter().map(|s| s.term_ids).collect(),
-        }
+        index.other_index(self, |i| read[i], memo)
     }
 
     /// The index of every word's key, made on first use by reading each
@@ -1722,17 +1723,9 @@ impl Document {
     fn whole(&self) -> &WholeIndex {
         self.whole.get_or_init(|| {
             let opts = self.options;
-            let mut index = SentenceIndex::keeping(false);
             let mut memo = memo::WordMemo::new(opts.stemming, opts.discourse_words);
-            for s in &self.sentences {
-                index.push_terms(&self.text, s.passage - 1, (s.start, s.end), opts, &mut memo);
-            }
-            index.fill_postings();
-            Box::new(WholeIndex {
-                vocab: index.vocab,
-                postings: index.postings,
-                term_ids: index.sentences.into_iter().map(|s| s.term_ids).collect(),
-            })
+            let index = SentenceIndex::keeping(false);
+            Box::new(index.other_index(self, |_| true, &mut memo))
         })
     }
 
@@ -2157,6 +2150,28 @@ fn post(postings: &mut [Vec<u32>], index: u32, term_ids: &[u32]) {
 /// two shares of 12 ms each).
 #[cfg(not(target_arch = "wasm32"))]
 const FOLD_COST: f64 = 0.14;
+
+/// Fill each term's postings (empty lists, one per term) from each
+/// sentence's term ids (`lists`, in order, given twice): each list made at
+/// its length, the sentences holding the term in order.
+fn fill_postings<'a, I: Iterator<Item = &'a [u32]>>(
+    postings: &mut [Vec<u32>],
+    lists: impl Fn() -> I,
+) {
+    let mut counts = vec![0u32; postings.len()];
+    for ids in lists() {
+        ids.iter().for_each(|&id| counts[id as usize] += 1);
+    }
+    for (list, &n) in postings.iter_mut().zip(&counts) {
+        debug_assert!(list.is_empty(), "postings are filled once");
+        list.reserve_exact(n as usize);
+    }
+    for (i, ids) in lists().enumerate() {
+        for &id in ids {
+            postings[id as usize].push(i as u32);
+        }
+    }
+}
 
 /// Which of `sentences` (spans of `text`, in order) hold one of `starts`,
 /// ignoring ASCII case: one search of the text for all of them at once
