@@ -21,6 +21,10 @@
 //! 3. **Entity scrub** when names were invented: drop the sentences holding
 //!    them and say so. Confidence × 0.85.
 //!
+//! A source sentence is quoted (by the rewrite and the patch alike)
+//! without its own citation marks: a footnote (`…trains.[4]`) copied into
+//! the answer would read there as a citation of passage 4.
+//!
 //! Repair proposes; the pipeline checks the repaired answer again, as it
 //! would ship (attribution and note included, which are not claims), with
 //! the same settings. If that check would block it, finds risk above medium
@@ -278,7 +282,7 @@ fn grounding_rewrite(doc: &Document, question: &str, answer: &str, cfg: &Config)
     crate::order::sort_dedup(&mut chosen);
     let body = chosen
         .iter()
-        .map(|&i| doc.sentence_text(i))
+        .map(|&i| quoted(doc, i))
         .collect::<Vec<_>>()
         .join(" ");
     let lower = body.lowercase();
@@ -457,6 +461,22 @@ fn measure_after(text: &str, end: usize) -> Option<Measure> {
     Some(Measure::Unit(unit, size))
 }
 
+/// Source sentence `i` (0-based) as a repair quotes it: without the
+/// source's own citation marks and the blanks before each. A footnote
+/// (`…trains.[4]`) copied into the answer reads as a citation of passage
+/// 4, and the repaired answer failed its re-check as miscited.
+fn quoted(doc: &Document, i: usize) -> String {
+    let text = doc.sentence_text(i);
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for cite in crate::text::citations::find(text) {
+        out.push_str(text[at..cite.start].trim_end_matches([' ', '\u{a0}']));
+        at = cite.end;
+    }
+    out.push_str(&text[at..]);
+    out.trim().to_string()
+}
+
 fn contradiction_patch(
     doc: &Document,
     answer: &str,
@@ -528,7 +548,11 @@ fn contradiction_patch(
                 }
             }
         } else if claim.negation.is_some() {
-            edits.push((claim.byte_start, claim.byte_end, sentence_text.to_string()));
+            let quote = quoted(
+                doc,
+                SourceSentence::index_of(claim.best_source.as_deref()?)?,
+            );
+            edits.push((claim.byte_start, claim.byte_end, quote));
             changes.push(format!(
                 "Replaced {} with {}, whose negation it reversed",
                 claim.id,
@@ -701,6 +725,27 @@ mod tests {
         );
         let after = report.repair.as_ref().map(|r| r.after.as_str());
         assert_eq!(after, Some("The span is 410 m long."));
+    }
+
+    #[test]
+    fn a_quoted_source_sentence_leaves_its_footnotes_behind() {
+        let cfg = Config::default();
+        let source = "The Halvorsen bridge opened in 1998.[3] The bridge does not carry trains.[4] Cyclists use the east lane [5].";
+        // Negation reversed: the source sentence replaces the claim, and the
+        // repaired answer passes its re-check.
+        let report = crate::check_text(source, "The bridge carries trains.", &cfg);
+        let repair = report.repair.as_ref().expect("a repair");
+        assert_eq!(repair.after, "The bridge does not carry trains.");
+        assert!(repair.succeeded, "{:?}", repair.changes);
+        // Rebuilt from the source: no footnote, no blank left before the stop.
+        let doc = Document::analyse(source, (&cfg).into());
+        let healed = grounding_rewrite(&doc, "Who uses the east lane?", "Nobody.", &cfg).unwrap();
+        assert!(
+            healed.body.ends_with("Cyclists use the east lane."),
+            "{}",
+            healed.body
+        );
+        assert!(!healed.body.contains('['), "{}", healed.body);
     }
 
     #[test]
