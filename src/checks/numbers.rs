@@ -63,7 +63,7 @@ use serde::{Deserialize, Serialize};
 pub use crate::text::numbers::{Approx, NumberMention, Quantity, Unit};
 
 use crate::checks::{ClaimContext, Findings};
-use crate::text::case::Lowercase;
+use crate::text::case::lower_char;
 use crate::text::SourceSentence;
 use crate::trace::{EventKind, Trace};
 use crate::verdict::{Mark, MarkKind, ReasonKind};
@@ -123,9 +123,8 @@ pub fn check(
     let mut stated = |m: &NumberMention| -> bool {
         let q = m.quantity.as_ref().expect("quantities only");
         if !normalise {
-            let raw = m.raw.lowercase();
             return find_round(&sentence_quantities, &mut found_at, &mut |s| {
-                s.raw.lowercase() == raw
+                same_lower(&s.raw, &m.raw)
             });
         }
         // A bound ("over 60", "up to 460 passengers") holds against any
@@ -190,12 +189,15 @@ pub fn check(
         .iter()
         .filter(|m| m.is_identifier() && scope == Scope::All)
         .filter_map(|m| {
+            // Compared a character at a time, without a copy of each: a
+            // sentence may list thousands of identifiers.
+            let wanted = shape(&m.raw);
             let alike: Vec<&NumberMention> = identifiers
                 .iter()
-                .filter(|s| shape(&s.raw) == shape(&m.raw))
+                .filter(|s| has_shape(&s.raw, &wanted))
                 .copied()
                 .collect();
-            let stated = alike.iter().any(|s| s.raw.lowercase() == m.raw.lowercase());
+            let stated = alike.iter().any(|s| same_lower(&s.raw, &m.raw));
             (!alike.is_empty() && !stated).then(|| {
                 let (source_numbers, said) = named(&alike, &|s| s.raw.clone());
                 MissingNumber {
@@ -386,11 +388,24 @@ fn find_round(
 /// An identifier's shape: its letters, lower-cased, with every digit a `#`
 /// (`SKU-441` → `sku-###`).
 fn shape(identifier: &str) -> String {
-    identifier
-        .lowercase()
-        .chars()
-        .map(|c| if c.is_ascii_digit() { '#' } else { c })
-        .collect()
+    shape_chars(identifier).collect()
+}
+
+fn shape_chars(identifier: &str) -> impl Iterator<Item = char> + '_ {
+    identifier.chars().map(|c| match c.is_ascii_digit() {
+        true => '#',
+        false => lower_char(c),
+    })
+}
+
+/// Is [`shape`] of `identifier` `wanted`?
+fn has_shape(identifier: &str, wanted: &str) -> bool {
+    identifier.len() == wanted.len() && shape_chars(identifier).eq(wanted.chars())
+}
+
+/// Are `a` and `b` the same, lower-cased?
+fn same_lower(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.chars().map(lower_char).eq(b.chars().map(lower_char))
 }
 
 /// Check the claim's numbers (in `scope`) against `sentence` and explain:
