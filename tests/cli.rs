@@ -202,7 +202,9 @@ fn a_long_best_sentence_is_reported_once_per_claim_as_an_excerpt() {
         .map(|s| s["text"].as_str().unwrap())
         .collect();
     assert!(pieces.iter().all(|p| p.len() <= longest));
-    assert!(pieces[..pieces.len() - 1].iter().all(|p| p.len() > longest / 2));
+    assert!(pieces[..pieces.len() - 1]
+        .iter()
+        .all(|p| p.len() > longest / 2));
     assert_eq!(pieces.join(" "), cells.join(", "));
 }
 

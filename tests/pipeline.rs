@@ -1086,3 +1086,102 @@ fn a_check_takes_back_the_claims_an_earlier_check_made_at_the_same_place() {
     );
     assert_ne!(grown.claims[0].reasons[0].detail, "taken back");
 }
+
+/// Sentences a large source and its answers are made of: names, numbers,
+/// negations, contractions, curly apostrophes, capitals, words outside
+/// ASCII, footnotes and citations.
+const POOL: &[&str] = &[
+    "The Halvorsen bridge opened in 1998 and carries 4 lanes.",
+    "The bridge does not carry trains.[4]",
+    "CYCLISTS USE THE EAST LANE EVERY MORNING.",
+    "O'Brien won't sell the iPhone factory before 2030.",
+    "Shan’t the rock’n’roll museum open on Sundays?",
+    "Tolls rose to $1,200.00 in 2021, about 12% more than in 2020.",
+    "The naïve plan of Dr. Ana Ruiz failed in its third year [2].",
+    "The ferry is a cargo ship, and the cargo deck is open at night.",
+    "Governor Philip Game opened the harbour tunnel in March 1932.",
+    "Ancient Greece practiced slavery, and Athens was a model for other city-states.",
+    "The reservoir supplies water to 40,000 homes in the valley.",
+    "McDonald's opened a state-of-the-art kitchen in São Paulo.",
+];
+
+/// An answer sentence from the pool: as it is, negated, with its number
+/// changed, with words dropped, or with an invented name.
+fn answer_sentence(s: &str, how: u8) -> String {
+    match how % 5 {
+        0 => s.to_string(),
+        1 => s
+            .replacen(" does not ", " does ", 1)
+            .replacen(" is ", " is not ", 1)
+            .replacen(" was ", " was not ", 1)
+            .replacen(" opened ", " never opened ", 1),
+        2 => s
+            .replacen("19", "17", 1)
+            .replacen("40", "45", 1)
+            .replacen('4', "9", 1),
+        3 => {
+            let words: Vec<&str> = s.split(' ').collect();
+            words
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| i % 3 != 1)
+                .map(|(_, w)| *w)
+                .collect::<Vec<_>>()
+                .join(" ")
+        }
+        _ => format!(
+            "{}, according to Dr. Helena Marwick.",
+            s.trim_end_matches('.')
+        ),
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config::with_cases(40))]
+
+    /// `claimlab check` indexes a large source for its answer's and samples'
+    /// keys only, and a repair's new words on their own: its report is the
+    /// report of a source indexed whole, whatever the answer, its samples,
+    /// the repair and the settings.
+    #[test]
+    fn a_large_source_checked_for_its_answer_reports_as_a_source_indexed_whole(
+        placed in proptest::collection::vec((0..POOL.len(), 0..5000usize), 1..8),
+        answer in proptest::collection::vec((0..POOL.len(), proptest::prelude::any::<u8>()), 1..7),
+        samples in proptest::collection::vec((0..POOL.len(), proptest::prelude::any::<u8>()), 0..3),
+        preset in 0..=claimlab::Preset::ALL.len(),
+        question in proptest::prelude::any::<bool>(),
+    ) {
+        let mut lines: Vec<String> = (0..5000)
+            .map(|i| format!("Quartz glaciers migrate {i} leagues northward every winter."))
+            .collect();
+        for &(k, at) in &placed {
+            lines[at] = format!("{} {}", lines[at], POOL[k]);
+        }
+        let source = lines.join("\n\n");
+        proptest::prop_assume!(source.len() >= claimlab::output::PARALLEL_SOURCE_BYTES);
+        let answer: String = answer
+            .iter()
+            .map(|&(k, how)| answer_sentence(POOL[k], how))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let samples: Vec<String> = samples
+            .iter()
+            .map(|&(k, how)| answer_sentence(POOL[k], how))
+            .collect();
+        let cfg = match preset {
+            0 => Config::default(),
+            p => claimlab::Preset::ALL[p - 1].config(),
+        };
+        let input = CheckInput {
+            samples: &samples,
+            question: if question { "Who opened the harbour tunnel?" } else { "" },
+            ..CheckInput::answer(&answer)
+        };
+        let (_, got) = claimlab::output::check_source(source.clone(), &input, &cfg);
+        let want = check(&Document::analyse(&source, (&cfg).into()), &input, &cfg);
+        proptest::prop_assert_eq!(
+            serde_json::to_string(&got).unwrap(),
+            serde_json::to_string(&want).unwrap()
+        );
+    }
+}
