@@ -15,8 +15,11 @@
 //! none of them ("the reservoir does not supply water" agrees with "it is
 //! not true that the reservoir supplies water"). A denial of a clause with
 //! a negation of its own, or a negated denial ("not untrue"), counts as
-//! neither. A flip is a word negated on one side only and stated plainly on
-//! the other only.
+//! neither. A flip is a word negated on one side and never on the other,
+//! which states it plainly more often: one of its plain mentions is the
+//! first side's negated one ("is not a cargo ship, and the cargo deck"
+//! against "is a cargo ship, and the cargo deck" is a flip; before, a word
+//! negated once and repeated plainly on the same side was never one).
 //!
 //! **Misses**: antonyms outside the list, a reordered sentence that swaps
 //! "before" and "after" while meaning the same (a false alarm), negation by prefix
@@ -399,19 +402,29 @@ impl<'a> NegatedWords<'a> {
         self.denied.contains(&key) && !self.denied.iter().any(|k| other.negated.contains(k))
     }
 
-    fn only_negated(&self, key: &str) -> bool {
-        self.negated.contains(&key) && !self.plain.contains(&key)
+    /// How often `key` is negated, and how often stated plainly.
+    fn counts(&self, key: &str) -> (usize, usize) {
+        let count = |words: &[&str]| words.iter().filter(|&&k| k == key).count();
+        (count(&self.negated), count(&self.plain))
     }
 
-    fn only_plain(&self, key: &str) -> bool {
-        self.plain.contains(&key) && !self.negated.contains(&key)
+    /// Does this side negate `key` where `other` states it? It negates it
+    /// and `other` never does, and `other` states it plainly more often
+    /// than this side: one of `other`'s plain mentions is this side's
+    /// negated one ("not a cargo ship, and the cargo deck" against "a cargo
+    /// ship, and the cargo deck").
+    fn negates_against(&self, key: &str, other: &NegatedWords) -> bool {
+        let ((negated, plain), (other_negated, other_plain)) =
+            (self.counts(key), other.counts(key));
+        negated > 0 && other_negated == 0 && other_plain > plain
     }
 
-    fn find(&self, key: &str) -> Option<(usize, &Token)> {
-        self.tokens
-            .iter()
-            .enumerate()
-            .find(|(_, t)| t.key() == key && t.content)
+    /// The first content token of `key`, negated (`Some(true)`), stated
+    /// plainly (`Some(false)`) or either (`None`).
+    fn find(&self, key: &str, negated: Option<bool>) -> Option<(usize, &Token)> {
+        self.tokens.iter().enumerate().find(|&(i, t)| {
+            t.key() == key && t.content && negated.is_none_or(|n| n == self.negated_by[i].is_some())
+        })
     }
 }
 
@@ -424,24 +437,46 @@ pub fn check(
     source_text: &str,
 ) -> Option<NegationFlip> {
     let (c, s) = (NegatedWords::of(claim), NegatedWords::of(sentence));
-    for (i, t) in claim.tokens.iter().enumerate() {
+    for t in &claim.tokens {
         if !t.content || t.number.is_some() {
             continue;
         }
         let key = t.key();
-        let side = if (c.only_negated(key) || c.denies_against(key, &s)) && s.only_plain(key) {
+        let plain_only = |w: &NegatedWords| matches!(w.counts(key), (0, p) if p > 0);
+        let side = if c.negates_against(key, &s) || (c.denies_against(key, &s) && plain_only(&s)) {
             Side::Claim
-        } else if c.only_plain(key) && (s.only_negated(key) || s.denies_against(key, &c)) {
+        } else if s.negates_against(key, &c) || (plain_only(&c) && s.denies_against(key, &c)) {
             Side::Source
         } else {
             continue;
         };
-        let (si, st) = s.find(key)?;
-        let (negator_tokens, negator_index, negator_text) = match side {
-            Side::Claim => (&claim.tokens, c.negated_by[i]?, claim_text),
-            Side::Source => (&sentence.tokens, s.negated_by[si]?, source_text),
+        // The negated mention on one side, a plain one on the other.
+        let (negated, plain) = match side {
+            Side::Claim => (&c, &s),
+            Side::Source => (&s, &c),
         };
-        let n = &negator_tokens[negator_index];
+        let (Some((ni, _)), Some((pi, _))) =
+            (negated.find(key, Some(true)), plain.find(key, Some(false)))
+        else {
+            continue;
+        };
+        let Some(negator) = negated.negated_by[ni] else {
+            continue;
+        };
+        let (t, st, n, negator_text) = match side {
+            Side::Claim => (
+                &claim.tokens[ni],
+                &sentence.tokens[pi],
+                &claim.tokens[negator],
+                claim_text,
+            ),
+            Side::Source => (
+                &claim.tokens[pi],
+                &sentence.tokens[ni],
+                &sentence.tokens[negator],
+                source_text,
+            ),
+        };
         return Some(NegationFlip {
             word: claim_text[t.start..t.end].to_string(),
             negated_in: side,
@@ -589,6 +624,42 @@ mod tests {
         );
         let f = flip("The plan does not support IPv6.", "The plan supports IPv6.").unwrap();
         assert_eq!((f.word.as_str(), f.negated_in), ("support", Side::Claim));
+    }
+
+    #[test]
+    fn a_word_negated_once_and_repeated_plainly_is_a_flip() {
+        let (claim, source) = (
+            "The ferry is not a cargo ship, and the cargo deck is open at night.",
+            "The ferry is a cargo ship, and the cargo deck is open at night.",
+        );
+        let f = flip(claim, source).unwrap();
+        assert_eq!(
+            (f.word.as_str(), f.negated_in, f.negator.as_str()),
+            ("cargo", Side::Claim, "not")
+        );
+        assert_eq!(
+            f.claim_span,
+            (claim.find("cargo").unwrap(), claim.find(" ship").unwrap())
+        );
+        let f = flip(source, claim).unwrap();
+        assert_eq!((f.word.as_str(), f.negated_in), ("cargo", Side::Source));
+        assert_eq!(f.source_span.0, claim.find("cargo").unwrap());
+        // Negated alike on both sides, or negated on both: no flip.
+        assert_eq!(flip(claim, claim), None);
+        assert_eq!(
+            flip(
+                "The cargo ship carries no cargo.",
+                "No cargo ship carries cargo."
+            ),
+            None
+        );
+        // Stated plainly twice against once plainly and once negated.
+        let f = flip(
+            "The cargo ship carries cargo.",
+            "The cargo ship carries no cargo.",
+        )
+        .unwrap();
+        assert_eq!(f.negated_in, Side::Source);
     }
 
     #[test]
