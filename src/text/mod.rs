@@ -546,9 +546,10 @@ struct Admitted {
     index: WholeIndex,
 }
 
-/// A document's index of every word's key, for a document indexed for its
-/// wanted keys only ([`wanted`]): made the first time a key they do not
-/// admit is looked up.
+/// An index of keys beyond those a document indexed for its wanted keys
+/// only ([`wanted`]) holds: of every word's key, made the first time a key
+/// they do not admit is looked up, or of the keys a re-check brought
+/// ([`Admitted`]). Each sentence keeps its term ids here, no more.
 #[cfg(not(target_arch = "wasm32"))]
 #[derive(Debug, Clone)]
 struct WholeIndex {
@@ -793,7 +794,7 @@ impl SentenceIndex {
     /// true are read through `memo`; the others hold none of its terms.
     /// Only each sentence's term ids are kept.
     #[cfg(not(target_arch = "wasm32"))]
-    fn other_index(
+    fn into_index_of(
         mut self,
         doc: &Document,
         read: impl Fn(usize) -> bool,
@@ -1639,7 +1640,7 @@ impl Document {
     /// The index a term id flagged [`WHOLE`] or [`ADMITTED`] is of, and
     /// its id there.
     #[cfg(not(target_arch = "wasm32"))]
-    fn other_index(&self, id: u32) -> Option<(&WholeIndex, usize)> {
+    fn flagged_index(&self, id: u32) -> Option<(&WholeIndex, usize)> {
         if id & WHOLE != 0 {
             return Some((self.whole(), (id & !WHOLE) as usize));
         }
@@ -1653,7 +1654,7 @@ impl Document {
     /// Sentences (0-based indices, ascending) holding a term.
     pub fn postings(&self, id: u32) -> &[u32] {
         #[cfg(not(target_arch = "wasm32"))]
-        if let Some((index, id)) = self.other_index(id) {
+        if let Some((index, id)) = self.flagged_index(id) {
             return &index.postings[id];
         }
         &self.postings[id as usize]
@@ -1662,7 +1663,7 @@ impl Document {
     /// Does sentence `sentence` (0-based) hold the term `id`?
     pub fn holds(&self, sentence: usize, id: u32) -> bool {
         #[cfg(not(target_arch = "wasm32"))]
-        if let Some((index, id)) = self.other_index(id) {
+        if let Some((index, id)) = self.flagged_index(id) {
             return index.term_ids[sentence].binary_search(&(id as u32)).is_ok();
         }
         self.sentences[sentence].term_ids.binary_search(&id).is_ok()
@@ -1714,7 +1715,7 @@ impl Document {
         let read = sentences_with_any(&self.text, &self.sentences, &keys.search_starts());
         let mut index = SentenceIndex::keeping(false);
         index.wanted = Some(std::sync::Arc::new(keys.clone()));
-        index.other_index(self, |i| read[i], memo)
+        index.into_index_of(self, |i| read[i], memo)
     }
 
     /// The index of every word's key, made on first use by reading each
@@ -1725,7 +1726,7 @@ impl Document {
             let opts = self.options;
             let mut memo = memo::WordMemo::new(opts.stemming, opts.discourse_words);
             let index = SentenceIndex::keeping(false);
-            Box::new(index.other_index(self, |_| true, &mut memo))
+            Box::new(index.into_index_of(self, |_| true, &mut memo))
         })
     }
 
