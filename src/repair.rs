@@ -494,7 +494,8 @@ fn contradiction_patch(
         .enumerate()
         .filter(|(_, c)| c.verdict == Verdict::Contradicted)
     {
-        let sentence = &doc.sentences[SourceSentence::index_of(claim.best_source.as_deref()?)?];
+        let best = SourceSentence::index_of(claim.best_source.as_deref()?)?;
+        let sentence = &doc.sentences[best];
         let sentence_text = &doc.text[sentence.start..sentence.end];
         if !claim.number_mismatches.is_empty() {
             let fresh;
@@ -548,11 +549,7 @@ fn contradiction_patch(
                 }
             }
         } else if claim.negation.is_some() {
-            let quote = quoted(
-                doc,
-                SourceSentence::index_of(claim.best_source.as_deref()?)?,
-            );
-            edits.push((claim.byte_start, claim.byte_end, quote));
+            edits.push((claim.byte_start, claim.byte_end, quoted(doc, best)));
             changes.push(format!(
                 "Replaced {} with {}, whose negation it reversed",
                 claim.id,

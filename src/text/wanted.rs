@@ -104,6 +104,18 @@ fn prefix(key: &str) -> Option<Start<'_>> {
     })
 }
 
+/// Calls `f` with the key of each content word of `text`, read through
+/// `memo` (whose settings are the analysis's).
+fn for_each_key(text: &str, memo: &mut WordMemo, mut f: impl FnMut(&str)) {
+    let mut found = Vec::new();
+    crate::text::memo::word_entries(text, &[], memo, &mut found);
+    for o in found {
+        if memo.content(o.entry) {
+            f(memo.key(o.entry));
+        }
+    }
+}
+
 impl WantedKeys {
     /// The wanted keys of `text`'s words, read through `memo` (whose
     /// settings are the analysis's).
@@ -115,30 +127,19 @@ impl WantedKeys {
 
     /// Want the keys of `text`'s words too.
     pub fn add_text(&mut self, text: &str, memo: &mut WordMemo) {
-        let mut found = Vec::new();
-        crate::text::memo::word_entries(text, &[], memo, &mut found);
-        for o in found {
-            if memo.content(o.entry) {
-                self.add(memo.key(o.entry));
-            }
-        }
+        for_each_key(text, memo, |key| self.add(key));
     }
 
     /// The keys of `text`'s words that `known` does not admit: what a
     /// re-check of `text` would look up in the index of every word
     /// (`Document::admit_keys_of` indexes them instead).
     pub fn of_text_beyond(text: &str, memo: &mut WordMemo, known: &WantedKeys) -> WantedKeys {
-        let mut found = Vec::new();
-        crate::text::memo::word_entries(text, &[], memo, &mut found);
         let mut beyond = WantedKeys::default();
-        for o in found {
-            if memo.content(o.entry) {
-                let key = memo.key(o.entry);
-                if !known.admits_key(key) {
-                    beyond.add(key);
-                }
+        for_each_key(text, memo, |key| {
+            if !known.admits_key(key) {
+                beyond.add(key);
             }
-        }
+        });
         beyond
     }
 
