@@ -8,12 +8,18 @@
 //! spliced back into the whole text ([`TextWindow::splice`]), which is what
 //! gets checked.
 //!
-//! What it keeps: every cut is at a line start (just after `\n`), or, when
-//! one line is longer than the window, after a space near the cut or else
-//! between two characters the eye reads apart (not inside an emoji
+//! What it keeps: a window starts at a line start (just after `\n`), or,
+//! when one line is longer than the window, after a space near the cut or
+//! else between two characters the eye reads apart (not inside an emoji
 //! sequence, a letter and its accents or a flag); the window always holds
-//! the place it was asked for. What it does not do: choose
-//! cuts by passage or sentence (a line is the unit a text box shows).
+//! the place it was asked for. It ends just before the line break (or the
+//! space) that separates it from the next window: that separator is in
+//! neither window, so what is typed at the end of the box goes on the
+//! box's last line, and never joins the hidden text after it (a window
+//! holding the line break typed at its end before the next line's first
+//! word, where the user sees only the end of the box). What it does not
+//! do: choose cuts by passage or sentence (a line is the unit a text box
+//! shows).
 
 use crate::text::scan::{char_end, char_start};
 
@@ -68,33 +74,49 @@ impl TextWindow {
             return w;
         }
         // Near the end: the last lines, as many as fit.
-        let end = TextWindow {
-            start: text.len(),
-            end: text.len(),
-        };
-        let last = end.earlier(text, bytes);
         TextWindow {
-            start: last.start.min(w.start),
+            start: TextWindow::ending_at(text, text.len(), bytes)
+                .start
+                .min(w.start),
             end: text.len(),
         }
     }
 
-    /// The window of about `bytes` that starts where this one ends (the
-    /// last one when this one reaches the end).
+    /// The window of about `bytes` that starts where this one ends, after
+    /// the separator this one leaves out, if any (the last one when this
+    /// one reaches the end).
     pub fn later(&self, text: &str, bytes: usize) -> TextWindow {
         if self.end >= text.len() {
             return TextWindow::from(text, self.start, bytes, self.start);
         }
-        TextWindow::from(text, self.end, bytes, self.end)
+        // A separator that is the text's last byte is not skipped: the
+        // last window is never empty.
+        let start = match is_separator(text.as_bytes()[self.end]) && self.end + 1 < text.len() {
+            true => self.end + 1,
+            false => self.end,
+        };
+        TextWindow::from(text, start, bytes, start)
     }
 
-    /// The window of about `bytes` that ends where this one starts (the
-    /// first one when this one starts the text).
+    /// The window of about `bytes` that ends where this one starts, less
+    /// the separator between them (the first one when this one starts the
+    /// text).
     pub fn earlier(&self, text: &str, bytes: usize) -> TextWindow {
         if self.start == 0 {
             return TextWindow::from(text, 0, bytes, 0);
         }
-        let end = self.start;
+        // It ends before the separator just before this one, if any (and
+        // if anything is left before it).
+        let end = match self.start > 1 && is_separator(text.as_bytes()[self.start - 1]) {
+            true => self.start - 1,
+            false => self.start,
+        };
+        TextWindow::ending_at(text, end, bytes)
+    }
+
+    /// The window of about `bytes` that ends at byte `end` (not 0): from
+    /// a line start, or a cut in a line longer than `bytes`.
+    fn ending_at(text: &str, end: usize, bytes: usize) -> TextWindow {
         let floor = end.saturating_sub(bytes);
         // The first line start from `floor` on, if one is before `end`;
         // else the line is cut by characters.
@@ -195,9 +217,10 @@ impl TextWindow {
     }
 
     /// From `start` (a line start or character boundary) to the end of
-    /// the last line that ends within `bytes` and after byte `after`; a
-    /// line too long for that is cut in it ([`cut_in_line`]) (`after` being less
-    /// than `bytes / 2` past `start`, the cut is past it).
+    /// the last line that ends within `bytes` and after byte `after`, its
+    /// line break left out; a line too long for that is cut in it
+    /// ([`cut_in_line`]), before the space found there (`after` being
+    /// less than `bytes / 2` past `start`, the cut is at or past it).
     fn from(text: &str, start: usize, bytes: usize, after: usize) -> TextWindow {
         let limit = start + bytes;
         if limit >= text.len() {
@@ -217,8 +240,21 @@ impl TextWindow {
                 cut_in_line(text, lo.min(hi), hi, true).max(char_end(text, start + 1))
             }
         };
+        // The separator the cut follows is left out (kept when it is all
+        // the window would hold).
+        let end =
+            match end < text.len() && end > start + 1 && is_separator(text.as_bytes()[end - 1]) {
+                true => end - 1,
+                false => end,
+            };
         TextWindow { start, end }
     }
+}
+
+/// A byte that separates two windows when a cut follows it: a line break,
+/// or a space in a line too long for one window.
+fn is_separator(b: u8) -> bool {
+    b == b'\n' || b == b' '
 }
 
 /// The start of the line holding byte `at`, if it is at or after `floor`;
@@ -476,7 +512,7 @@ mod tests {
             let at = if at % 2 == 0 { text.len() } else { at % (text.len() + 1) };
             let w = TextWindow::around(&text, at, bytes);
             let at = char_start(&text, at);
-            prop_assert!(w.start <= at && (at < w.end || w.end == text.len()), "{:?} at {}", w, at);
+            prop_assert!(w.start <= at && at <= w.end, "{:?} at {}", w, at);
             prop_assert!(text.is_char_boundary(w.start) && text.is_char_boundary(w.end));
             // A cut inside a line only where the line is longer than the window.
             // A cut inside a line only where the line runs on for a quarter
@@ -493,14 +529,18 @@ mod tests {
         fn earlier_and_later_step_through_the_text_without_gaps(
             text in text(), bytes in 8..200usize,
         ) {
-            // From the start, `later` reaches the end through adjacent windows;
-            // `earlier` walks back through adjacent windows to the start.
+            // From the start, `later` reaches the end through windows that
+            // are adjacent or apart by one separator; `earlier` walks back
+            // the same way to the start.
+            let apart = |end: usize, start: usize| {
+                start == end || (start == end + 1 && is_separator(text.as_bytes()[end]))
+            };
             let mut w = TextWindow::around(&text, 0, bytes);
             prop_assert_eq!(w.start, 0);
             let mut steps = 0;
             while w.end < text.len() {
                 let next = w.later(&text, bytes);
-                prop_assert_eq!(next.start, w.end);
+                prop_assert!(apart(w.end, next.start), "{:?} then {:?}", w, next);
                 prop_assert!(next.end > next.start);
                 prop_assert!(text.is_char_boundary(next.end));
                 w = next;
@@ -509,7 +549,7 @@ mod tests {
             }
             while w.start > 0 {
                 let before = w.earlier(&text, bytes);
-                prop_assert_eq!(before.end, w.start);
+                prop_assert!(apart(before.end, w.start), "{:?} then {:?}", before, w);
                 prop_assert!(before.start < before.end);
                 prop_assert!(text.is_char_boundary(before.start));
                 w = before;
@@ -556,6 +596,28 @@ mod tests {
             }
         }
 
+        /// What is typed at the end of a box holding a window goes on its
+        /// last line: the window is followed by the line break or space
+        /// it leaves out, never by the hidden text of a line it shows.
+        #[test]
+        fn typing_at_a_windows_end_never_joins_the_text_after_it(
+            lines in prop::collection::vec(prop::collection::vec("[a-zé]{1,6}", 0..60), 1..80),
+            at in any::<usize>(), bytes in 128..400usize, typed in "[a-z]{1,5}",
+        ) {
+            let text = lines.iter().map(|words| words.join(" ")).collect::<Vec<_>>().join("\n");
+            let first = TextWindow::around(&text, at % (text.len() + 1), bytes);
+            for w in [first, first.later(&text, bytes), first.earlier(&text, bytes)] {
+                if w.end == text.len() {
+                    continue;
+                }
+                let next = text.as_bytes()[w.end];
+                prop_assert!(next == b'\n' || next == b' ', "{:?} is followed by {:?}", w, &text[w.end..]);
+                // Typed at the box's end: followed by that separator.
+                let (new, _) = w.splice(&text, &format!("{}{typed}", w.of(&text)));
+                prop_assert_eq!(&new[w.end..w.end + typed.len() + 1], format!("{typed}{}", next as char));
+            }
+        }
+
         #[test]
         fn splicing_what_the_box_holds_changes_only_the_window(
             text in text(), at in any::<usize>(), bytes in 8..200usize, typed in "[a-zé\n]{0,20}",
@@ -592,17 +654,22 @@ mod tests {
     fn a_long_line_is_cut_after_a_space_near_the_window_end() {
         let text = "word ".repeat(100);
         let w = TextWindow::around(&text, 0, 103);
-        assert!(w.of(&text).ends_with("word "), "{:?}", w.of(&text));
-        assert!(w.later(&text, 103).of(&text).starts_with("word"));
+        // The space is left out: between the two windows.
+        assert!(w.of(&text).ends_with(" word"), "{:?}", w.of(&text));
+        assert_eq!(&text[w.end..w.end + 1], " ");
+        let next = w.later(&text, 103);
+        assert_eq!(next.start, w.end + 1);
+        assert!(next.of(&text).starts_with("word"));
     }
 
     #[test]
     fn a_long_text_is_cut_after_line_breaks() {
         let text = "aaaa\nbbbb\ncccc\ndddd\neeee\n";
         // Byte 11 is in the third line, a quarter window from the start.
+        // Each window leaves out the line break that ends its last line.
         let w = TextWindow::around(text, 11, 10);
-        assert_eq!(w.of(text), "cccc\ndddd\n");
+        assert_eq!(w.of(text), "cccc\ndddd");
         assert_eq!(w.later(text, 10).of(text), "eeee\n");
-        assert_eq!(w.earlier(text, 10).of(text), "aaaa\nbbbb\n");
+        assert_eq!(w.earlier(text, 10).of(text), "aaaa\nbbbb");
     }
 }

@@ -332,22 +332,33 @@ test('a long source\'s box holds a window of it: Earlier and Later step through 
     assert.equal(Buffer.from(text).subarray(s.start, s.end).toString(), s.box, 'the window is the source between its offsets');
     assert.equal(s.end, Buffer.byteLength(text));
     assert.ok(await page.isDisabled('#source-later'), 'nothing after the last window');
-    // Earlier: the window before, ending where this one starts, on a line start.
+    // Earlier: the window before, ending at the line break before this
+    // one's first line (a break in neither window).
     await page.click('#source-earlier');
     const before = await state(page);
-    assert.equal(before.end, s.start);
+    assert.equal(before.end + 1, s.start);
+    assert.equal(Buffer.from(text)[before.end], 0x0a, 'a line break between the windows');
     assert.equal(Buffer.from(text).subarray(before.start, before.end).toString(), before.box);
-    assert.ok(before.box.endsWith('\n'), 'cut after a line break');
+    assert.ok(!before.box.endsWith('\n'), 'the box ends with its last line');
     // Typing at the window's start edits the whole source there.
     await page.evaluate(() => { const el = document.querySelector('#source'); el.focus(); el.setSelectionRange(0, 0); });
     await page.keyboard.type('Zq ');
     const at = before.start;
-    const typed = Buffer.concat([Buffer.from(text).subarray(0, at), Buffer.from('Zq '), Buffer.from(text).subarray(at)]).toString();
+    const started = Buffer.concat([Buffer.from(text).subarray(0, at), Buffer.from('Zq '), Buffer.from(text).subarray(at)]);
+    await page.waitForFunction((b) => document.querySelector('ol.sentences')?.dataset.analysedBytes === b, String(started.length));
+    // Typed at the box's end, it goes on the box's last line: before the
+    // line break, not onto the first line of the hidden text after it.
+    await page.evaluate(() => { const el = document.querySelector('#source'); el.focus(); const n = el.value.length; el.setSelectionRange(n, n); });
+    await page.keyboard.type(' Zz.');
+    const end = before.end + 3;
+    const typed = Buffer.concat([started.subarray(0, end), Buffer.from(' Zz.'), started.subarray(end)]).toString();
     await page.waitForFunction((b) => document.querySelector('ol.sentences')?.dataset.analysedBytes === b, bytes(typed));
-    // Later brings the next window, which starts where this one now ends.
+    assert.ok(typed.includes(' Zz.\n'), 'the typed words end their line');
+    // Later brings the next window, which starts after the line break
+    // that ends this one.
     await page.click('#source-later');
     s = await state(page);
-    assert.equal(s.start, before.end + 3);
+    assert.equal(s.start, before.end + 3 + 4 + 1);
     assert.equal(Buffer.from(typed).subarray(s.start, s.end).toString(), s.box);
     // The supporting sentence, far up, is brought into the box by a click.
     await page.waitForFunction(() => document.querySelector('[data-claim-id="C1"]')?.dataset.verdict === 'supported');
@@ -409,7 +420,7 @@ test('all a long source\'s box holds, selected without Ctrl+A and deleted, goes 
   }
 });
 
-test('Backspace at the start of a long source\'s window and Delete at its end reach past it: the line break before, the letter after, one step to undo', async () => {
+test('Backspace at the start of a long source\'s window and Delete at its end reach past it: the line break before, the line break after, one step to undo', async () => {
   const lines = [];
   for (let i = 0; lines.join('\n').length < 150_000; i++) lines.push(`Line ${String(i).padStart(5, '0')} of the tide table, berth ${i % 5}.`);
   const text = lines.join('\n');
@@ -464,8 +475,10 @@ test('Backspace at the start of a long source\'s window and Delete at its end re
     await analysed(joined);
     await page.keyboard.press('Control+z');
     await analysed(text);
-    // Delete at the end of a window: the first letter of the next line goes.
+    // Delete at the end of a window: the line break after it goes, and the
+    // next line joins the box's last.
     const e = await earlierWithCaretAtEnd();
+    assert.equal(text[e.end], '\n');
     await page.keyboard.press('Delete');
     const cut = text.slice(0, e.end) + text.slice(e.end + 1);
     await analysed(cut);
@@ -473,14 +486,12 @@ test('Backspace at the start of a long source\'s window and Delete at its end re
     assert.equal(cut.slice(b.start, b.end), b.value);
     assert.equal(b.start + b.caret, e.end, 'the caret stays where it was in the source');
     assert.ok(b.caretShown, 'the caret is in sight');
-    // Ctrl+Delete there takes the spaces and the word after the edge.
+    // Ctrl+Delete there takes the line break alone, not the word after it.
     await page.keyboard.press('Control+z');
     await analysed(text);
     const f = await earlierWithCaretAtEnd();
     await page.keyboard.press('Control+Delete');
-    const word = text.slice(f.end).match(/^\S+/)[0];
-    const unworded = text.slice(0, f.end) + text.slice(f.end + word.length);
-    await analysed(unworded);
+    await analysed(text.slice(0, f.end) + text.slice(f.end + 1));
     await page.keyboard.press('Control+z');
     await analysed(text);
     assert.deepEqual(lab.problems(), []);
