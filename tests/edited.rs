@@ -638,6 +638,8 @@ fn every_small_edit_of_labelled_texts_is_the_edited_text_analysed_afresh() {
         "[1] Alpha is 4 km.\n[2] Beta.\n\n[3] Gamma [1].",
         "Intro.\n[1]Alpha.\n [2]  Beta two.\nGamma.",
         "passage 1: Alpha.\n\npassage 2: Beta [1].",
+        "Intro.\npassage 1: Alpha.\n \tPassage\n 12 : Beta.\npassage 3:Gamma.",
+        "See passage 2: here.\npassage 1:\n\nAlpha.",
     ] {
         let doc = Document::analyse(text, AnalysisOptions::SEED);
         let bounds: Vec<usize> = text.char_indices().map(|(i, _)| i).collect();

@@ -635,15 +635,17 @@ pub fn passages_within(text: &str, start: usize, end: usize, marks: PassageMarks
 }
 
 /// Could replacing `text[lo..hi]` add or remove a passage label, or change
-/// one? True whenever `passage` (any case) is near, or the edit reaches an
-/// `[N]` label of this text: its line break, the label, or the blanks and
-/// first character after it. Asked of both the old and the new text, this
+/// one? True whenever the edit reaches a `passage N:` label of this text
+/// (its line break, the blanks before it, the label to its colon) or an
+/// `[N]` label (its line break, the label, or the blanks and first
+/// character after it). Asked of both the old and the new text, this
 /// notices every label made, unmade or changed (a label the edit does not
 /// reach keeps its line start and characters): conservative, never wrong
-/// the other way. An edit inside a labelled passage's body is not near, so
-/// a file of `[N]` passages is edited in place.
+/// the other way. An edit inside a labelled passage's body is not near,
+/// nor is typing at the end of the line before a label, so a file of
+/// labelled passages is edited in place.
 pub fn near_label(text: &str, lo: usize, hi: usize) -> bool {
-    if passage_word_near(text, lo, hi) {
+    if passage_label_near(text, lo, hi) {
         return true;
     }
     // The lines that start at or before `hi` and whose label, if any, could
@@ -681,10 +683,17 @@ pub fn near_label(text: &str, lo: usize, hi: usize) -> bool {
         })
 }
 
-/// Is the word `passage` (any case) near `text[lo..hi]`: within eight bytes
-/// of the run of blanks, digits and colons around it (what may sit between
-/// the word and the end of its label)?
-fn passage_word_near(text: &str, lo: usize, hi: usize) -> bool {
+/// Does replacing `text[lo..hi]` reach a `passage N:` label of `text`: the
+/// line break before it (none at the text's start), the blanks between
+/// them, or the label up to its colon? An insertion reaches it only inside
+/// those bytes (typed just before the line break, or just after the
+/// colon, it leaves the label as it is).
+///
+/// Only the word `passage` (any case) within eight bytes of the run of
+/// blanks, digits and colons around the edit can start such a label
+/// (what may sit between the word and the end of its label): each one
+/// found there is read as a label, as [`passage_labels`] reads it.
+fn passage_label_near(text: &str, lo: usize, hi: usize) -> bool {
     let inside = |c: char| c.is_whitespace() || c.is_ascii_digit() || c == ':';
     let before = text[..lo]
         .char_indices()
@@ -696,9 +705,28 @@ fn passage_word_near(text: &str, lo: usize, hi: usize) -> bool {
         .find(|&(_, c)| !inside(c))
         .map_or(text.len(), |(i, _)| hi + i);
     let (a, z) = (before.saturating_sub(8), (after + 8).min(text.len()));
-    text.as_bytes()[a..z]
-        .windows(7)
-        .any(|w| w.eq_ignore_ascii_case(b"passage"))
+    let bytes = text.as_bytes();
+    let word = b"passage";
+    (a..z.saturating_sub(word.len() - 1))
+        .filter(|&s| bytes[s..s + word.len()].eq_ignore_ascii_case(word))
+        .any(|s| {
+            let line = s - bytes[..s]
+                .iter()
+                .rev()
+                .take_while(|b| matches!(b, b' ' | b'\t'))
+                .count();
+            let e = s + word.len();
+            if (line > 0 && bytes[line - 1] != b'\n') || glued_after(text, e) {
+                return false;
+            }
+            let Some(end) = passage_label_end(text, e) else {
+                return false;
+            };
+            match lo == hi {
+                true => line <= lo && lo < end,
+                false => lo < end && hi > line.saturating_sub(1),
+            }
+        })
 }
 
 fn by_labels(text: &str, labels: &[(usize, usize)]) -> Vec<Span> {
@@ -1396,6 +1424,33 @@ mod tests {
     }
 
     #[test]
+    fn typing_at_the_end_of_the_line_before_a_passage_label_is_not_near_it() {
+        let t = "passage 1: Alpha.\n\npassage 2: Beta.\npassage 3: Gamma.";
+        let alpha_end = t.find("Alpha.").unwrap() + "Alpha.".len();
+        let beta_end = t.find("Beta.").unwrap() + "Beta.".len();
+        // An insertion before the line break (a blank line between, or none).
+        assert!(!near_label(t, alpha_end, alpha_end));
+        assert!(!near_label(t, beta_end, beta_end));
+        // Just after a label's colon: its body, not the label.
+        let colon = t.find("2:").unwrap() + 2;
+        assert!(!near_label(t, colon, colon));
+        // The line break itself, the label's line start, its word, its
+        // number, its colon: each reaches the label.
+        assert!(near_label(t, beta_end, beta_end + 1));
+        assert!(near_label(t, beta_end + 1, beta_end + 1));
+        assert!(near_label(t, beta_end + 3, beta_end + 3));
+        assert!(near_label(t, colon - 2, colon - 1));
+        assert!(near_label(t, colon - 1, colon));
+        assert!(near_label(t, 0, 0));
+        // A `passage` that is no label (not at a line start) is not near.
+        let t = "See passage 2: it holds.";
+        assert!(!near_label(t, 4, 4));
+        // … unless the edit makes it one (asked of the new text).
+        let made = "See\npassage 2: it holds.";
+        assert!(near_label(made, 3, 4));
+    }
+
+    #[test]
     fn edits_inside_a_bracket_labelled_body_are_not_near_its_label() {
         let t = "[1] Alpha beta.\n[2] Gamma delta.\n[3] Epsilon.";
         let gamma = t.find("Gamma").unwrap();
@@ -1417,7 +1472,7 @@ mod tests {
     /// What `near_label` said when it searched the whole lines around the
     /// edit: the bounded search must agree with it everywhere.
     fn near_label_by_whole_lines(text: &str, lo: usize, hi: usize) -> bool {
-        if passage_word_near(text, lo, hi) {
+        if passage_label_near(text, lo, hi) {
             return true;
         }
         let first_line = text[..lo].rfind('\n').map_or(0, |i| i + 1);
