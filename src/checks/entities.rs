@@ -366,10 +366,13 @@ pub fn find(text: &str, start: usize, end: usize, single_words: bool) -> Vec<Ent
                 k += 1;
             }
             match words.get(k) {
+                // A word opening a bracket starts an aside ("Act (FLSA)"),
+                // not more of the name.
                 Some(w)
                     if w.capitalised()
                         && !w.is_title()
                         && !taken(w)
+                        && !part[..w.start].ends_with(['(', '['])
                         && (k == next || !words[k - 1].ends_name()) =>
                 {
                     j = k
@@ -584,6 +587,29 @@ mod tests {
             fold("Recent studies show transformer models achieve 94% accuracy on NER tasks.");
         let found = find(SEED_ANSWER, 0, SEED_ANSWER.len(), false);
         assert_eq!(invented(&found, within(&source), "", 0).len(), 4);
+    }
+
+    #[test]
+    fn a_bracketed_abbreviation_is_not_part_of_the_name_before_it() {
+        use EntityKind::*;
+        // Found by a stranger: "Fair Labor Standards Act (FLSA" was one
+        // name, invented against a source naming the act alone.
+        let claim = "The Fair Labor Standards Act (FLSA) was read by Hana Ito [Acme Labs].";
+        assert_eq!(
+            names(claim, false),
+            [
+                ("Fair Labor Standards Act".into(), Name),
+                ("Hana Ito".into(), Name),
+                ("Acme Labs".into(), Organisation),
+            ]
+        );
+        let source = fold("The Fair Labor Standards Act sets the minimum wage.");
+        let found = find(claim, 0, claim.len(), false);
+        let bad: Vec<&str> = invented(&found, within(&source), "", 0)
+            .iter()
+            .map(|e| e.text.as_str())
+            .collect();
+        assert!(!bad.contains(&"Fair Labor Standards Act"), "{bad:?}");
     }
 
     #[test]
