@@ -15,11 +15,10 @@
 //! the place it was asked for. It ends just before the line break (or the
 //! space) that separates it from the next window: that separator is in
 //! neither window, so what is typed at the end of the box goes on the
-//! box's last line, and never joins the hidden text after it (a window
-//! holding the line break typed at its end before the next line's first
-//! word, where the user sees only the end of the box). What it does not
-//! do: choose cuts by passage or sentence (a line is the unit a text box
-//! shows).
+//! box's last line and never joins the hidden text after it. (A window
+//! that held its line break would put the end of the box at the start of
+//! the next, hidden line.) What it does not do: choose cuts by passage or
+//! sentence (a line is the unit a text box shows).
 
 use crate::text::scan::{char_end, char_start};
 
