@@ -455,7 +455,7 @@ pub fn check(
             Side::Claim => (&c, &s),
             Side::Source => (&s, &c),
         };
-        let (Some((ni, _)), Some((pi, _))) =
+        let (Some((ni, negated_token)), Some((_, plain_token))) =
             (negated.find(key, Some(true)), plain.find(key, Some(false)))
         else {
             continue;
@@ -463,19 +463,10 @@ pub fn check(
         let Some(negator) = negated.negated_by[ni] else {
             continue;
         };
-        let (t, st, n, negator_text) = match side {
-            Side::Claim => (
-                &claim.tokens[ni],
-                &sentence.tokens[pi],
-                &claim.tokens[negator],
-                claim_text,
-            ),
-            Side::Source => (
-                &claim.tokens[pi],
-                &sentence.tokens[ni],
-                &sentence.tokens[negator],
-                source_text,
-            ),
+        let n = &negated.tokens[negator];
+        let (t, st, negator_text) = match side {
+            Side::Claim => (negated_token, plain_token, claim_text),
+            Side::Source => (plain_token, negated_token, source_text),
         };
         return Some(NegationFlip {
             word: claim_text[t.start..t.end].to_string(),

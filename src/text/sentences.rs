@@ -124,20 +124,24 @@ fn list_marker_len(line: &str) -> usize {
 /// (start, end) of each. In running text ("the steps in passage 3: …")
 /// the words are prose, not a label.
 fn passage_labels(text: &str) -> Vec<(usize, usize)> {
-    const WORD: &str = "passage";
     // A label opens a line: only line starts are looked at (after spaces
     // and tabs), not every `p` of the text.
     let line_starts = std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1));
     line_starts
-        .filter_map(|line| {
-            let s = line + blanks(&text[line..]);
-            let e = s + WORD.len();
-            if !starts_with_ci(text, s, WORD) || glued_after(text, e) {
-                return None;
-            }
-            Some((s, passage_label_end(text, e)?))
-        })
+        .filter_map(|line| passage_label_at(text, line))
         .collect()
+}
+
+/// The `passage N:` label opening the line that starts at byte `line`
+/// (after its spaces and tabs), if there is one: (start, end).
+fn passage_label_at(text: &str, line: usize) -> Option<(usize, usize)> {
+    const WORD: &str = "passage";
+    let s = line + blanks(&text[line..]);
+    let e = s + WORD.len();
+    if !starts_with_ci(text, s, WORD) || glued_after(text, e) {
+        return None;
+    }
+    Some((s, passage_label_end(text, e)?))
 }
 
 /// Where a `passage N:` label whose word "passage" ends at `e` ends (just
@@ -692,7 +696,7 @@ pub fn near_label(text: &str, lo: usize, hi: usize) -> bool {
 /// Only the word `passage` (any case) within eight bytes of the run of
 /// blanks, digits and colons around the edit can start such a label
 /// (what may sit between the word and the end of its label): each one
-/// found there is read as a label, as [`passage_labels`] reads it.
+/// found there at a line's start is read as a label ([`passage_label_at`]).
 fn passage_label_near(text: &str, lo: usize, hi: usize) -> bool {
     let inside = |c: char| c.is_whitespace() || c.is_ascii_digit() || c == ':';
     let before = text[..lo]
@@ -715,11 +719,10 @@ fn passage_label_near(text: &str, lo: usize, hi: usize) -> bool {
                 .rev()
                 .take_while(|b| matches!(b, b' ' | b'\t'))
                 .count();
-            let e = s + word.len();
-            if (line > 0 && bytes[line - 1] != b'\n') || glued_after(text, e) {
+            if line > 0 && bytes[line - 1] != b'\n' {
                 return false;
             }
-            let Some(end) = passage_label_end(text, e) else {
+            let Some((_, end)) = passage_label_at(text, line) else {
                 return false;
             };
             match lo == hi {
