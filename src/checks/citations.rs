@@ -127,7 +127,7 @@ fn named_within(names: &[usize], first: usize, last: usize) -> Vec<bool> {
 /// A labelled source's label numbers in words: "1, 2 and 3", "5 to 7", or
 /// the first eight and how many more ("1 to 3000" when they run unbroken).
 fn labels_in_words(names: &[usize]) -> String {
-    // In order, each once (labels have at most four digits: no sort needed).
+    // In order, each once (labels have at most six digits: no sort needed).
     let named = named_within(names, 1, names.iter().copied().max().unwrap_or(0));
     let labels: Vec<usize> = (1..=named.len()).filter(|&n| named[n - 1]).collect();
     match labels[..] {

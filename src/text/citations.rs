@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::text::scan::{blanks, digits, find_word_ci, next_either};
+use crate::text::sentences::LABEL_DIGITS;
 
 /// What a citation names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -158,7 +159,7 @@ pub fn find_in_words(text: &str) -> Vec<Citation> {
         let mut end = word_end;
         loop {
             let n = digits(&text[j..]);
-            if !(1..=4).contains(&n) || crate::text::scan::glued_after(text, j + n) {
+            if !LABEL_DIGITS.contains(&n) || crate::text::scan::glued_after(text, j + n) {
                 break;
             }
             let first: usize = text[j..j + n].parse().unwrap_or(0);
@@ -170,7 +171,7 @@ pub fn find_in_words(text: &str) -> Vec<Citation> {
             if let Some(dash) = text[k..].chars().next().filter(|c| matches!(c, '-' | '–')) {
                 let m = k + dash.len_utf8() + blanks(&text[k + dash.len_utf8()..]);
                 let d = digits(&text[m..]);
-                if (1..=4).contains(&d) {
+                if LABEL_DIGITS.contains(&d) {
                     last = text[m..m + d].parse().unwrap_or(first);
                     j = m + d;
                     end = j;
@@ -283,6 +284,9 @@ mod tests {
             [(Passage, 1, 1), (Passage, 2, 2), (Passage, 4, 4)]
         );
         assert_eq!(r("(passages 1-3)"), [(Passage, 1, 3)]);
+        // As many digits as a passage label may have.
+        assert_eq!(r("passage 123456 says"), [(Passage, 123456, 123456)]);
+        assert!(r("passage 1234567 says").is_empty());
         assert!(r("a passage of 2000 words").is_empty());
         assert!(r("the passage is long").is_empty());
         let text = "In passage 2 [S4] it says so.";

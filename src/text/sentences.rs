@@ -120,6 +120,12 @@ fn list_marker_len(line: &str) -> usize {
     }
 }
 
+/// How many digits a passage label's number may have (`[1]` to
+/// `[999999]`, `passage 1:` to `passage 999999:`). Four were allowed
+/// before: from `passage 10000:` on, every label was read as text, and the
+/// rest of a source of more than 9,999 passages was one passage.
+pub const LABEL_DIGITS: std::ops::RangeInclusive<usize> = 1..=6;
+
 /// `passage N:` labels (RAGTruth's format) opening a line, any case:
 /// (start, end) of each. In running text ("the steps in passage 3: …")
 /// the words are prose, not a label.
@@ -145,12 +151,12 @@ fn passage_label_at(text: &str, line: usize) -> Option<(usize, usize)> {
 }
 
 /// Where a `passage N:` label whose word "passage" ends at `e` ends (just
-/// after its colon): its number of one to four digits, then the colon,
+/// after its colon): its number ([`LABEL_DIGITS`]), then the colon,
 /// blanks allowed around the number; `None` if they do not follow.
 fn passage_label_end(text: &str, e: usize) -> Option<usize> {
     let mut j = e + spaces(&text[e..]);
     let n = digits(&text[j..]);
-    if !(1..=4).contains(&n) {
+    if !LABEL_DIGITS.contains(&n) {
         return None;
     }
     j += n;
@@ -184,7 +190,7 @@ fn bracket_labels(text: &str) -> Vec<(usize, usize)> {
         let lead = blanks(line);
         let rest = &line[lead..];
         let n = rest.strip_prefix('[').map_or(0, digits);
-        if (1..=4).contains(&n) && rest.as_bytes().get(1 + n) == Some(&b']') {
+        if LABEL_DIGITS.contains(&n) && rest.as_bytes().get(1 + n) == Some(&b']') {
             let end = lead + n + 2;
             out.push((line_start, line_start + end + blanks(&line[end..])));
         }
@@ -608,7 +614,7 @@ pub fn label_number_before(text: &str, body: usize) -> Option<usize> {
         .strip_suffix(']')
         .or_else(|| head.strip_suffix(':').map(str::trim_end))?;
     let n = head.len() - head.trim_end_matches(|c: char| c.is_ascii_digit()).len();
-    if !(1..=4).contains(&n) {
+    if !LABEL_DIGITS.contains(&n) {
         return None;
     }
     head[head.len() - n..].parse().ok()
@@ -1084,7 +1090,8 @@ mod tests {
         assert_eq!(label_number_before(text, at("The bay")), Some(3));
         assert_eq!(label_number_before(text, at("x [5]")), Some(4));
         assert_eq!(label_number_before(text, at("Title")), None);
-        assert_eq!(label_number_before("[12345] a", 8), None);
+        assert_eq!(label_number_before("[999999] a", 9), Some(999999));
+        assert_eq!(label_number_before("[1234567] a", 10), None);
     }
 
     #[test]
@@ -1379,6 +1386,13 @@ mod tests {
         let p: Vec<&str> = passages(t).into_iter().map(|(s, e)| &t[s..e]).collect();
         assert_eq!(p, ["Alpha one.\nStill alpha.", "Beta."]);
         assert!(passages("   ").is_empty());
+        // Labels past 9999 are labels (they were text: the rest of a
+        // source of 10,000 passages was one passage).
+        for (label, next) in [("passage 9999:", "passage 10000:"), ("[9999]", "[123456]")] {
+            let t = format!("{label} Alpha.\n{next} Beta.\n[1234567] Gamma.");
+            let p: Vec<&str> = passages(&t).into_iter().map(|(s, e)| &t[s..e]).collect();
+            assert_eq!(p, ["Alpha.", "Beta.\n[1234567] Gamma."], "{next}");
+        }
     }
 
     #[test]
