@@ -18,6 +18,8 @@ pub mod mentions;
 pub mod numbers;
 pub mod scan;
 pub mod sentences;
+#[cfg(not(target_arch = "wasm32"))]
+mod shares;
 pub mod units;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod wanted;
@@ -968,29 +970,19 @@ impl Document {
         keep: bool,
         wanted: Option<wanted::WantedKeys>,
     ) -> Document {
-        let shares = shares_by_bytes(&passages, threads.max(1));
+        let shares = shares::shares_by_bytes(&text, &passages, threads.max(1));
         // Sentences that keep their readings index every word.
         let wanted = wanted.filter(|_| !keep).map(std::sync::Arc::new);
-        // A share's sentences, read and indexed on their own (numbered and
-        // with term ids of their own, from 0).
-        let read_share = |share: std::ops::Range<usize>, memo: &mut memo::WordMemo| {
+        // An empty index for about `bytes` of text.
+        let fresh = |bytes: usize| {
             let mut index = SentenceIndex::keeping(keep);
             index.wanted = wanted.clone();
-            // The first share's index takes in the others': room for all of
-            // them from the start, not a doubling buffer copied as it grows.
-            let bytes = match share.start {
-                0 => text.len(),
-                _ => passages[share.end - 1].1 - passages[share.start].0,
-            };
             index.reserve_for(bytes);
-            memo.reserve_for(passages[share.clone()].iter().map(|(s, e)| e - s).sum());
-            for p in share {
-                let (ps, pe) = passages[p];
-                for span in sentences::split_range(&text, ps, pe) {
-                    index.add(&text, p, span, options, memo);
-                }
-            }
             index
+        };
+        let read_share = |share: &[shares::Piece], memo: &mut memo::WordMemo| {
+            memo.reserve_for(share.iter().map(|p| p.end - p.start).sum());
+            shares::read_share(&text, &passages, share, options, memo, fresh)
         };
         // A large source mostly in ASCII keeps the words of its fold, not
         // the fold (its size again in memory: `mentions`).
@@ -1001,12 +993,13 @@ impl Document {
         };
         let (index, (fold, fold_words)) = std::thread::scope(|scope| {
             // The last share's thread folds first (its share is the smaller
-            // for it: `shares_by_bytes`); with one share, a thread of its own.
+            // for it: `shares::shares_by_bytes`); with one share, a thread of
+            // its own.
             let last = shares.len() - 1;
             let folding = (last == 0).then(|| scope.spawn(fold));
             let others: Vec<_> = (1..shares.len())
                 .map(|k| {
-                    let share = shares[k].clone();
+                    let share = &shares[k];
                     scope.spawn(move || {
                         let folded = (k == last).then(fold);
                         let memo =
@@ -1015,16 +1008,41 @@ impl Document {
                     })
                 })
                 .collect();
-            // The first share on this thread, through its word memory; then
-            // each other share's index joins it, in order, as it comes.
+            // The first share on this thread, through its word memory, into
+            // an index with room for every share's (not a doubling buffer
+            // copied as it grows); then each other share's sentences join
+            // it, in order, as they come.
             let mut memo = thread_words(options);
-            let mut index = read_share(shares[0].clone(), &mut memo);
+            memo.reserve_for(shares[0].iter().map(|p| p.end - p.start).sum());
+            let mut index = fresh(text.len());
+            let mut at = 0;
+            for &piece in &shares[0] {
+                at = shares::read_piece(&mut index, &text, &passages, piece, options, &mut memo);
+            }
             give_back_words(memo);
             let mut folded = None;
-            for other in others {
-                let (share, fold) = other.join().expect("a share's analysis");
-                index.append(share);
+            for (k, other) in others.into_iter().enumerate() {
+                let (segments, fold) = other.join().expect("a share's analysis");
                 folded = folded.or(fold);
+                for segment in segments {
+                    let pieces = &shares[k + 1][segment.pieces.clone()];
+                    let first = pieces[0];
+                    if !first.starts_at_cut(&passages) || first.start == at {
+                        index.append(segment.index);
+                        at = segment.reached;
+                        continue;
+                    }
+                    // The split before did not come to this piece's cut:
+                    // read the passage on from where it stands instead.
+                    if at < first.end {
+                        let piece = shares::Piece { start: at, ..first };
+                        let mut memo = thread_words(options);
+                        at = shares::read_piece(
+                            &mut index, &text, &passages, piece, options, &mut memo,
+                        );
+                        give_back_words(memo);
+                    }
+                }
             }
             let folded = match folding {
                 Some(folding) => folding.join().expect("the fold"),
@@ -2146,12 +2164,6 @@ fn post(postings: &mut [Vec<u32>], index: u32, term_ids: &[u32]) {
     }
 }
 
-/// What folding a source costs beside reading it, as a part of reading's
-/// work (a 1 MB source of RAGTruth QA contexts: 3.3 ms of folding beside
-/// two shares of 12 ms each).
-#[cfg(not(target_arch = "wasm32"))]
-const FOLD_COST: f64 = 0.14;
-
 /// Fill each term's postings (empty lists, one per term) from each
 /// sentence's term ids (`lists`, in order, given twice): each list made at
 /// its length, the sentences holding the term in order.
@@ -2208,32 +2220,6 @@ fn sentences_with_any(text: &str, sentences: &[SourceSentence], starts: &[Vec<u8
         }
     }
     found
-}
-
-/// `passages` shared out into at most `n` runs of bytes, in order, for `n`
-/// threads of which the last also folds the source first: each thread
-/// about the same work, so the last run is the smaller by the fold's
-/// ([`FOLD_COST`]). Never empty (one empty run for no passages).
-#[cfg(not(target_arch = "wasm32"))]
-fn shares_by_bytes(passages: &[(usize, usize)], n: usize) -> Vec<std::ops::Range<usize>> {
-    let total: usize = passages.iter().map(|(s, e)| e - s).sum();
-    // Each thread's part of reading's work, folding included.
-    let part = (1.0 + FOLD_COST) / n as f64;
-    let mut shares = Vec::new();
-    let (mut from, mut bytes) = (0, 0);
-    for (i, (s, e)) in passages.iter().enumerate() {
-        bytes += e - s;
-        // Close a share once it holds its part of the bytes.
-        let due = (part * (shares.len() + 1) as f64).min(1.0);
-        if shares.len() + 1 < n && bytes as f64 >= total as f64 * due {
-            shares.push(from..i + 1);
-            from = i + 1;
-        }
-    }
-    if from < passages.len() || shares.is_empty() {
-        shares.push(from..passages.len());
-    }
-    shares
 }
 
 /// How many bytes `a` and `b` share at their start. Compares eight bytes
@@ -2495,26 +2481,6 @@ mod tests {
                 .collect();
             proptest::prop_assert_eq!(char_offsets(&text, &offsets), counted);
         }
-    }
-
-    /// Shares are runs of passages in order, all of them, at most one a
-    /// thread; the last thread's is the smaller by the fold it does first.
-    #[test]
-    #[cfg(not(target_arch = "wasm32"))]
-    fn the_thread_that_folds_reads_the_smaller_share() {
-        let passages: Vec<(usize, usize)> = (0..100).map(|i| (i * 10, i * 10 + 9)).collect();
-        for n in 1..6 {
-            let shares = shares_by_bytes(&passages, n);
-            assert!(shares.len() <= n && !shares.is_empty());
-            assert_eq!(shares[0].start, 0);
-            assert_eq!(shares.last().map(|s| s.end), Some(100));
-            assert!(shares
-                .windows(2)
-                .all(|w| w[0].end == w[1].start && !w[1].is_empty()));
-        }
-        assert_eq!(shares_by_bytes(&passages, 2), [0..57, 57..100]);
-        assert_eq!(shares_by_bytes(&passages[..1], 4), vec![0..1]);
-        assert_eq!(shares_by_bytes(&[], 2), vec![0..0]);
     }
 
     /// A large source read for a check on several threads (its passages

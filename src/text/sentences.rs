@@ -249,6 +249,59 @@ pub fn starts_afresh(text: &str, from: usize, at: usize) -> bool {
     from <= at && text[from..at].trim_start().is_empty()
 }
 
+/// How far [`likely_sentence_start`] looks.
+pub const LIKELY_START_REACH: usize = 64 * 1024;
+
+/// The first place in `from..end` (looking at most [`LIKELY_START_REACH`]
+/// bytes on) where a sentence all but surely starts afresh, whatever came
+/// before: a capital letter after `.`, `!` or `?` and whitespace, or a
+/// letter or digit just after a full-width stop (`。`, `！`, `？`). A split
+/// of the text that comes to it almost always ends a sentence just before
+/// it (an abbreviation, "Dr. Lee", or a list marker, "A. Lee", are the
+/// exceptions) and goes on from there as a split started there does: a
+/// long passage can be read on two threads from such a place, joined where
+/// the first thread's sentences reach it (`text::shares`).
+pub fn likely_sentence_start(text: &str, from: usize, end: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let stop = end.min(from.saturating_add(LIKELY_START_REACH));
+    let mut i = from;
+    while i < stop {
+        let at = match bytes[i] {
+            b'.' | b'!' | b'?' => {
+                let blanks = bytes[i + 1..end]
+                    .iter()
+                    .take_while(|b| b.is_ascii_whitespace())
+                    .count();
+                let next = i + 1 + blanks;
+                let capital = text[next..end]
+                    .chars()
+                    .next()
+                    .is_some_and(char::is_uppercase);
+                (blanks > 0 && capital).then_some(next)
+            }
+            0xE3 | 0xEF if text.is_char_boundary(i) => {
+                let rest = &text[i..end];
+                FULL_WIDTH_STOPS
+                    .iter()
+                    .find(|stop| rest.starts_with(**stop))
+                    .map(|stop| i + stop.len_utf8())
+                    .filter(|&next| {
+                        text[next..end]
+                            .chars()
+                            .next()
+                            .is_some_and(char::is_alphanumeric)
+                    })
+            }
+            _ => None,
+        };
+        if at.is_some() {
+            return at;
+        }
+        i += 1;
+    }
+    None
+}
+
 /// The bytes [`split_until`] stops at: brackets, line breaks, terminators
 /// and the first byte of `…` (0xE2), of `。` (0xE3) and of `！` and `？`
 /// (0xEF).
@@ -1092,6 +1145,26 @@ mod tests {
         assert_eq!(label_number_before(text, at("Title")), None);
         assert_eq!(label_number_before("[999999] a", 9), Some(999999));
         assert_eq!(label_number_before("[1234567] a", 10), None);
+    }
+
+    #[test]
+    fn a_likely_sentence_start_is_a_capital_after_a_stop_and_a_blank() {
+        let at = |t: &str, from: usize| likely_sentence_start(t, from, t.len());
+        let t = "one two. three 4.5 Four.\n\nFive!  Six";
+        assert_eq!(at(t, 0), t.find("Five"));
+        assert_eq!(at(t, t.find("Five").unwrap()), t.find("Six"));
+        assert_eq!(at(t, t.find("Six").unwrap()), None);
+        // After a full-width stop, any letter or digit; not a closing mark.
+        let t = "東京。大阪。」x";
+        assert_eq!(at(t, 0), t.find("大阪"));
+        assert_eq!(at(t, t.find("大阪").unwrap()), None);
+        // Within its reach only.
+        let t = format!("{} A.", "x".repeat(LIKELY_START_REACH));
+        assert_eq!(at(&t, 0), None);
+        // An abbreviation looks like a stop: a split may not end there.
+        let t = "Ask Dr. Lee now.";
+        assert_eq!(at(t, 0), t.find("Lee"));
+        assert_eq!(split(t), [(0, t.len())]);
     }
 
     #[test]

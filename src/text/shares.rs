@@ -1,0 +1,261 @@
+//! A large source shared out among threads by bytes, each share read and
+//! indexed on its own thread, then joined in order into the index one
+//! thread reading every sentence in turn would have made
+//! (`Document::analyse_in_parallel`; the CLI's large sources).
+//!
+//! **Shares** are runs of passages. Where a share's bytes run out inside a
+//! passage, the passage is cut at a place where a sentence all but surely
+//! starts afresh ([`sentences::likely_sentence_start`]), and the next share
+//! reads on from there: a source of one long passage (a pasted page with no
+//! blank line, a text whose labels stop) is read on every thread too, not
+//! on one. With no such place in reach, the share takes the whole passage.
+//!
+//! **Joined exactly**: the part of a passage before a cut is read on until
+//! a sentence at or after the cut starts afresh ([`read_piece`]). When
+//! that sentence starts at the cut, the split from there is the one the
+//! next share made, and its sentences join. When not (an abbreviation
+//! before the cut, "Dr. Lee", held the sentence on past it), the next
+//! share's sentences of that passage are dropped and the thread joining
+//! them reads the passage on from where the split stands instead.
+//! `tests/edited.rs` holds the joined document to the one read in order,
+//! term ids included.
+//!
+//! **Defaults**: the last share is the smaller by [`FOLD_COST`], for its
+//! thread folds the source first.
+
+use std::ops::Range;
+
+use crate::text::memo::WordMemo;
+use crate::text::sentences::{self, Span};
+use crate::text::{AnalysisOptions, SentenceIndex};
+
+/// What folding a source costs beside reading it, as a part of reading's
+/// work (a 1 MB source of RAGTruth QA contexts: 3.3 ms of folding beside
+/// two shares of 12 ms each).
+pub(super) const FOLD_COST: f64 = 0.14;
+
+/// A run of one passage that one thread reads: all of it, or the part
+/// between cuts where shares meet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Piece {
+    /// Its passage (0-based).
+    pub passage: usize,
+    /// Where its reading starts: the passage's start, or a cut.
+    pub start: usize,
+    /// Where the next piece of its passage starts (a cut), or the
+    /// passage's end.
+    pub end: usize,
+}
+
+impl Piece {
+    /// Does it start at a cut (not at its passage's start)?
+    pub fn starts_at_cut(&self, passages: &[Span]) -> bool {
+        self.start != passages[self.passage].0
+    }
+}
+
+/// `passages` of `text` shared out into at most `n` runs of pieces, in
+/// order, for `n` threads of which the last also folds the source first:
+/// each thread about the same work, so the last run is the smaller by the
+/// fold's ([`FOLD_COST`]). Never empty (one empty run for no passages).
+pub(super) fn shares_by_bytes(text: &str, passages: &[Span], n: usize) -> Vec<Vec<Piece>> {
+    let total: usize = passages.iter().map(|(s, e)| e - s).sum();
+    // Each thread's part of reading's work, folding included.
+    let part = (1.0 + FOLD_COST) / n as f64;
+    let mut shares = Vec::new();
+    let mut share = Vec::new();
+    // The bytes of the passages before this one.
+    let mut before = 0;
+    for (passage, &(ps, pe)) in passages.iter().enumerate() {
+        let mut start = ps;
+        let mut whole_taken = false;
+        // Close each share that runs out of bytes in this passage.
+        while shares.len() + 1 < n {
+            let due = total as f64 * (part * (shares.len() + 1) as f64).min(1.0);
+            if ((before + pe - ps) as f64) < due {
+                break;
+            }
+            let at = (ps + (due - before as f64).max(0.0) as usize).max(start);
+            match sentences::likely_sentence_start(text, at, pe).filter(|&cut| cut > start) {
+                Some(cut) => {
+                    share.push(Piece {
+                        passage,
+                        start,
+                        end: cut,
+                    });
+                    shares.push(std::mem::take(&mut share));
+                    start = cut;
+                }
+                // No place to cut in reach: the share takes the passage.
+                None => {
+                    share.push(Piece {
+                        passage,
+                        start,
+                        end: pe,
+                    });
+                    shares.push(std::mem::take(&mut share));
+                    whole_taken = true;
+                    break;
+                }
+            }
+        }
+        if !whole_taken {
+            share.push(Piece {
+                passage,
+                start,
+                end: pe,
+            });
+        }
+        before += pe - ps;
+    }
+    if !share.is_empty() || shares.is_empty() {
+        shares.push(share);
+    }
+    shares
+}
+
+/// Read `piece` of `text` (passages `passages`) into `index` through
+/// `memo`: its sentences from its start, up to the first sentence at or
+/// after its end that starts afresh ([`sentences::starts_afresh`]), or to
+/// the passage's end. Returns where it stopped: that sentence's start (the
+/// split stands there as one started there would), or the passage's end.
+pub(super) fn read_piece(
+    index: &mut SentenceIndex,
+    text: &str,
+    passages: &[Span],
+    piece: Piece,
+    options: AnalysisOptions,
+    memo: &mut WordMemo,
+) -> usize {
+    let (_, pe) = passages[piece.passage];
+    let mut spans = Vec::new();
+    let stopped = sentences::split_until(text, piece.start, pe, &mut spans, |spans| {
+        let (a, _) = spans[spans.len() - 1];
+        // Only a sentence after another: the first one's split began at
+        // the piece's start, whatever whitespace lies before it.
+        let Some(before) = spans.len().checked_sub(2) else {
+            return false;
+        };
+        a >= piece.end && sentences::starts_afresh(text, spans[before].1, a)
+    });
+    let reached = match stopped {
+        true => spans.pop().map_or(pe, |(a, _)| a),
+        false => pe,
+    };
+    for span in spans {
+        index.add(text, piece.passage, span, options, memo);
+    }
+    reached
+}
+
+/// A share's sentences, read on its own thread: its first piece's alone
+/// when that piece starts at a cut (to be dropped if the split before it
+/// does not come to the cut), then the rest's.
+pub(super) struct Segment {
+    pub index: SentenceIndex,
+    /// The pieces it read.
+    pub pieces: Range<usize>,
+    /// Where its last piece stopped ([`read_piece`]).
+    pub reached: usize,
+}
+
+/// The pieces of a share read as [`Segment`]s: `fresh()` gives each one's
+/// empty index.
+pub(super) fn read_share(
+    text: &str,
+    passages: &[Span],
+    share: &[Piece],
+    options: AnalysisOptions,
+    memo: &mut WordMemo,
+    fresh: impl Fn(usize) -> SentenceIndex,
+) -> Vec<Segment> {
+    let split = match share.first() {
+        Some(first) if first.starts_at_cut(passages) => 1,
+        _ => 0,
+    };
+    [0..split, split..share.len()]
+        .into_iter()
+        .filter(|run| !run.is_empty())
+        .map(|run| {
+            let pieces = &share[run.clone()];
+            let mut index = fresh(pieces.iter().map(|p| p.end - p.start).sum());
+            let mut reached = 0;
+            for &piece in pieces {
+                reached = read_piece(&mut index, text, passages, piece, options, memo);
+            }
+            Segment {
+                index,
+                pieces: run,
+                reached,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Shares are runs of pieces in order, all of them, at most one a
+    /// thread; the last thread's is the smaller by the fold it does first.
+    #[test]
+    fn the_thread_that_folds_reads_the_smaller_share() {
+        // Passages of nine bytes, no sentence start in them: never cut.
+        let text = "abcdefghi\n".repeat(100);
+        let passages: Vec<Span> = (0..100).map(|i| (i * 10, i * 10 + 9)).collect();
+        for n in 1..6 {
+            let shares = shares_by_bytes(&text, &passages, n);
+            assert!(shares.len() <= n && !shares.is_empty());
+            let pieces: Vec<Piece> = shares.concat();
+            assert_eq!(pieces.len(), 100);
+            assert!(pieces
+                .iter()
+                .zip(&passages)
+                .all(|(p, &(s, e))| (p.start, p.end) == (s, e)));
+        }
+        let passage_runs = |shares: Vec<Vec<Piece>>| -> Vec<Range<usize>> {
+            shares
+                .iter()
+                .map(|s| s[0].passage..s[s.len() - 1].passage + 1)
+                .collect()
+        };
+        assert_eq!(
+            passage_runs(shares_by_bytes(&text, &passages, 2)),
+            [0..57, 57..100]
+        );
+        assert_eq!(
+            passage_runs(shares_by_bytes(&text, &passages[..1], 4)),
+            [0..1]
+        );
+        assert_eq!(shares_by_bytes("", &[], 2), vec![vec![]]);
+    }
+
+    /// One long passage is cut where its shares meet, at a capital after a
+    /// stop: each thread reads about its part.
+    #[test]
+    fn a_long_passage_is_cut_where_a_sentence_starts() {
+        let text = "The pier opened in 1998. ".repeat(400);
+        let passages = [(0, text.trim_end().len())];
+        let shares = shares_by_bytes(&text, &passages, 2);
+        assert_eq!(shares.len(), 2);
+        let cut = shares[0][0].end;
+        assert_eq!((shares[0][0].start, shares[1][0].start), (0, cut));
+        assert_eq!(shares[1][0].end, passages[0].1);
+        assert!(text[cut..].starts_with("The pier"));
+        // The first sentence start after the first share's part of the
+        // bytes (the fold beside the second's).
+        let due = (text.trim_end().len() as f64 * (1.0 + FOLD_COST) / 2.0) as usize;
+        assert_eq!(cut, due + text[due..].find(". T").unwrap() + 2);
+        // No sentence start in reach: the passage is not cut.
+        let text = "word ".repeat(20_000);
+        let shares = shares_by_bytes(&text, &[(0, text.len())], 2);
+        assert_eq!(
+            shares,
+            vec![vec![Piece {
+                passage: 0,
+                start: 0,
+                end: text.len()
+            }]]
+        );
+    }
+}
