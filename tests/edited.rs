@@ -112,6 +112,10 @@ fn text() -> impl Strategy<Value = String> {
 /// sharing a start with them, for the index made for an answer's keys
 /// (`claimlab::text::wanted`); with the other pieces.
 const STEMS: &[&str] = &[
+    "I-70",
+    "A-1",
+    "mp3s",
+    "B2B",
     "crying",
     "cries",
     "cry",

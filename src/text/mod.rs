@@ -2483,6 +2483,32 @@ mod tests {
         }
     }
 
+    /// A claim's identifier (`I-70`, `A-1`: a key that is its text, not a
+    /// word's stem) is looked up in the index made for the answer, not in
+    /// an index of every word made for it (2.5 times a 1 MB check).
+    #[test]
+    #[cfg(not(target_arch = "wasm32"))]
+    fn an_identifier_is_looked_up_in_the_index_made_for_the_answer() {
+        let text = "Traffic on I-70 slowed near exit A-1 and the mp3 store.\n\n"
+            .repeat(KEEP_READINGS / 50 + 1);
+        let answer = "It was on I-70 by A-1, near the mp3 store.";
+        let opts = AnalysisOptions::SEED;
+        let doc = Document::analyse_for_answer(text.clone(), opts, 2, &[answer]);
+        let claim = Analysed::new(answer, 0, answer.len(), opts);
+        let whole = Document::analyse(&text, opts);
+        for token in claim.tokens.iter().filter(|t| t.content) {
+            let key = token.key();
+            let (got, want) = (doc.term_id(key), whole.term_id(key));
+            assert_eq!(
+                got.map(|id| doc.postings(id).len()),
+                want.map(|id| whole.postings(id).len()),
+                "{key}"
+            );
+        }
+        assert!(doc.term_id("i-70").is_some() && doc.term_id("mp3").is_some());
+        assert!(doc.whole.get().is_none(), "no index of every word was made");
+    }
+
     /// A large source read for a check on several threads (its passages
     /// found while the answer's keys are read) is the one read on one.
     #[test]
