@@ -12,7 +12,7 @@ use crate::trace::Revealed;
 
 use super::contributions::ContributionChart;
 use super::lab::Lab;
-use super::widgets::{list_memo, Limits};
+use super::widgets::{claim_ids, list_memo, repeats, Limits};
 
 /// The CSS class of a mark kind.
 pub fn mark_class(kind: MarkKind) -> &'static str {
@@ -142,19 +142,19 @@ pub fn ClaimsPanel(lab: Lab) -> impl IntoView {
     // The rows, keyed by what they show: a keystroke redraws only the rows
     // whose claim it changed (a 100-claim answer redrew every row, and its
     // every attribute, on each keystroke). What a row shows holds no
-    // offsets: typing early in the answer moves every later claim without
-    // changing its row.
+    // offsets, nor its claim's id: typing early in the answer moves every
+    // later claim without changing its row, and a claim begun or ended in
+    // the middle of the answer numbers the claims after it again without
+    // drawing their rows again (each row reads its id by its place).
     let rows = move || {
         let checked = report();
-        let show_consistency = has_samples();
-        let has_source = !checked.report.sources.is_empty();
-        checked
-            .report
-            .claims
-            .iter()
-            .map(|c| ClaimRow::of(c, show_consistency, has_source))
-            .collect::<Vec<_>>()
+        ClaimRow::all(
+            &checked.report.claims,
+            has_samples(),
+            !checked.report.sources.is_empty(),
+        )
     };
+    let claim_ids = claim_ids(lab);
     view! {
         <section class="panel claims" aria-labelledby="claims-title" class:hidden=lab.is_hidden("claims")>
             <header class="panel-head">
@@ -177,7 +177,7 @@ pub fn ClaimsPanel(lab: Lab) -> impl IntoView {
                         </tr>
                     </thead>
                     <tbody>
-                        <For each=rows key=|row| row.clone() children=move |row| claim_row(lab, rows_see, row)/>
+                        <ForEnumerate each=rows key=|row| row.clone() children=move |at, row| claim_row(lab, rows_see, claim_ids.at(at), row)/>
                     </tbody>
                 </table>
                 {chart}
@@ -196,11 +196,13 @@ pub fn ClaimsPanel(lab: Lab) -> impl IntoView {
     }
 }
 
-/// What a claim's row in the table shows, as [`For`] keys it: two rows are
-/// the same when they would draw the same.
+/// What a claim's row in the table shows, as [`ForEnumerate`] keys it: two
+/// rows are the same when they would draw the same (their claims' ids
+/// aside: [`super::widgets::ClaimIds`]).
 #[derive(Clone, PartialEq, Eq, Hash)]
 struct ClaimRow {
-    id: String,
+    /// How many rows before it show the same (keys are distinct).
+    repeat: usize,
     text: String,
     verdict: Verdict,
     /// The support, to two decimals.
@@ -225,6 +227,19 @@ struct ClaimRow {
 }
 
 impl ClaimRow {
+    /// The rows of `claims`, in order.
+    fn all(claims: &[ClaimReport], show_consistency: bool, has_source: bool) -> Vec<ClaimRow> {
+        let mut rows: Vec<ClaimRow> = claims
+            .iter()
+            .map(|c| ClaimRow::of(c, show_consistency, has_source))
+            .collect();
+        let counts = repeats(&rows);
+        for (row, repeat) in rows.iter_mut().zip(counts) {
+            row.repeat = repeat;
+        }
+        rows
+    }
+
     fn of(c: &ClaimReport, show_consistency: bool, has_source: bool) -> ClaimRow {
         let best_source = c.best_source.as_deref().unwrap_or("—");
         let total = c.matched_words.len() + c.missing_words.len();
@@ -300,7 +315,7 @@ impl ClaimRow {
         });
         let words = |w: &Vec<String>| if has_source { w.clone() } else { vec![] };
         ClaimRow {
-            id: c.id.clone(),
+            repeat: 0,
             text: c.text.clone(),
             verdict: c.verdict,
             support: format!("{:.2}", Decimal(c.support)),
@@ -343,9 +358,9 @@ struct RowsSee {
     chart_for: Option<String>,
 }
 
-fn claim_row(lab: Lab, rows_see: Memo<RowsSee>, row: ClaimRow) -> impl IntoView {
+fn claim_row(lab: Lab, rows_see: Memo<RowsSee>, id: Memo<String>, row: ClaimRow) -> impl IntoView {
     let ClaimRow {
-        id,
+        repeat: _,
         text,
         verdict,
         support,
@@ -360,44 +375,37 @@ fn claim_row(lab: Lab, rows_see: Memo<RowsSee>, row: ClaimRow) -> impl IntoView 
         reason,
         score,
     } = row;
-    let focus_id = id.clone();
-    let enter_id = id.clone();
-    let is_focused = move || rows_see.with(|s| s.focus.as_deref() == Some(focus_id.as_str()));
+    let is_focused =
+        move || rows_see.with(|s| id.with(|id| s.focus.as_deref() == Some(id.as_str())));
     let any_findings = findings.is_some();
     let findings_text = findings.unwrap_or_else(|| "—".to_string());
     // Which of the claim's events the replay has shown: each cell shows
     // once its check's event has been (one memo per row; the cells are
     // rebuilt only when it changes, during a replay).
-    let stage = {
-        let id = id.clone();
-        Memo::new(move |_| {
+    let stage = Memo::new(move |_| {
+        id.with(|id| {
             rows_see.with(|RowsSee { revealed: r, .. }| Shown {
-                matched: r.step(&id, "best_match"),
-                numbers: r.step(&id, "number_check"),
-                citation: r.step(&id, "citation_check"),
-                findings: r.step(&id, "negation_check") || r.step(&id, "entity_check"),
-                consistency: r.step(&id, "consistency_check"),
-                verdict: r.claim(&id),
+                matched: r.step(id, "best_match"),
+                numbers: r.step(id, "number_check"),
+                citation: r.step(id, "citation_check"),
+                findings: r.step(id, "negation_check") || r.step(id, "entity_check"),
+                consistency: r.step(id, "consistency_check"),
+                verdict: r.claim(id),
             })
         })
-    };
-    // The learned score (the `improved` preset's), whose button opens its chart.
-    let score = score.map(|text| (text, id.clone()));
+    });
     view! {
         <tr
-            data-claim-id=id.clone()
+            data-claim-id=move || id.get()
             data-verdict=verdict.name()
             data-revealed=move || stage.get().verdict.to_string()
             data-support=support
             tabindex="0"
             class:focused=is_focused
-            on:mouseenter=move |_| lab.focus.set(Some(enter_id.clone()))
-            on:focus={
-                let id = id.clone();
-                move |_| lab.focus.set(Some(id.clone()))
-            }
+            on:mouseenter=move |_| lab.focus.set(Some(id.get_untracked()))
+            on:focus=move |_| lab.focus.set(Some(id.get_untracked()))
         >
-            <th scope="row" data-label="Claim">{id.clone()}</th>
+            <th scope="row" data-label="Claim">{move || id.get()}</th>
             <td class="claim-text" data-label="Text">{text}</td>
             {move || {
                 let shown = stage.get();
@@ -426,9 +434,10 @@ fn claim_row(lab: Lab, rows_see: Memo<RowsSee>, row: ClaimRow) -> impl IntoView 
                             view! {
                                 <span class=format!("badge verdict-{}", verdict.name())>{verdict_label(verdict)}</span>
                                 <span class="reason">{reason.clone()}</span>
-                                {score.clone().map(|(text, id)| view! {
-                                    <button type="button" class="score-toggle" data-score-toggle=id.clone() aria-controls="claim-score"
-                                        aria-expanded=move || rows_see.with(|s| s.chart_for.as_ref() == Some(&id)).to_string()>
+                                // The learned score (the `improved` preset's), whose button opens its chart.
+                                {score.clone().map(|text| view! {
+                                    <button type="button" class="score-toggle" data-score-toggle=move || id.get() aria-controls="claim-score"
+                                        aria-expanded=move || rows_see.with(|s| id.with(|id| s.chart_for.as_ref() == Some(id))).to_string()>
                                         {text}
                                     </button>
                                 })}

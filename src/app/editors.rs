@@ -16,6 +16,7 @@ use crate::text::window::{TextWindow, WINDOW_BYTES};
 use super::claims::{marked_runs, render_runs, MarkedRun};
 use super::lab::Lab;
 use super::undo::{edit_of_input, has_focus, Command, PlainUndo};
+use super::widgets::{claim_ids, repeats};
 
 /// Sentences the source view lists before it lists only best matches.
 const MAX_LISTED_SENTENCES: usize = 400;
@@ -834,13 +835,17 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
 /// One piece of the answer's reading view: a claim with the text before it
 /// (since the claim before), or the text after the last claim. It holds
 /// what it draws and no offsets, so that typing in one claim leaves every
-/// other piece equal and the keyed list keeps it.
+/// other piece equal and the keyed list keeps it. Nor its claim's id: the
+/// n-th piece is the n-th claim's, and reads its id by its place
+/// ([`super::widgets::ClaimIds`]), so that a claim begun in the middle of
+/// the answer leaves the pieces after it as they are.
 #[derive(Clone, PartialEq, Eq, Hash)]
 enum AnswerPiece {
     Claim {
+        /// How many pieces before it draw the same (keys are distinct).
+        repeat: usize,
         /// The answer's text between the claim before and this one.
         before: String,
-        id: String,
         /// The verdict's name, or `pending` until the replay reveals it.
         verdict: &'static str,
         focused: bool,
@@ -874,8 +879,8 @@ impl AnswerPiece {
                 }]
             };
             out.push(AnswerPiece::Claim {
+                repeat: 0,
                 before,
-                id: c.id.clone(),
                 verdict: if revealed.claim(&c.id) {
                     c.verdict.name()
                 } else {
@@ -889,25 +894,29 @@ impl AnswerPiece {
         if let Some(rest) = answer.get(at..).filter(|r| !r.is_empty()) {
             out.push(AnswerPiece::Rest(rest.to_string()));
         }
+        let counts = repeats(&out);
+        for (piece, count) in out.iter_mut().zip(counts) {
+            if let AnswerPiece::Claim { repeat, .. } = piece {
+                *repeat = count;
+            }
+        }
         out
     }
 
-    fn view(self, lab: Lab) -> AnyView {
+    fn view(self, lab: Lab, id: Memo<String>) -> AnyView {
         match self {
             AnswerPiece::Claim {
+                repeat: _,
                 before,
-                id,
                 verdict,
                 focused,
                 runs,
             } => {
-                let enter_id = id.clone();
-                let data_claim = id.clone();
                 view! {
                     {before}
-                    <span class=format!("claim verdict-{verdict}") class:focused=focused data-claim=data_claim
-                        on:mouseenter=move |_| lab.focus.set(Some(enter_id.clone()))>
-                        <sup class="cid">{id}</sup>
+                    <span class=format!("claim verdict-{verdict}") class:focused=focused data-claim=move || id.get()
+                        on:mouseenter=move |_| lab.focus.set(Some(id.get_untracked()))>
+                        <sup class="cid">{move || id.get()}</sup>
                         {render_runs(runs)}
                     </span>
                 }
@@ -924,6 +933,7 @@ pub fn AnswerPanel(lab: Lab) -> impl IntoView {
     let question_undo = PlainUndo::new(lab.read_only);
     // The answer's pieces, keyed by what they show (no offsets): a
     // keystroke redraws the claim it changed, not the hundred around it.
+    let claim_ids = claim_ids(lab);
     let pieces = move || {
         let focus = lab.focus.get();
         let revealed = lab.revealed.get();
@@ -993,7 +1003,7 @@ pub fn AnswerPanel(lab: Lab) -> impl IntoView {
                     lab.edited();
                 }
             ></textarea>
-            <p class="answer-view" aria-label="Answer split into claims"><For each=pieces key=|piece| piece.clone() children=move |piece| piece.view(lab)/></p>
+            <p class="answer-view" aria-label="Answer split into claims"><ForEnumerate each=pieces key=|piece| piece.clone() children=move |at, piece| piece.view(lab, claim_ids.at(at))/></p>
         </section>
     }
 }

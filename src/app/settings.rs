@@ -146,9 +146,50 @@ fn Strip(lab: Lab, setting: Setting) -> impl IntoView {
                     key=|dot| dot.clone()
                     children=|Dot { class, cx, title }| view! { <circle class=class cx=cx cy="10" r="5"><title>{title}</title></circle> }/>
             </svg>
-            <p class="strip-legend hint">{move || dots.with(|d| d.iter().filter(|m| shown(m)).map(|m| format!("{} {:.2}", m.label, Decimal(m.value))).collect::<Vec<_>>().join(" · "))}</p>
+            <p class="strip-legend hint">{move || dots.with(|d| {
+                let told: Vec<&crate::report::Measured> = d.iter().filter(|m| shown(m)).collect();
+                legend(&told, value())
+            })}</p>
         </div>
     }
+}
+
+/// The most values a strip's legend lists: a 100-claim answer's list
+/// filled 30 lines of the panel.
+const LEGEND_VALUES: usize = 6;
+
+/// A strip's legend: each value told, or, when there are more than
+/// [`LEGEND_VALUES`], those nearest the threshold `at` (the ones a small
+/// move of it decides), in their order, and how many there are in all.
+fn legend(told: &[&crate::report::Measured], at: f64) -> String {
+    let said = |m: &&crate::report::Measured| format!("{} {:.2}", m.label, Decimal(m.value));
+    if told.len() <= LEGEND_VALUES {
+        return told.iter().map(said).collect::<Vec<_>>().join(" · ");
+    }
+    // The nearest, one at a time (no sort: the page's code stays small).
+    let mut taken = vec![false; told.len()];
+    let distance = |i: usize| (told[i].value - at).abs();
+    for _ in 0..LEGEND_VALUES {
+        let next = (0..told.len()).filter(|&i| !taken[i]).reduce(|best, i| {
+            if distance(i) < distance(best) {
+                i
+            } else {
+                best
+            }
+        });
+        if let Some(i) = next {
+            taken[i] = true;
+        }
+    }
+    let listed: Vec<String> = (0..told.len())
+        .filter(|&i| taken[i])
+        .map(|i| said(&told[i]))
+        .collect();
+    format!(
+        "{} (the {LEGEND_VALUES} nearest the threshold of {} values; each dot names its own)",
+        listed.join(" · "),
+        told.len()
+    )
 }
 
 /// One dot of a strip as it is drawn, keyed by all it shows: a keystroke

@@ -40,3 +40,54 @@ where
 {
     Memo::new(move |_| read())
 }
+
+/// The checked answer's claims' ids, in order: lists of claims keyed by
+/// what their rows show, not by id, read each row's id by its place
+/// ([`ClaimIds::at`]), so that a claim begun or ended in the middle of a
+/// long answer numbers the claims after it again without drawing them
+/// again.
+#[derive(Clone, Copy)]
+pub struct ClaimIds(Memo<Vec<String>>);
+
+pub fn claim_ids(lab: super::lab::Lab) -> ClaimIds {
+    ClaimIds(list_memo(move || {
+        lab.checked
+            .with(|c| c.report.claims.iter().map(|c| c.id.clone()).collect())
+    }))
+}
+
+impl ClaimIds {
+    /// The id of the claim at place `at` (in a [`ForEnumerate`] row).
+    pub fn at(self, at: ReadSignal<usize>) -> Memo<String> {
+        Memo::new(move |_| {
+            self.0
+                .with(|ids| ids.get(at.get()).cloned().unwrap_or_default())
+        })
+    }
+}
+
+/// How many items before each of `items` are equal to it, told by their
+/// hashes: a keyed list's rows are keyed by what they show and this count,
+/// so that two rows alike still have distinct keys. (One map of numbers
+/// serves every kind of row; items alike only in their hash are counted
+/// apart, which keeps their keys distinct all the same.)
+pub fn repeats<T: std::hash::Hash>(items: &[T]) -> Vec<usize> {
+    use std::hash::BuildHasher;
+    let hashes: Vec<u64> = items
+        .iter()
+        .map(|item| rustc_hash::FxBuildHasher.hash_one(item))
+        .collect();
+    count_repeats(&hashes)
+}
+
+fn count_repeats(hashes: &[u64]) -> Vec<usize> {
+    let mut seen: rustc_hash::FxHashMap<u64, usize> = Default::default();
+    hashes
+        .iter()
+        .map(|&hash| {
+            let count = seen.entry(hash).or_default();
+            *count += 1;
+            *count - 1
+        })
+        .collect()
+}

@@ -412,3 +412,45 @@ test('after edits anywhere in a long answer the page shows what a fresh page of 
     }
   });
 });
+
+test('a claim begun in the middle of a long answer numbers the later claims again in place, and the strip legend stays short', async () => {
+  const facts = [
+    'The Ridgeline bridge opened to traffic in 1998.',
+    'Its main span is 410 metres long.',
+    'It was designed by Halvorsen Partners.',
+    'About 12,000 vehicles cross it every day.',
+  ];
+  const answer = Array.from({ length: 20 }, (_, i) => facts[i % facts.length].replace('1998', String(1990 + i))).join(' ');
+  await withPage(async (page) => {
+    await page.fill('#source', facts.join(' '));
+    await page.fill('#answer', answer);
+    await page.waitForSelector('[data-claim-id="C20"]');
+    // Tag the rows and the answer view's claims: a row drawn again loses its tag.
+    await page.evaluate(() => {
+      for (const el of document.querySelectorAll('.claims-table tbody tr, .answer-view .claim')) el.dataset.tagged = el.dataset.claimId || el.dataset.claim;
+    });
+    // Split the ninth claim in two: every claim after it takes the next number.
+    await page.click('#answer');
+    const at = await page.evaluate(() => {
+      const el = document.querySelector('#answer');
+      const at = el.value.indexOf(' in 1998');
+      el.setSelectionRange(at, at);
+      return at;
+    });
+    assert.ok(at > 0);
+    await page.keyboard.type('. It is long');
+    await eventually(() => page.$$eval('[data-claim-id]', (rows) => rows.length), 21, 'one more claim');
+    const rows = await page.$$eval('.claims-table tbody tr', (rows) => rows.map((r) => [r.dataset.claimId, r.dataset.tagged || null, r.querySelector('th').textContent]));
+    const claims = await page.$$eval('.answer-view .claim', (cs) => cs.map((c) => [c.dataset.claim, c.dataset.tagged || null, c.querySelector('.cid').textContent]));
+    for (const list of [rows, claims]) {
+      assert.deepEqual(list.map(([id]) => id), Array.from({ length: 21 }, (_, i) => `C${i + 1}`));
+      // Each shows its own id; those after the split are the rows drawn before, numbered one more.
+      for (const [id, , shown] of list) assert.equal(shown, id);
+      for (let i = 10; i < 21; i++) assert.equal(list[i][1], `C${i}`, `${list[i][0]} is the row that was C${i}`);
+    }
+    // Twenty-one values on the support strip: its legend names the six nearest the threshold.
+    const legend = await page.textContent('.strip-legend');
+    assert.match(legend, /the 6 nearest the threshold of 21 values/);
+    assert.equal((legend.match(/C\d+ \d\.\d\d/g) || []).length, 6, legend);
+  });
+});

@@ -92,9 +92,13 @@ test('index.html uses only relative asset URLs', () => {
 // against the 1 MB source: p50 20.0 → 12.0 ms, p95 27.2 → 17.8 ms; in its
 // middle p50 32.9 → 13.7 ms), and a long paste spliced into the source
 // without entering the box (a 1 MB Ctrl+V held the page 1 s; now 61 ms),
-// 1.0 KB; issue 15 asked for 320 KB and that is not met).
+// 1.0 KB, and the claims table's rows and the answer view's claims keyed
+// without their ids, each reading its id by its place (a claim begun or
+// ended in the middle of a 101-claim answer redrew every later row: p95
+// 41 → 33 ms, max 48–61 → 34 ms), with the strip legend naming at most six
+// values, 4.1 KB; issue 15 asked for 320 KB and that is not met).
 // BENCHMARKS.md ("The lab's bundle") says where the bytes go.
-const BUDGET_BYTES = 394_000;
+const BUDGET_BYTES = 398_000;
 
 /** The files the page loads: those index.html names, and those its scripts name. */
 function pageFiles() {
