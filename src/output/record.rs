@@ -150,10 +150,11 @@ impl Record {
     }
 }
 
-/// The most passages a context list may hold: a passage label has at most
-/// six digits ([`sentences::LABEL_DIGITS`]), so the 1,000,000th would be
-/// read as text.
-pub const MAX_PASSAGES: usize = 10usize.pow(*sentences::LABEL_DIGITS.end() as u32) - 1;
+/// The most passages a context list may hold: its passages are `[N]`
+/// paragraphs, and a `[N]` label has at most four digits
+/// ([`sentences::BRACKET_LABEL_DIGITS`]), so the 10,000th would be read as
+/// text.
+pub const MAX_PASSAGES: usize = 10usize.pow(*sentences::BRACKET_LABEL_DIGITS.end() as u32) - 1;
 
 impl Context {
     /// The source text the core reads: passages become `[N] …` paragraphs.
@@ -345,7 +346,7 @@ mod tests {
                     r#"{{"context": [{}], "answer": "A."}}"#,
                     vec![r#""P.""#; MAX_PASSAGES + 1].join(",")
                 ),
-                "context is a list of 1000000 passages; at most 999999 are numbered",
+                "context is a list of 10000 passages; at most 9999 are numbered",
             ),
             (r#"{"context": "S\u0000", "answer": "A."}"#, "NUL character"),
             (

@@ -120,11 +120,18 @@ fn list_marker_len(line: &str) -> usize {
     }
 }
 
-/// How many digits a passage label's number may have (`[1]` to
-/// `[999999]`, `passage 1:` to `passage 999999:`). Four were allowed
-/// before: from `passage 10000:` on, every label was read as text, and the
-/// rest of a source of more than 9,999 passages was one passage.
+/// How many digits a `passage N:` label's number may have (`passage 1:`
+/// to `passage 999999:`). Four were allowed before: from `passage 10000:`
+/// on, every label was read as text, and the rest of a source of more than
+/// 9,999 passages was one passage.
 pub const LABEL_DIGITS: std::ops::RangeInclusive<usize> = 1..=6;
+
+/// How many digits a `[N]` label's number may have (`[1]` to `[9999]`). A
+/// bracketed number opening a line is more often not a label at all (a
+/// log's `[482977]`, a year's `[2020]`, "[250000] people attended") and one
+/// such line makes a whole text a labelled one: longer numbers are not
+/// taken for labels.
+pub const BRACKET_LABEL_DIGITS: std::ops::RangeInclusive<usize> = 1..=4;
 
 /// `passage N:` labels (RAGTruth's format) opening a line, any case:
 /// (start, end) of each. In running text ("the steps in passage 3: …")
@@ -190,7 +197,7 @@ fn bracket_labels(text: &str) -> Vec<(usize, usize)> {
         let lead = blanks(line);
         let rest = &line[lead..];
         let n = rest.strip_prefix('[').map_or(0, digits);
-        if LABEL_DIGITS.contains(&n) && rest.as_bytes().get(1 + n) == Some(&b']') {
+        if BRACKET_LABEL_DIGITS.contains(&n) && rest.as_bytes().get(1 + n) == Some(&b']') {
             let end = lead + n + 2;
             out.push((line_start, line_start + end + blanks(&line[end..])));
         }
@@ -663,11 +670,12 @@ fn labels_of(text: &str) -> (PassageMarks, Vec<(usize, usize)>) {
 /// before byte `body` of `text`, blanks aside; `None` if none does.
 pub fn label_number_before(text: &str, body: usize) -> Option<usize> {
     let head = text[..body].trim_end();
-    let head = head
-        .strip_suffix(']')
-        .or_else(|| head.strip_suffix(':').map(str::trim_end))?;
+    let (head, digits) = match head.strip_suffix(']') {
+        Some(head) => (head, BRACKET_LABEL_DIGITS),
+        None => (head.strip_suffix(':')?.trim_end(), LABEL_DIGITS),
+    };
     let n = head.len() - head.trim_end_matches(|c: char| c.is_ascii_digit()).len();
-    if !LABEL_DIGITS.contains(&n) {
+    if !digits.contains(&n) {
         return None;
     }
     head[head.len() - n..].parse().ok()
@@ -1143,8 +1151,10 @@ mod tests {
         assert_eq!(label_number_before(text, at("The bay")), Some(3));
         assert_eq!(label_number_before(text, at("x [5]")), Some(4));
         assert_eq!(label_number_before(text, at("Title")), None);
-        assert_eq!(label_number_before("[999999] a", 9), Some(999999));
-        assert_eq!(label_number_before("[1234567] a", 10), None);
+        assert_eq!(label_number_before("[9999] a", 7), Some(9999));
+        assert_eq!(label_number_before("[12345] a", 8), None);
+        assert_eq!(label_number_before("passage 999999: a", 16), Some(999999));
+        assert_eq!(label_number_before("passage 1234567: a", 17), None);
     }
 
     #[test]
@@ -1459,13 +1469,16 @@ mod tests {
         let p: Vec<&str> = passages(t).into_iter().map(|(s, e)| &t[s..e]).collect();
         assert_eq!(p, ["Alpha one.\nStill alpha.", "Beta."]);
         assert!(passages("   ").is_empty());
-        // Labels past 9999 are labels (they were text: the rest of a
-        // source of 10,000 passages was one passage).
-        for (label, next) in [("passage 9999:", "passage 10000:"), ("[9999]", "[123456]")] {
-            let t = format!("{label} Alpha.\n{next} Beta.\n[1234567] Gamma.");
-            let p: Vec<&str> = passages(&t).into_iter().map(|(s, e)| &t[s..e]).collect();
-            assert_eq!(p, ["Alpha.", "Beta.\n[1234567] Gamma."], "{next}");
-        }
+        // `passage N:` labels past 9999 are labels (they were text: the
+        // rest of a source of 10,000 passages was one passage).
+        let t = "passage 9999: Alpha.\npassage 10000: Beta.\npassage 1234567: Gamma.";
+        let p: Vec<&str> = passages(t).into_iter().map(|(s, e)| &t[s..e]).collect();
+        assert_eq!(p, ["Alpha.", "Beta.\npassage 1234567: Gamma."]);
+        // A bracketed number of five digits or more opening a line is text,
+        // and leaves a text of paragraphs one.
+        let t = "The march began at noon.\n\n[250000] people attended, police said.";
+        assert_eq!(passages_marked(t).0, PassageMarks::BlankLines);
+        assert_eq!(passages(t).len(), 2);
     }
 
     #[test]
