@@ -7,7 +7,6 @@
 use serde::{Deserialize, Serialize};
 
 use crate::text::scan::{blanks, digits, find_word_ci, next_either};
-use crate::text::sentences::LABEL_DIGITS;
 
 /// What a citation names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -146,6 +145,11 @@ pub fn find(text: &str) -> Vec<Citation> {
     out
 }
 
+/// How many digits a passage's number written in words may have ("passage
+/// 123456"): as many as a `passage N:` label's (`sentences::LABEL_DIGITS`,
+/// held equal by a test there; `sentences` reads this module).
+pub const PASSAGE_NUMBER_DIGITS: std::ops::RangeInclusive<usize> = 1..=6;
+
 /// Citations written in words: "passage 2", "Passages 1 and 3",
 /// "passages 1, 2, and 4", "passages 1-3" (RAG answers cite this way).
 pub fn find_in_words(text: &str) -> Vec<Citation> {
@@ -159,7 +163,7 @@ pub fn find_in_words(text: &str) -> Vec<Citation> {
         let mut end = word_end;
         loop {
             let n = digits(&text[j..]);
-            if !LABEL_DIGITS.contains(&n) || crate::text::scan::glued_after(text, j + n) {
+            if !PASSAGE_NUMBER_DIGITS.contains(&n) || crate::text::scan::glued_after(text, j + n) {
                 break;
             }
             let first: usize = text[j..j + n].parse().unwrap_or(0);
@@ -171,7 +175,7 @@ pub fn find_in_words(text: &str) -> Vec<Citation> {
             if let Some(dash) = text[k..].chars().next().filter(|c| matches!(c, '-' | '–')) {
                 let m = k + dash.len_utf8() + blanks(&text[k + dash.len_utf8()..]);
                 let d = digits(&text[m..]);
-                if LABEL_DIGITS.contains(&d) {
+                if PASSAGE_NUMBER_DIGITS.contains(&d) {
                     last = text[m..m + d].parse().unwrap_or(first);
                     j = m + d;
                     end = j;

@@ -1470,7 +1470,9 @@ mod tests {
         assert_eq!(p, ["Alpha one.\nStill alpha.", "Beta."]);
         assert!(passages("   ").is_empty());
         // `passage N:` labels past 9999 are labels (they were text: the
-        // rest of a source of 10,000 passages was one passage).
+        // rest of a source of 10,000 passages was one passage), and
+        // "passage N" in words reads as many digits.
+        assert_eq!(LABEL_DIGITS, citations::PASSAGE_NUMBER_DIGITS);
         let t = "passage 9999: Alpha.\npassage 10000: Beta.\npassage 1234567: Gamma.";
         let p: Vec<&str> = passages(t).into_iter().map(|(s, e)| &t[s..e]).collect();
         assert_eq!(p, ["Alpha.", "Beta.\npassage 1234567: Gamma."]);
