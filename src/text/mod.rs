@@ -1021,28 +1021,10 @@ impl Document {
             }
             give_back_words(memo);
             let mut folded = None;
-            for (k, other) in others.into_iter().enumerate() {
+            for other in others {
                 let (segments, fold) = other.join().expect("a share's analysis");
                 folded = folded.or(fold);
-                for segment in segments {
-                    let pieces = &shares[k + 1][segment.pieces.clone()];
-                    let first = pieces[0];
-                    if !first.starts_at_cut(&passages) || first.start == at {
-                        index.append(segment.index);
-                        at = segment.reached;
-                        continue;
-                    }
-                    // The split before did not come to this piece's cut:
-                    // read the passage on from where it stands instead.
-                    if at < first.end {
-                        let piece = shares::Piece { start: at, ..first };
-                        let mut memo = thread_words(options);
-                        at = shares::read_piece(
-                            &mut index, &text, &passages, piece, options, &mut memo,
-                        );
-                        give_back_words(memo);
-                    }
-                }
+                shares::join(&mut index, &mut at, segments, &text, &passages, options);
             }
             let folded = match folding {
                 Some(folding) => folding.join().expect("the fold"),

@@ -23,8 +23,6 @@
 //! **Defaults**: the last share is the smaller by [`FOLD_COST`], for its
 //! thread folds the source first.
 
-use std::ops::Range;
-
 use crate::text::memo::WordMemo;
 use crate::text::sentences::{self, Span};
 use crate::text::{AnalysisOptions, SentenceIndex};
@@ -153,14 +151,14 @@ pub(super) fn read_piece(
 /// does not come to the cut), then the rest's.
 pub(super) struct Segment {
     pub index: SentenceIndex,
-    /// The pieces it read.
-    pub pieces: Range<usize>,
+    /// Its first piece.
+    pub first: Piece,
     /// Where its last piece stopped ([`read_piece`]).
     pub reached: usize,
 }
 
-/// The pieces of a share read as [`Segment`]s: `fresh()` gives each one's
-/// empty index.
+/// The pieces of a share read as [`Segment`]s: `fresh(bytes)` gives each
+/// one's empty index, with room for about that many bytes of text.
 pub(super) fn read_share(
     text: &str,
     passages: &[Span],
@@ -173,11 +171,10 @@ pub(super) fn read_share(
         Some(first) if first.starts_at_cut(passages) => 1,
         _ => 0,
     };
-    [0..split, split..share.len()]
+    [&share[..split], &share[split..]]
         .into_iter()
-        .filter(|run| !run.is_empty())
-        .map(|run| {
-            let pieces = &share[run.clone()];
+        .filter(|pieces| !pieces.is_empty())
+        .map(|pieces| {
             let mut index = fresh(pieces.iter().map(|p| p.end - p.start).sum());
             let mut reached = 0;
             for &piece in pieces {
@@ -185,11 +182,43 @@ pub(super) fn read_share(
             }
             Segment {
                 index,
-                pieces: run,
+                first: pieces[0],
                 reached,
             }
         })
         .collect()
+}
+
+/// Join `segments`, read on another thread, to `index`, the sentences
+/// before them, whose reading of its last passage stopped at `at`
+/// ([`read_piece`]; it becomes where the joined reading stops). A segment
+/// that starts at a cut joins when the reading before stopped at the cut;
+/// else its sentences are dropped and the passage is read on from `at`
+/// (up to the segment's end, if `at` is not past it already) on this
+/// thread.
+pub(super) fn join(
+    index: &mut SentenceIndex,
+    at: &mut usize,
+    segments: Vec<Segment>,
+    text: &str,
+    passages: &[Span],
+    options: AnalysisOptions,
+) {
+    for segment in segments {
+        let first = segment.first;
+        if !first.starts_at_cut(passages) || first.start == *at {
+            index.append(segment.index);
+            *at = segment.reached;
+        } else if *at < first.end {
+            let mut memo = super::thread_words(options);
+            let piece = Piece {
+                start: *at,
+                ..first
+            };
+            *at = read_piece(index, text, passages, piece, options, &mut memo);
+            super::give_back_words(memo);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -213,7 +242,7 @@ mod tests {
                 .zip(&passages)
                 .all(|(p, &(s, e))| (p.start, p.end) == (s, e)));
         }
-        let passage_runs = |shares: Vec<Vec<Piece>>| -> Vec<Range<usize>> {
+        let passage_runs = |shares: Vec<Vec<Piece>>| -> Vec<std::ops::Range<usize>> {
             shares
                 .iter()
                 .map(|s| s[0].passage..s[s.len() - 1].passage + 1)
