@@ -1,5 +1,7 @@
-//! Small shared pieces: the "Limits" note each panel carries, and the
-//! memo a rebuilt list's rows read the lab through.
+//! Small shared pieces: the "Limits" note each panel carries, the memo a
+//! rebuilt list's rows read the lab through, and what keyed lists of
+//! claims key their rows by (each row's id read by its place, and a count
+//! that tells rows alike apart).
 
 use leptos::prelude::*;
 
