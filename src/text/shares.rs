@@ -74,27 +74,19 @@ pub(super) fn shares_by_bytes(text: &str, passages: &[Span], n: usize) -> Vec<Ve
                 break;
             }
             let at = (ps + (due - before as f64).max(0.0) as usize).max(start);
-            match sentences::likely_sentence_start(text, at, pe).filter(|&cut| cut > start) {
-                Some(cut) => {
-                    share.push(Piece {
-                        passage,
-                        start,
-                        end: cut,
-                    });
-                    shares.push(std::mem::take(&mut share));
-                    start = cut;
-                }
-                // No place to cut in reach: the share takes the passage.
-                None => {
-                    share.push(Piece {
-                        passage,
-                        start,
-                        end: pe,
-                    });
-                    shares.push(std::mem::take(&mut share));
-                    whole_taken = true;
-                    break;
-                }
+            let cut = sentences::likely_sentence_start(text, at, pe).filter(|&cut| cut > start);
+            let end = cut.unwrap_or(pe);
+            share.push(Piece {
+                passage,
+                start,
+                end,
+            });
+            shares.push(std::mem::take(&mut share));
+            start = end;
+            // No place to cut in reach: the share took the passage.
+            if cut.is_none() {
+                whole_taken = true;
+                break;
             }
         }
         if !whole_taken {
