@@ -981,7 +981,7 @@ impl Document {
             index
         };
         let read_share = |share: &[shares::Piece], memo: &mut memo::WordMemo| {
-            memo.reserve_for(share.iter().map(|p| p.end - p.start).sum());
+            memo.reserve_for(shares::Piece::bytes(share));
             shares::read_share(&text, &passages, share, options, memo, fresh)
         };
         // A large source mostly in ASCII keeps the words of its fold, not
@@ -1013,12 +1013,10 @@ impl Document {
             // copied as it grows); then each other share's sentences join
             // it, in order, as they come.
             let mut memo = thread_words(options);
-            memo.reserve_for(shares[0].iter().map(|p| p.end - p.start).sum());
+            memo.reserve_for(shares::Piece::bytes(&shares[0]));
             let mut index = fresh(text.len());
-            let mut at = 0;
-            for &piece in &shares[0] {
-                at = shares::read_piece(&mut index, &text, &passages, piece, options, &mut memo);
-            }
+            let mut at =
+                shares::read_pieces(&mut index, &text, &passages, &shares[0], options, &mut memo);
             give_back_words(memo);
             let mut folded = None;
             for other in others {

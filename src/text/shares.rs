@@ -46,6 +46,11 @@ pub(super) struct Piece {
 }
 
 impl Piece {
+    /// The bytes of `pieces`.
+    pub fn bytes(pieces: &[Piece]) -> usize {
+        pieces.iter().map(|p| p.end - p.start).sum()
+    }
+
     /// Does it start at a cut (not at its passage's start)?
     pub fn starts_at_cut(&self, passages: &[Span]) -> bool {
         self.start != passages[self.passage].0
@@ -138,6 +143,23 @@ pub(super) fn read_piece(
     reached
 }
 
+/// [`read_piece`] of each of `pieces` in turn (of one share, in order):
+/// where the last one stopped (0 for none).
+pub(super) fn read_pieces(
+    index: &mut SentenceIndex,
+    text: &str,
+    passages: &[Span],
+    pieces: &[Piece],
+    options: AnalysisOptions,
+    memo: &mut WordMemo,
+) -> usize {
+    let mut reached = 0;
+    for &piece in pieces {
+        reached = read_piece(index, text, passages, piece, options, memo);
+    }
+    reached
+}
+
 /// A share's sentences, read on its own thread: its first piece's alone
 /// when that piece starts at a cut (to be dropped if the split before it
 /// does not come to the cut), then the rest's.
@@ -167,11 +189,8 @@ pub(super) fn read_share(
         .into_iter()
         .filter(|pieces| !pieces.is_empty())
         .map(|pieces| {
-            let mut index = fresh(pieces.iter().map(|p| p.end - p.start).sum());
-            let mut reached = 0;
-            for &piece in pieces {
-                reached = read_piece(&mut index, text, passages, piece, options, memo);
-            }
+            let mut index = fresh(Piece::bytes(pieces));
+            let reached = read_pieces(&mut index, text, passages, pieces, options, memo);
             Segment {
                 index,
                 first: pieces[0],
