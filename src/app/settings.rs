@@ -125,7 +125,7 @@ fn Strip(lab: Lab, setting: Setting) -> impl IntoView {
     view! {
         <div class="strip-wrap" class:hidden=move || dots.with(Vec::is_empty)>
             <svg class="strip" role="img" data-strip=name
-                aria-label=move || dots.with(|d| format!("{} compared with {}", setting.label, d.iter().filter(|m| shown(m)).map(|m| format!("{} {:.2}", m.label, Decimal(m.value))).collect::<Vec<_>>().join(", ")))
+                aria-label=move || dots.with(|d| format!("{} compared with {}", setting.label, d.iter().filter(|m| shown(m)).map(said).collect::<Vec<_>>().join(", ")))
                 on:pointerdown=move |ev| {
                     dragging.set_value(true);
                     set_from(&ev);
@@ -154,6 +154,12 @@ fn Strip(lab: Lab, setting: Setting) -> impl IntoView {
     }
 }
 
+/// A value as a strip tells it: its label and the value to two decimals
+/// (`C3 0.82`), in its dots' titles, its legend and its description.
+fn said(m: &crate::report::Measured) -> String {
+    format!("{} {:.2}", m.label, Decimal(m.value))
+}
+
 /// The most values a strip's legend lists: a 100-claim answer's list
 /// filled 30 lines of the panel.
 const LEGEND_VALUES: usize = 6;
@@ -162,9 +168,13 @@ const LEGEND_VALUES: usize = 6;
 /// [`LEGEND_VALUES`], those nearest the threshold `at` (the ones a small
 /// move of it decides), in their order, and how many there are in all.
 fn legend(told: &[&crate::report::Measured], at: f64) -> String {
-    let said = |m: &&crate::report::Measured| format!("{} {:.2}", m.label, Decimal(m.value));
     if told.len() <= LEGEND_VALUES {
-        return told.iter().map(said).collect::<Vec<_>>().join(" · ");
+        return told
+            .iter()
+            .copied()
+            .map(said)
+            .collect::<Vec<_>>()
+            .join(" · ");
     }
     // The nearest, one at a time (no sort: the page's code stays small).
     let mut taken = vec![false; told.len()];
@@ -183,7 +193,7 @@ fn legend(told: &[&crate::report::Measured], at: f64) -> String {
     }
     let listed: Vec<String> = (0..told.len())
         .filter(|&i| taken[i])
-        .map(|i| said(&told[i]))
+        .map(|i| said(told[i]))
         .collect();
     format!(
         "{} (the {LEGEND_VALUES} nearest the threshold of {} values; each dot names its own)",
@@ -211,7 +221,7 @@ impl Dot {
             None => "dot answer".to_string(),
         };
         let title = if shown {
-            format!("{} {:.2}", m.label, Decimal(m.value))
+            said(m)
         } else {
             format!("{}: not revealed yet", m.label)
         };

@@ -335,8 +335,9 @@ mod tests {
         assert!(wanted.admits_word("dying"));
         assert!(wanted.admits_word("été")); // outside ASCII: always read
         assert!(wanted.admits_key("metr") && wanted.admits_key("meter"));
-        assert!(wanted.admits_key("#5-7")); // numbers are always indexed
-                                            // So are identifiers (their keys are their text) and words with a digit.
+        // Numbers are always indexed; so are identifiers (their keys are
+        // their text) and words with a digit.
+        assert!(wanted.admits_key("#5-7"));
         assert!(wanted.admits_key("i-70") && wanted.admits_key("covid-19"));
         assert!(wanted.admits_word("mp3s") && wanted.admits_key("mp3"));
         assert!(!wanted.admits_key("bridg"));
