@@ -10,14 +10,16 @@
 //! **How**: a word is stemmed and indexed only when its first bytes could
 //! begin a wanted key ([`WantedKeys::admits_word`]). The Snowball English
 //! stemmer only rewrites the end of a word, and at most one character of a
-//! stem is not the word's own: a stem of four characters or more begins
-//! with the word's first characters but its last (`tuning` → `tune`,
-//! `happy` → `happi`, `relational` → `relat`), so a word is read for such
-//! a key only when it starts with the key less its last character. A stem
-//! of three begins with the word's first three, except that a final `e`
-//! may stand for the word's `e` or `i` (`ated`, `ating` → `ate`) and a
-//! final `i` for its `i` or `y` (`cried`, `crying` → `cri`); a stem of one
-//! or two characters is the word's first one or two. The stemmer's exceptions
+//! stem is not the word's own, its last. A stem of three characters or
+//! more begins with the word's first characters, its last included, unless
+//! that is an `e` standing for an `i` (`tuning` → `tune`: the stemmer adds
+//! an `e` only where it took off `ed` or `ing`; an `e` it writes over other
+//! letters, as in `creator` → `create`, it always takes off again:
+//! `creat`), an `i` for a `y` (`happy` → `happi`) or an `l` for an `i`
+//! (`capability` → `capabl`). So a word is read for a key `relat` when it
+//! starts with `relat` (`relational`, not `relay` or `release`), for `tune`
+//! when it starts with `tune` or `tuni`. A stem of one or two characters is
+//! the word's first one or two. The stemmer's exceptions
 //! that rewrite a word's start (`dying` → `die`, `lying`, `tying`, `skies`
 //! → `sky`) are always read. A word with a byte outside ASCII among its
 //! first three is always read. Number keys (`#410`) are always indexed,
@@ -75,10 +77,11 @@ enum Start<'k> {
     /// These bytes (a key of four characters or more less its last, or a
     /// key of three); a key of one or two characters is its own start.
     Bytes(&'k [u8]),
-    /// A key of three characters ending in `e` or `i`: its first two bytes
-    /// and then either of two (`e` stands for `e` or `i`: `ate` for
-    /// `ated`, `ating`; `i` for `i` or `y`: `cri` for `cried`, `crying`).
-    Either([u8; 2], [u8; 2]),
+    /// The key less its last character, then either of two bytes in that
+    /// character's place: for a key ending in `e` (`e` or `i`: `hope` for
+    /// `hoped`, `hoping`), `i` (`i` or `y`: `cri` for `cried`, `crying`)
+    /// or `l` (`l` or `i`: `capabl` for `capability`).
+    Either(&'k [u8], &'static [u8]),
 }
 
 /// What every word whose key is `key` starts with (see the module doc);
@@ -94,15 +97,16 @@ fn prefix(key: &str) -> Option<Start<'_>> {
     }
     let mut chars = key.char_indices();
     let last = chars.next_back().map_or(0, |(at, _)| at);
-    Some(match chars.count() + 1 {
-        1 | 2 => Start::Bytes(bytes),
-        3 => match bytes[2] {
-            b'e' => Start::Either([bytes[0], bytes[1]], [b'e', b'i']),
-            b'i' => Start::Either([bytes[0], bytes[1]], [b'i', b'y']),
-            _ => Start::Bytes(bytes),
-        },
-        // All but the last character.
-        _ => Start::Bytes(&bytes[..last]),
+    let less_last = &bytes[..last];
+    Some(match (chars.count() + 1, bytes[last]) {
+        (1 | 2, _) => Start::Bytes(bytes),
+        (_, b'e') => Start::Either(less_last, b"ei"),
+        (_, b'i') => Start::Either(less_last, b"iy"),
+        (_, b'l') => Start::Either(less_last, b"li"),
+        // A letter outside ASCII is not looked at.
+        (_, 0x80..) => Start::Bytes(less_last),
+        // Every other key is the start of each of its words.
+        _ => Start::Bytes(bytes),
     })
 }
 
@@ -201,9 +205,10 @@ impl WantedKeys {
                 self.two.insert([a, b]);
             }
             Some(Start::Bytes(head)) => self.add_head(head),
-            Some(Start::Either([a, b], [c, d])) => {
-                self.add_head(&[a, b, c]);
-                self.add_head(&[a, b, d]);
+            Some(Start::Either(less_last, either)) => {
+                for &last in either {
+                    self.add_head(&[less_last, &[last]].concat());
+                }
             }
             None => {}
         }
@@ -240,9 +245,9 @@ impl WantedKeys {
             // Every such word starts with `head`, so with any wanted head
             // that `head` starts with.
             Some(Start::Bytes(head)) => self.starts_with_head(head),
-            Some(Start::Either([a, b], [c, d])) => {
-                self.starts_with_head(&[a, b, c]) && self.starts_with_head(&[a, b, d])
-            }
+            Some(Start::Either(less_last, either)) => either
+                .iter()
+                .all(|&last| self.starts_with_head(&[less_last, &[last]].concat())),
         }
     }
 
@@ -334,7 +339,9 @@ mod tests {
         assert!(!wanted.admits_word("mayor"));
         assert!(wanted.admits_word("dying"));
         assert!(wanted.admits_word("été")); // outside ASCII: always read
-        assert!(wanted.admits_key("metr") && wanted.admits_key("meter"));
+        assert!(wanted.admits_key("metr") && wanted.admits_key("metre"));
+        // Words keyed `meter` start with `meter`, which `metr` does not read.
+        assert!(!wanted.admits_key("meter") && !wanted.admits_word("meters"));
         // Numbers are always indexed; so are identifiers (their keys are
         // their text) and words with a digit.
         assert!(wanted.admits_key("#5-7"));
@@ -342,11 +349,23 @@ mod tests {
         assert!(wanted.admits_word("mp3s") && wanted.admits_key("mp3"));
         assert!(!wanted.admits_key("bridg"));
         assert!(wanted.admits_key("été"));
-        // A longer key: words starting with all of it but its last letter.
+        // A longer key: words starting with all of it.
         wanted.add("inspect");
         assert!(wanted.admits_word("inspecting") && wanted.admits_word("inspector"));
         assert!(!wanted.admits_word("insulin") && !wanted.admits_word("inspire"));
+        assert!(!wanted.admits_word("inspecs"));
         assert!(wanted.admits_key("inspector") && !wanted.admits_key("inspir"));
+        // Ending in `e`: all of it but the `e`; in `i`: an `i` or a `y`
+        // there; in `l`: an `l` or an `i`.
+        wanted.add("hope");
+        assert!(wanted.admits_word("hoping") && wanted.admits_word("hopeful"));
+        wanted.add("happi");
+        assert!(wanted.admits_word("happy") && wanted.admits_word("happiness"));
+        assert!(!wanted.admits_word("happen"));
+        wanted.add("capabl");
+        assert!(wanted.admits_word("capability") && wanted.admits_word("capably"));
+        assert!(wanted.admits_word("capable"));
+        assert!(!wanted.admits_word("capacity"));
     }
 
     /// Suffixes the stemmer strips or rewrites, to build words that reach
