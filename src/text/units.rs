@@ -4,6 +4,7 @@
 //! a number does. Text analysis only; `text::numbers` attaches what is read
 //! here to each quantity and `checks::numbers` compares them.
 
+use rustc_hash::FxHashSet;
 use serde::{Deserialize, Serialize};
 
 use crate::text::case::Lowercase;
@@ -399,6 +400,27 @@ pub const MONTHS: [&str; 12] = [
     "december",
 ];
 
+/// Could `lower` be a calendar word [`CalendarWord::read`] reads? Each one
+/// (a plural, a month's abbreviation, "fall") has three letters or more and
+/// opens with the first three of a listed name. Asked of every new word of
+/// a source, for numbers in words: the lists were a third of learning one.
+fn opens_like_a_calendar_word(lower: &str) -> bool {
+    static STARTS: std::sync::OnceLock<FxHashSet<[u8; 3]>> = std::sync::OnceLock::new();
+    let starts = STARTS.get_or_init(|| {
+        SEASONS
+            .iter()
+            .chain(&WEEKDAYS)
+            .chain(&MONTHS)
+            .chain(&["fall"])
+            .map(|name| [name.as_bytes()[0], name.as_bytes()[1], name.as_bytes()[2]])
+            .collect()
+    });
+    match lower.as_bytes() {
+        [a, b, c, ..] => starts.contains(&[*a, *b, *c]),
+        _ => false,
+    }
+}
+
 /// Words before a season or month that make an ambiguous one ("spring",
 /// "fall", "May") a time of year: "in spring", "every fall", "since May".
 pub(crate) const CALENDAR_CONTEXT: &[&str] = &[
@@ -411,6 +433,14 @@ impl CalendarWord {
     /// word before it. Months and weekdays must be capitalised; "spring",
     /// "fall" and "May" need a word of time before them ("in spring").
     pub fn read(lower: &str, surface: &str, before: Option<&str>) -> Option<CalendarWord> {
+        match opens_like_a_calendar_word(lower) {
+            true => CalendarWord::read_lists(lower, surface, before),
+            false => None, // most words, turned away in one look-up
+        }
+    }
+
+    /// [`CalendarWord::read`] through the lists alone.
+    fn read_lists(lower: &str, surface: &str, before: Option<&str>) -> Option<CalendarWord> {
         let in_context = before.is_some_and(|b| CALENDAR_CONTEXT.contains(&b));
         let capital = surface.starts_with(|c: char| c.is_uppercase());
         let position = |list: &[&str], w: &str| list.iter().position(|n| *n == w);
@@ -459,6 +489,39 @@ impl CalendarWord {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_calendar_word_opens_like_one() {
+        // Every word of up to four letters, and each listed name, its
+        // plural and each of its starts, where the lists admit most.
+        let mut words: Vec<String> = Vec::new();
+        let letters = || 'a'..='z';
+        for a in letters() {
+            for b in letters() {
+                words.push(format!("{a}{b}"));
+                for c in letters() {
+                    words.push(format!("{a}{b}{c}"));
+                    words.extend(letters().map(|d| format!("{a}{b}{c}{d}")));
+                }
+            }
+        }
+        for name in SEASONS.iter().chain(&WEEKDAYS).chain(&MONTHS) {
+            words.extend((1..=name.len()).map(|n| name[..n].to_string()));
+            words.push(format!("{name}s"));
+        }
+        let mut read = 0;
+        for word in &words {
+            let capitalised = word[..1].to_ascii_uppercase() + &word[1..];
+            if CalendarWord::read_lists(word, &capitalised, Some("in")).is_some() {
+                read += 1;
+                assert!(opens_like_a_calendar_word(word), "{word}");
+            }
+        }
+        assert!(read > 40, "{read}");
+        // Turned away before the lists: no name opens so.
+        assert!(!opens_like_a_calendar_word("table") && !opens_like_a_calendar_word("ma"));
+        assert_eq!(CalendarWord::read("table", "Table", Some("in")), None);
+    }
 
     #[test]
     fn a_unit_is_named_in_any_case_and_with_a_plural_s() {

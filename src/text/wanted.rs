@@ -46,7 +46,7 @@
 //! several threads ([`crate::output::check_source`]), for the answer's and
 //! the samples' words; the page and `batch` index every word.
 
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::text::memo::WordMemo;
 
@@ -59,11 +59,11 @@ pub struct WantedKeys {
     /// The head of each key of three characters or more: the bytes every
     /// word with that key starts with ([`prefix`]).
     heads: FxHashSet<Box<[u8]>>,
-    /// The lengths of those heads, ascending, each once.
-    head_lengths: Vec<usize>,
-    /// The first three bytes of each head: a word that starts with none of
-    /// them is turned away in one look-up.
-    three: FxHashSet<[u8; 3]>,
+    /// The first three bytes of each head, with the lengths of the heads
+    /// that start so (bit `n` for a length `n`, the last bit for any from
+    /// 63 on): a word that starts with none of them is turned away in one
+    /// look-up, and any other is looked up only by those lengths.
+    three: FxHashMap<[u8; 3], u64>,
     /// Keys of two characters, and of three ending in `e` or `i`: their
     /// first two bytes.
     two: FxHashSet<[u8; 2]>,
@@ -216,23 +216,35 @@ impl WantedKeys {
 
     /// Read every word that starts with `head` (three bytes or more).
     fn add_head(&mut self, head: &[u8]) {
-        self.three.insert([head[0], head[1], head[2]]);
-        if self.heads.insert(head.into()) {
-            if let Err(at) = self.head_lengths.binary_search(&head.len()) {
-                self.head_lengths.insert(at, head.len());
-            }
-        }
+        *self.three.entry([head[0], head[1], head[2]]).or_default() |= 1 << head.len().min(63);
+        self.heads.insert(head.into());
     }
 
     /// Does `word` start with a wanted head?
     fn starts_with_head(&self, word: &[u8]) -> bool {
-        word.len() >= 3
-            && self.three.contains(&[word[0], word[1], word[2]])
-            && self
-                .head_lengths
-                .iter()
-                .take_while(|&&n| n <= word.len())
-                .any(|&n| self.heads.contains(&word[..n]))
+        let [a, b, c, ..] = *word else {
+            return false;
+        };
+        let Some(&lengths) = self.three.get(&[a, b, c]) else {
+            return false;
+        };
+        // Each length once, shortest first.
+        let mut left = lengths;
+        while left != 0 {
+            let n = left.trailing_zeros() as usize;
+            left &= left - 1;
+            if n > word.len() {
+                return false;
+            }
+            if n == 63 {
+                let long = |head: &&Box<[u8]>| head.len() >= 63;
+                return self.heads.iter().filter(long).any(|h| word.starts_with(h));
+            }
+            if self.heads.contains(&word[..n]) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Was every word whose key is `key` read, if only the words
@@ -366,6 +378,14 @@ mod tests {
         assert!(wanted.admits_word("capability") && wanted.admits_word("capably"));
         assert!(wanted.admits_word("capable"));
         assert!(!wanted.admits_word("capacity"));
+        // Keys of 63 letters and more are looked for among the long heads.
+        let long = "pneumonoultramicroscopicsilicovolcanoconiosis".repeat(2);
+        wanted.add(&long[..70]);
+        assert!(wanted.admits_word(&long[..80]) && wanted.admits_word(&long[..70]));
+        assert!(
+            !wanted.admits_word(&long[..69]) && !wanted.admits_word(&format!("{}x", &long[..68]))
+        );
+        assert!(wanted.admits_key(&long[..70]) && !wanted.admits_key(&long[..66]));
     }
 
     /// Suffixes the stemmer strips or rewrites, to build words that reach
