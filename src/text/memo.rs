@@ -77,7 +77,7 @@ impl Forms {
 /// words cost no string of their own (a word's forms were three
 /// allocations, about 100 bytes; the two word memories of a 1 MB source's
 /// analysis were its largest part, 3.5 MB).
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct Entry {
     /// `lower`'s span in [`WordMemo::text`].
     lower: (u32, u32),
@@ -151,7 +151,7 @@ impl WordView for Seen<'_> {
 /// the stemmer and the word lists are consulted once per word, not once
 /// per occurrence, and every occurrence shares one lower-cased string.
 /// Its answers depend on the settings it was made with.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct WordMemo {
     stemming: bool,
     discourse_words: bool,

@@ -991,6 +991,11 @@ impl Document {
             true => (Fold::default(), Some(mentions::FoldWords::of(&text))),
             false => (fold_passages(&text, &passages), None),
         };
+        // This thread's word memory, which holds the answer's words: each
+        // other share's thread starts from a copy (the answer's words are
+        // the ones a share's sentences are indexed for; each was stemmed
+        // again on every thread).
+        let mut memo = thread_words(options);
         let (index, (fold, fold_words)) = std::thread::scope(|scope| {
             // The last share's thread folds first (its share is the smaller
             // for it: `shares::shares_by_bytes`); with one share, a thread of
@@ -1000,11 +1005,10 @@ impl Document {
             let others: Vec<_> = (1..shares.len())
                 .map(|k| {
                     let share = &shares[k];
+                    let mut memo = memo.clone();
                     scope.spawn(move || {
                         let folded = (k == last).then(fold);
-                        let memo =
-                            &mut memo::WordMemo::new(options.stemming, options.discourse_words);
-                        (read_share(share, memo), folded)
+                        (read_share(share, &mut memo), folded)
                     })
                 })
                 .collect();
@@ -1012,7 +1016,6 @@ impl Document {
             // an index with room for every share's (not a doubling buffer
             // copied as it grows); then each other share's sentences join
             // it, in order, as they come.
-            let mut memo = thread_words(options);
             memo.reserve_for(shares::Piece::bytes(&shares[0]));
             let mut index = fresh(text.len());
             let mut at =
