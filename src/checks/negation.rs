@@ -437,6 +437,14 @@ pub fn check(
     source_text: &str,
 ) -> Option<NegationFlip> {
     let (c, s) = (NegatedWords::of(claim), NegatedWords::of(sentence));
+    // A flip needs a word negated or denied on one side: most pairs
+    // negate and deny nothing, and are passed at once.
+    if [&c.negated, &c.denied, &s.negated, &s.denied]
+        .iter()
+        .all(|words| words.is_empty())
+    {
+        return None;
+    }
     for t in &claim.tokens {
         if !t.content || t.number.is_some() {
             continue;
