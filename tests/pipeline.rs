@@ -1185,3 +1185,16 @@ proptest::proptest! {
         );
     }
 }
+
+#[test]
+fn a_greek_source_in_capitals_holds_the_words_its_lower_case_writes_with_a_final_sigma() {
+    // "ΤΗΣ" has no final form: its lower case is "τησ", and "της" written
+    // with the final sigma is the same word.
+    let r = check_text(
+        "ΤΟ ΜΟΥΣΕΙΟ ΤΗΣ ΑΘΗΝΑΣ ΑΝΟΙΞΕ ΞΑΝΑ ΣΗΜΕΡΑ.",
+        "Το μουσειο της Αθηνας ανοιξε ξανα σημερα.",
+        &cfg(),
+    );
+    assert_eq!(r.claims[0].verdict, Verdict::Supported);
+    assert_eq!(r.claims[0].support, 1.0, "{:?}", r.claims[0].reasons);
+}
