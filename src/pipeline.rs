@@ -159,6 +159,29 @@ pub fn check_text(source: &str, answer: &str, cfg: &Config) -> Report {
 
 /// Check an answer against an analysed source.
 pub fn check(doc: &Document, input: &CheckInput, cfg: &Config) -> Report {
+    check_split(doc, input, cfg, None)
+}
+
+/// An answer split into its claims (step 2) before its source is analysed:
+/// the split needs no source, so the command line makes it while a large
+/// source's last share is still being read ([`crate::output::check_source`]).
+pub struct SplitAnswer(Split);
+
+impl SplitAnswer {
+    /// `input`'s answer split as [`check`] splits it.
+    pub fn of(input: &CheckInput, cfg: &Config) -> SplitAnswer {
+        SplitAnswer(split_answer(input, cfg, &[]))
+    }
+}
+
+/// [`check`], with the answer already split ([`SplitAnswer::of`] of the
+/// same input and settings) when given.
+pub fn check_split(
+    doc: &Document,
+    input: &CheckInput,
+    cfg: &Config,
+    split: Option<SplitAnswer>,
+) -> Report {
     let doc = analysed_for(doc, cfg);
     let doc = doc.as_ref();
     let mut trace = if input.skip_trace {
@@ -166,8 +189,9 @@ pub fn check(doc: &Document, input: &CheckInput, cfg: &Config) -> Report {
     } else {
         Trace::default()
     };
+    let split = split.map(|SplitAnswer(split)| split);
     let (mut report, analyses) =
-        judge(doc, input, cfg, &mut trace, &[]).into_report(doc, input, cfg);
+        judge(doc, input, cfg, &mut trace, &[], split).into_report(doc, input, cfg);
 
     // 5. Repair, quality, routing, best of N.
     let mut repaired = RepairOutcome::Unchanged;
@@ -261,7 +285,7 @@ pub(crate) fn recheck(
         question,
         ..CheckInput::answer(answer)
     };
-    let judged = judge(&doc, &input, cfg, &mut Trace::off(), known);
+    let judged = judge(&doc, &input, cfg, &mut Trace::off(), known, None);
     Outcome {
         verdicts: judged.claims.iter().map(|c| c.verdict).collect(),
         counts: judged.summary.counts,
@@ -369,12 +393,13 @@ fn judge<'k>(
     cfg: &Config,
     trace: &mut Trace,
     known: &'k [ClaimReport],
+    split: Option<Split>,
 ) -> Judged<'k> {
     // 1. The source, split once.
     trace_source_split(doc, trace);
 
-    // 2. The answer, split into claims.
-    let split = split_answer(input, cfg, known);
+    // 2. The answer, split into claims (unless it was already).
+    let split = split.unwrap_or_else(|| split_answer(input, cfg, known));
     split.trace(trace);
 
     // 3. Each claim.

@@ -25,7 +25,7 @@ use serde::Serialize;
 use crate::checks::consistency::GivenVectors;
 use crate::compact::{CompactReport, Include, Part};
 use crate::config::Config;
-use crate::pipeline::{check, CheckInput};
+use crate::pipeline::{check_split, CheckInput, SplitAnswer};
 use crate::report::Report;
 use crate::text::Document;
 
@@ -151,25 +151,30 @@ pub const PARALLEL_SOURCE_BYTES: usize = 256 * 1024;
 /// to exit, does not free it).
 pub fn check_source(source: String, input: &CheckInput, cfg: &Config) -> (Document, Report) {
     let large = source.len() >= PARALLEL_SOURCE_BYTES;
-    let doc = if large {
+    let (doc, split) = if large {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
         // Samples are checked against the source too.
         let answers: Vec<&str> = std::iter::once(input.answer)
             .chain(input.samples.iter().map(String::as_str))
             .collect();
-        Document::analyse_for_answer(source, cfg.into(), threads, &answers)
+        // The answer is split into claims while this thread waits for the
+        // source's last share.
+        let split = || SplitAnswer::of(input, cfg);
+        let (doc, split) =
+            Document::analyse_for_answer_while(source, cfg.into(), threads, &answers, split);
+        (doc, Some(split))
     } else {
-        Document::analyse_owned(source, cfg.into())
+        (Document::analyse_owned(source, cfg.into()), None)
     };
     let report = if large && !input.skip_sources {
         // The report lists the source's sentences (built once per
         // document): on another core while this one judges the claims.
         std::thread::scope(|scope| {
             scope.spawn(|| doc.source_reports());
-            check(&doc, input, cfg)
+            check_split(&doc, input, cfg, split)
         })
     } else {
-        check(&doc, input, cfg)
+        check_split(&doc, input, cfg, split)
     };
     (doc, report)
 }

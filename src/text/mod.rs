@@ -899,6 +899,22 @@ impl Document {
         threads: usize,
         answers: &[&str],
     ) -> Document {
+        Document::analyse_for_answer_while(text, options, threads, answers, || ()).0
+    }
+
+    /// [`Document::analyse_for_answer`], and `meanwhile` run on this thread
+    /// while it waits for the other shares' threads (or after the
+    /// analysis, when there are none): work that needs no source, such as
+    /// splitting the answer into claims, takes the time this thread would
+    /// spend waiting.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn analyse_for_answer_while<R>(
+        text: String,
+        options: AnalysisOptions,
+        threads: usize,
+        answers: &[&str],
+        meanwhile: impl FnOnce() -> R,
+    ) -> (Document, R) {
         let keep = keeps_readings(&text);
         // Through this thread's word memory, which reads the first share next.
         let answer_keys = || {
@@ -912,7 +928,8 @@ impl Document {
         };
         if keep || threads < 2 {
             let wanted = (!keep).then(answer_keys);
-            return Document::analyse_in_shares(text, options, threads, keep, wanted);
+            let doc = Document::analyse_in_shares(text, options, threads, keep, wanted);
+            return (doc, meanwhile());
         }
         // The answer's keys are read while another thread finds the passages.
         let (marked, wanted) = std::thread::scope(|scope| {
@@ -920,7 +937,8 @@ impl Document {
             let wanted = answer_keys();
             (marking.join().expect("the passages"), wanted)
         });
-        Document::analyse_marked(text, marked, options, threads, keep, Some(wanted))
+        let (marks, wanted) = (marked, Some(wanted));
+        Document::analyse_marked(text, marks, options, threads, keep, wanted, meanwhile)
     }
 
     /// [`Document::analyse_in_parallel`] as for a source too large to keep
@@ -957,19 +975,20 @@ impl Document {
         wanted: Option<wanted::WantedKeys>,
     ) -> Document {
         let marked = sentences::passages_marked(&text);
-        Document::analyse_marked(text, marked, options, threads, keep, wanted)
+        Document::analyse_marked(text, marked, options, threads, keep, wanted, || ()).0
     }
 
     /// [`Document::analyse_in_shares`] of a text whose passages are found.
     #[cfg(not(target_arch = "wasm32"))]
-    fn analyse_marked(
+    fn analyse_marked<R>(
         text: String,
         (marks, passages): (sentences::PassageMarks, Vec<sentences::Span>),
         options: AnalysisOptions,
         threads: usize,
         keep: bool,
         wanted: Option<wanted::WantedKeys>,
-    ) -> Document {
+        meanwhile: impl FnOnce() -> R,
+    ) -> (Document, R) {
         let shares = shares::shares_by_bytes(&text, &passages, threads.max(1));
         // Sentences that keep their readings index every word.
         let wanted = wanted.filter(|_| !keep).map(std::sync::Arc::new);
@@ -996,7 +1015,7 @@ impl Document {
         // the ones a share's sentences are indexed for; each was stemmed
         // again on every thread).
         let mut memo = thread_words(options);
-        let (index, (fold, fold_words)) = std::thread::scope(|scope| {
+        let (index, (fold, fold_words), done_meanwhile) = std::thread::scope(|scope| {
             // The last share's thread folds first (its share is the smaller
             // for it: `shares::shares_by_bytes`); with one share, a thread of
             // its own.
@@ -1021,6 +1040,7 @@ impl Document {
             let mut at =
                 shares::read_pieces(&mut index, &text, &passages, &shares[0], options, &mut memo);
             give_back_words(memo);
+            let done_meanwhile = meanwhile();
             let mut folded = None;
             for other in others {
                 let (segments, fold) = other.join().expect("a share's analysis");
@@ -1031,9 +1051,10 @@ impl Document {
                 Some(folding) => folding.join().expect("the fold"),
                 None => folded.expect("the last share's thread folds"),
             };
-            (index, folded)
+            (index, folded, done_meanwhile)
         });
-        index.into_document(text, options, marks, passages, fold, fold_words)
+        let doc = index.into_document(text, options, marks, passages, fold, fold_words);
+        (doc, done_meanwhile)
     }
 
     /// This document's source after an edit: `text` analysed as
