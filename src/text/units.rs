@@ -4,7 +4,6 @@
 //! a number does. Text analysis only; `text::numbers` attaches what is read
 //! here to each quantity and `checks::numbers` compares them.
 
-use rustc_hash::FxHashSet;
 use serde::{Deserialize, Serialize};
 
 use crate::text::case::Lowercase;
@@ -405,20 +404,15 @@ pub const MONTHS: [&str; 12] = [
 /// opens with the first three of a listed name. Asked of every new word of
 /// a source, for numbers in words: the lists were a third of learning one.
 fn opens_like_a_calendar_word(lower: &str) -> bool {
-    static STARTS: std::sync::OnceLock<FxHashSet<[u8; 3]>> = std::sync::OnceLock::new();
-    let starts = STARTS.get_or_init(|| {
-        SEASONS
-            .iter()
-            .chain(&WEEKDAYS)
-            .chain(&MONTHS)
-            .chain(&["fall"])
-            .map(|name| [name.as_bytes()[0], name.as_bytes()[1], name.as_bytes()[2]])
-            .collect()
-    });
-    match lower.as_bytes() {
-        [a, b, c, ..] => starts.contains(&[*a, *b, *c]),
-        _ => false,
-    }
+    let [a, b, c, ..] = *lower.as_bytes() else {
+        return false;
+    };
+    SEASONS
+        .iter()
+        .chain(&WEEKDAYS)
+        .chain(&MONTHS)
+        .chain(&["fall"])
+        .any(|name| name.as_bytes()[..3] == [a, b, c])
 }
 
 /// Words before a season or month that make an ambiguous one ("spring",
