@@ -159,14 +159,23 @@ pub fn check_text(source: &str, answer: &str, cfg: &Config) -> Report {
 
 /// Check an answer against an analysed source.
 pub fn check(doc: &Document, input: &CheckInput, cfg: &Config) -> Report {
-    check_split(doc, input, cfg, None)
+    check_split(
+        doc,
+        input,
+        cfg,
+        #[cfg(not(target_arch = "wasm32"))]
+        None,
+    )
 }
 
 /// An answer split into its claims (step 2) before its source is analysed:
 /// the split needs no source, so the command line makes it while a large
 /// source's last share is still being read ([`crate::output::check_source`]).
+/// Native only: the page has one thread, and the option cost it 768 bytes.
+#[cfg(not(target_arch = "wasm32"))]
 pub struct SplitAnswer(Split);
 
+#[cfg(not(target_arch = "wasm32"))]
 impl SplitAnswer {
     /// `input`'s answer split as [`check`] splits it.
     pub fn of(input: &CheckInput, cfg: &Config) -> SplitAnswer {
@@ -180,7 +189,7 @@ pub fn check_split(
     doc: &Document,
     input: &CheckInput,
     cfg: &Config,
-    split: Option<SplitAnswer>,
+    #[cfg(not(target_arch = "wasm32"))] split: Option<SplitAnswer>,
 ) -> Report {
     let doc = analysed_for(doc, cfg);
     let doc = doc.as_ref();
@@ -189,7 +198,10 @@ pub fn check_split(
     } else {
         Trace::default()
     };
+    #[cfg(not(target_arch = "wasm32"))]
     let split = split.map(|SplitAnswer(split)| split);
+    #[cfg(target_arch = "wasm32")]
+    let split = None;
     let (mut report, analyses) =
         judge(doc, input, cfg, &mut trace, &[], split).into_report(doc, input, cfg);
 

@@ -667,12 +667,7 @@ fn plain_number(text: &str, at: usize) -> Option<(usize, f64)> {
     if b.len() > end + 1 && b[end] == b'.' && b[end + 1].is_ascii_digit() {
         end += 1 + digits(&rest[end + 1..]);
     }
-    // Copied without its commas only when it has any (most numbers do not).
-    let value = match rest[..end].contains(',') {
-        true => parse_decimal(&rest[..end].replace(',', "")),
-        false => parse_decimal(&rest[..end]),
-    };
-    Some((at + end, value?))
+    Some((at + end, parse_decimal(&rest[..end].replace(',', ""))?))
 }
 
 /// One side of a number or range: an optional currency sign, the digits,

@@ -237,8 +237,8 @@ impl WantedKeys {
                 return false;
             }
             if n == 63 {
-                let long = |head: &&Box<[u8]>| head.len() >= 63;
-                return self.heads.iter().filter(long).any(|h| word.starts_with(h));
+                let long = |head: &[u8]| head.len() >= 63 && word.starts_with(head);
+                return self.heads.iter().any(|h| long(h));
             }
             if self.heads.contains(&word[..n]) {
                 return true;
