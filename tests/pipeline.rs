@@ -1198,3 +1198,54 @@ fn a_greek_source_in_capitals_holds_the_words_its_lower_case_writes_with_a_final
     assert_eq!(r.claims[0].verdict, Verdict::Supported);
     assert_eq!(r.claims[0].support, 1.0, "{:?}", r.claims[0].reasons);
 }
+
+/// Every word pair of `fixtures/stemmer_word_pairs.tsv` (an answer's word,
+/// a source's: `capably`, `capability`), each a claim pinned to a sentence of
+/// its own among filler, is judged on a large source indexed only for the
+/// answer's words (`text::wanted`) as a whole index judges it.
+#[test]
+fn word_forms_the_stemmer_rewrites_are_judged_on_a_large_source_as_a_whole_index_judges_them() {
+    let pairs = include_str!("fixtures/stemmer_word_pairs.tsv");
+    let pairs: Vec<(&str, &str)> = pairs.lines().filter_map(|l| l.split_once('\t')).collect();
+    assert!(pairs.len() > 3_000);
+    // Two made-up words (from the pair's number) open each pinned sentence,
+    // so that a claim's best sentence is its own.
+    let nonce = |mut n: usize| -> String {
+        let mut word = String::new();
+        for _ in 0..4 {
+            word.push(b"bdfgkmnprstvz"[n % 13] as char);
+            word.push(b"aeiou"[(n / 13) % 5] as char);
+            n /= 65;
+        }
+        word
+    };
+    let (mut source, mut answer) = (String::new(), String::new());
+    for (i, (said, held)) in pairs.iter().enumerate() {
+        let opening = format!("The {} {}", nonce(2 * i + 7), nonce(2 * i + 8));
+        source.push_str(&format!(
+            "Quartz glaciers migrate {i} leagues northward every winter. {opening} {held}.\n\n"
+        ));
+        answer.push_str(&format!("{opening} {said}. "));
+    }
+    while source.len() < claimlab::output::PARALLEL_SOURCE_BYTES {
+        source.push_str("Quartz glaciers migrate far northward every winter.\n\n");
+    }
+    let cfg = Config::default();
+    let input = CheckInput::answer(&answer);
+    let (doc, got) = claimlab::output::check_source(source.clone(), &input, &cfg);
+    assert!(!doc.indexed_every_word());
+    let want = check(&Document::analyse(&source, (&cfg).into()), &input, &cfg);
+    assert_eq!(got.claims.len(), pairs.len());
+    for (g, w) in got.claims.iter().zip(&want.claims) {
+        assert_eq!(
+            (g.verdict, g.support, &g.best_source),
+            (w.verdict, w.support, &w.best_source),
+            "{}",
+            g.text
+        );
+    }
+    assert_eq!(
+        serde_json::to_string(&got).unwrap(),
+        serde_json::to_string(&want).unwrap()
+    );
+}
