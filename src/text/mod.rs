@@ -937,8 +937,8 @@ impl Document {
             let wanted = answer_keys();
             (marking.join().expect("the passages"), wanted)
         });
-        let (marks, wanted) = (marked, Some(wanted));
-        Document::analyse_marked(text, marks, options, threads, keep, wanted, meanwhile)
+        let wanted = Some(wanted);
+        Document::analyse_marked(text, marked, options, threads, keep, wanted, meanwhile)
     }
 
     /// [`Document::analyse_in_parallel`] as for a source too large to keep
