@@ -399,20 +399,33 @@ pub const MONTHS: [&str; 12] = [
     "december",
 ];
 
+/// The first three letters of each listed name, and of "fall".
+const OPENINGS: [[u8; 3]; SEASONS.len() + WEEKDAYS.len() + MONTHS.len() + 1] = {
+    let lists: [&[&str]; 4] = [&SEASONS, &WEEKDAYS, &MONTHS, &["fall"]];
+    let mut out = [[0; 3]; SEASONS.len() + WEEKDAYS.len() + MONTHS.len() + 1];
+    let (mut list, mut at) = (0, 0);
+    while list < lists.len() {
+        let mut i = 0;
+        while i < lists[list].len() {
+            let name = lists[list][i].as_bytes();
+            out[at] = [name[0], name[1], name[2]];
+            (at, i) = (at + 1, i + 1);
+        }
+        list += 1;
+    }
+    out
+};
+
 /// Could `lower` be a calendar word [`CalendarWord::read`] reads? Each one
 /// (a plural, a month's abbreviation, "fall") has three letters or more and
-/// opens with the first three of a listed name. Asked of every new word of
-/// a source, for numbers in words: the lists were a third of learning one.
+/// opens with the first three of a listed name ([`OPENINGS`]). Asked of
+/// every new word of a source, for numbers in words: the lists were a
+/// third of learning one.
 fn opens_like_a_calendar_word(lower: &str) -> bool {
-    let [a, b, c, ..] = *lower.as_bytes() else {
-        return false;
-    };
-    SEASONS
-        .iter()
-        .chain(&WEEKDAYS)
-        .chain(&MONTHS)
-        .chain(&["fall"])
-        .any(|name| name.as_bytes()[..3] == [a, b, c])
+    match *lower.as_bytes() {
+        [a, b, c, ..] => OPENINGS.contains(&[a, b, c]),
+        _ => false,
+    }
 }
 
 /// Words before a season or month that make an ambiguous one ("spring",
