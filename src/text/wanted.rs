@@ -367,10 +367,11 @@ mod tests {
         assert!(!wanted.admits_word("insulin") && !wanted.admits_word("inspire"));
         assert!(!wanted.admits_word("inspecs"));
         assert!(wanted.admits_key("inspector") && !wanted.admits_key("inspir"));
-        // Ending in `e`: all of it but the `e`; in `i`: an `i` or a `y`
-        // there; in `l`: an `l` or an `i`.
+        // Ending in `e`: an `e` or an `i` in its place; in `i`: an `i` or
+        // a `y`; in `l`: an `l` or an `i`.
         wanted.add("hope");
         assert!(wanted.admits_word("hoping") && wanted.admits_word("hopeful"));
+        assert!(!wanted.admits_word("hopping"));
         wanted.add("happi");
         assert!(wanted.admits_word("happy") && wanted.admits_word("happiness"));
         assert!(!wanted.admits_word("happen"));
