@@ -159,9 +159,9 @@ pub fn check_source(source: String, input: &CheckInput, cfg: &Config) -> (Docume
             .collect();
         // The answer is split into claims while this thread waits for the
         // source's last share.
-        let split = || SplitAnswer::of(input, cfg);
+        let split_ahead = || SplitAnswer::of(input, cfg);
         let (doc, split) =
-            Document::analyse_for_answer_while(source, cfg.into(), threads, &answers, split);
+            Document::analyse_for_answer_while(source, cfg.into(), threads, &answers, split_ahead);
         (doc, Some(split))
     } else {
         (Document::analyse_owned(source, cfg.into()), None)
