@@ -28,11 +28,12 @@ use crate::text::sentences::{self, Span};
 use crate::text::{AnalysisOptions, SentenceIndex};
 
 /// What folding a source costs beside reading it, as a part of reading's
-/// work (a 1 MB source of RAGTruth QA contexts: 4.4–6 ms of folding beside
-/// 23 ms of reading; with 0.14 the first thread read its share and split
-/// the answer, then waited 2.4 ms for the second; 0.22 ends a 1 MB check
-/// about 1 ms sooner, an 8 MB one 6 ms).
-pub(super) const FOLD_COST: f64 = 0.22;
+/// work. Reading the fold's words a byte at a time (4.4–6 ms beside 23 ms
+/// of reading a 1 MB source of RAGTruth QA contexts) it was 0.22; read
+/// eight bytes at a time (1.75 ms, `mentions::FoldWords`), 0.12 to 0.16
+/// end a 1 MB check alike (medians of 31 alternating runs within 0.3 ms),
+/// 0.22 and 0.08 later.
+pub(super) const FOLD_COST: f64 = 0.14;
 
 /// A run of one passage that one thread reads: all of it, or the part
 /// between cuts where shares meet.
@@ -264,7 +265,7 @@ mod tests {
         // The first thread's part: (1 + FOLD_COST) / 2 of the bytes.
         assert_eq!(
             passage_runs(shares_by_bytes(&text, &passages, 2)),
-            [0..61, 61..100]
+            [0..57, 57..100]
         );
         assert_eq!(
             passage_runs(shares_by_bytes(&text, &passages[..1], 4)).len(),
