@@ -8,7 +8,7 @@
 //! the source's size again in memory) but a table of bits marking its
 //! fold's words ([`FoldWords`], an eighth of the source's size): a phrase
 //! holding a word the source never has is absent at once (most invented
-//! names, 97 in 100 of such words at 1 MB), and any other is looked for in the raw
+//! names: a word it lacks passes about once in eighty at 1 MB), and any other is looked for in the raw
 //! text by the characters that fold to its first, each place found
 //! compared a character at a time through the fold's rule ([`in_text`]).
 //! Both give the answer [`in_fold`] gives on the whole fold;
@@ -267,11 +267,11 @@ fn run_hash_in(bytes: &[u8], start: usize, end: usize) -> u64 {
 }
 
 /// Runs' hashes as a table of bits, one bit for each byte of the text
-/// (at least 4,096): a run marks the bit its hash's top bits name. A 1 MB
-/// text has about 30,000 distinct runs, so a run it lacks finds its bit
-/// set three times in a hundred. (A set of the hashes was 600 KB for 1 MB,
-/// and adding each run to it, most of them already there, took longer
-/// than reading the text.)
+/// (at least 4,096): a run marks the bit its hash's top bits name. The 1
+/// MB source of `scripts/compare-detector` has 13,055 distinct runs, so a
+/// run it lacks finds its bit set about once in eighty. (Adding each run to
+/// a set of the hashes, most of them there already, took longer than
+/// reading the text.)
 #[cfg(not(target_arch = "wasm32"))]
 #[derive(Debug, Clone, Default, PartialEq)]
 struct RunBits {
