@@ -8,8 +8,9 @@
 //! the source's size again in memory) but a table of bits marking its
 //! fold's words ([`FoldWords`], an eighth of the source's size): a phrase
 //! holding a word the source never has is absent at once (most invented
-//! names: a word it lacks passes about once in eighty at 1 MB), and any other is looked for in the raw
-//! text by the characters that fold to its first, each place found
+//! names: a word it lacks passes about once in eighty at 1 MB), and any
+//! other is looked for in the raw text by the characters that fold to its
+//! first, each place found
 //! compared a character at a time through the fold's rule ([`in_text`]).
 //! Both give the answer [`in_fold`] gives on the whole fold;
 //! `tests/analysis.rs` holds them to it.
