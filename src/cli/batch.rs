@@ -94,7 +94,8 @@ impl Summary {
 
 /// How many lines a share of the work holds per thread: lines are read,
 /// checked on every thread and written in order one share at a time, so
-/// memory holds at most a share of lines and their reports...
+/// memory holds at most two shares of lines (the one being checked and the
+/// next, read ahead) and one share's reports...
 const LINES_PER_THREAD: usize = 64;
 
 /// ...and a share stops early at this many bytes of input per thread, so
@@ -150,13 +151,16 @@ fn write_reports(
         || read_share(&mut lines, name, threads).map(|(l, e)| (pool.hand_out(l), e));
     let mut checking = next_share();
     while let Some((share, read_error)) = checking {
-        let outcomes = pool.finish(share);
-        // The next share goes to the other threads while this one's reports
-        // are written (a read error ends the input after its share).
+        // The next share goes to the other threads before this thread
+        // joins them on this one: each goes on to it as soon as it runs
+        // out of this one's lines, instead of waiting for this thread to
+        // finish its last lines and read the next share (a read error ends
+        // the input after its share).
         checking = match read_error {
             Some(_) => None,
             None => next_share(),
         };
+        let outcomes = pool.finish(share);
         for (n, checked) in outcomes {
             let checked = match checked {
                 None => continue, // a blank line
@@ -277,22 +281,36 @@ pub fn jobs(requested: usize) -> usize {
 /// What checking a line gives (`None` for a blank line).
 type Outcome = Option<Result<Checked, String>>;
 
+/// One thread's outcomes for a share: each with its place in the share,
+/// the whole tagged with the share's serial.
+type Answer = (usize, Vec<(usize, Outcome)>);
+
 /// The threads that check lines. The thread that reads and writes checks
 /// too: a share goes to every other thread once, and each takes blocks of
 /// consecutive lines from it in turn ([`Share::work`]) and sends back its
-/// outcomes when the share is done. A thread is woken once a share, not
-/// once a line (1,484 context switches on RAGTruth's 584 test answers, now
-/// 42).
+/// outcomes when the share is done, going on to the next share, handed
+/// out before this thread joined the last one. A thread is woken once a
+/// share, not once a line (1,484 context switches on RAGTruth's 584 test
+/// answers, now 42).
 struct Pool<'s> {
     settings: &'s Settings<'s>,
     recent: &'s RecentSources,
     /// One queue to each other thread, and the one they all answer on.
     workers: Vec<mpsc::Sender<Arc<Share>>>,
-    done: mpsc::Receiver<Vec<(usize, Outcome)>>,
+    done: mpsc::Receiver<Answer>,
+    /// Shares handed out so far.
+    handed_out: std::cell::Cell<usize>,
+    /// Outcomes that came back for a later share than the one being
+    /// finished (a thread that ran out of this share's lines went on to the
+    /// next, already handed out, and finished its part first), by serial.
+    early: std::cell::RefCell<Vec<Answer>>,
 }
 
 /// A share of lines checked side by side.
 struct Share {
+    /// Its place among the shares (0, 1, …): each thread's outcomes for
+    /// it come back with it.
+    serial: usize,
     lines: Numbered,
     /// The first line no thread has taken yet.
     next: AtomicUsize,
@@ -352,7 +370,8 @@ impl<'s> Pool<'s> {
                 let report = report.clone();
                 scope.spawn(move || {
                     for share in shares {
-                        if report.send(share.work(threads, settings, recent)).is_err() {
+                        let outcomes = share.work(threads, settings, recent);
+                        if report.send((share.serial, outcomes)).is_err() {
                             break;
                         }
                     }
@@ -365,15 +384,19 @@ impl<'s> Pool<'s> {
             recent,
             workers,
             done,
+            handed_out: std::cell::Cell::new(0),
+            early: Default::default(),
         }
     }
 
     /// Hand a share to the other threads, which start on it at once.
     fn hand_out(&self, lines: Numbered) -> Arc<Share> {
         let share = Arc::new(Share {
+            serial: self.handed_out.get(),
             lines,
             next: AtomicUsize::new(0),
         });
+        self.handed_out.set(share.serial + 1);
         for worker in &self.workers {
             worker
                 .send(Arc::clone(&share))
@@ -388,9 +411,13 @@ impl<'s> Pool<'s> {
         let threads = self.workers.len() + 1;
         let mut outcomes: Vec<Option<Outcome>> = share.lines.iter().map(|_| None).collect();
         let mine = share.work(threads, self.settings, self.recent);
-        let theirs =
-            (1..threads).flat_map(|_| self.done.recv().expect("every thread answers for a share"));
-        for (i, outcome) in mine.into_iter().chain(theirs) {
+        let theirs = answers_for(
+            share.serial,
+            threads - 1,
+            &mut self.early.borrow_mut(),
+            || self.done.recv().expect("every thread answers for a share"),
+        );
+        for (i, outcome) in mine.into_iter().chain(theirs.into_iter().flatten()) {
             outcomes[i] = Some(outcome);
         }
         share
@@ -400,6 +427,25 @@ impl<'s> Pool<'s> {
             .map(|((n, _), o)| (*n, o.expect("every line has its outcome")))
             .collect()
     }
+}
+
+/// The answers of `threads` threads for the share `serial`: those that
+/// came early first, then as `receive` gives them; an answer for a later
+/// share is kept in `early` for its turn.
+fn answers_for<T>(
+    serial: usize,
+    threads: usize,
+    early: &mut Vec<(usize, T)>,
+    mut receive: impl FnMut() -> (usize, T),
+) -> Vec<T> {
+    let mut answers = Vec::with_capacity(threads);
+    while answers.len() < threads {
+        match early.iter().position(|(s, _)| *s == serial) {
+            Some(at) => answers.push(early.remove(at).1),
+            None => early.push(receive()),
+        }
+    }
+    answers
 }
 
 /// Check one line: its report as a JSON line, or why it could not be
@@ -444,5 +490,24 @@ fn stop_on_write_error(
             "cannot write a report to {output}: {}",
             io_reason(&e)
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_for_a_later_share_wait_for_its_turn() {
+        // Two other threads; one finished its part of share 2 before the
+        // other finished share 1.
+        let mut early = vec![(2, "b2")];
+        // Received in turn: a1, c2 (early), b1.
+        let mut coming = vec![(1, "b1"), (2, "c2"), (1, "a1")];
+        let mut receive = || coming.pop().expect("no more answers were sent");
+        assert_eq!(answers_for(1, 2, &mut early, &mut receive), ["a1", "b1"]);
+        assert_eq!(early, [(2, "b2"), (2, "c2")]);
+        assert_eq!(answers_for(2, 2, &mut early, &mut receive), ["b2", "c2"]);
+        assert!(early.is_empty());
     }
 }
