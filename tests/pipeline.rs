@@ -265,6 +265,62 @@ fn invented_entity_makes_a_well_supported_claim_unsupported() {
     assert!(r.risk.triggers.contains(&Trigger::InventedEntity));
 }
 
+/// An author-year citation is an entity with its year ("Renard et al.
+/// (2021)"): the year did not make it a date for the number check alone
+/// (found by a stranger: with the year, the invented citation passed).
+#[test]
+fn an_invented_author_year_citation_is_unsupported_with_or_without_its_year() {
+    let source = "The trial in 2021 found a 12% reduction in risk.";
+    for answer in [
+        "Renard et al. (2021) found a 12% reduction in risk.",
+        "The trial was described by Renard et al. (2021) as a 12% reduction in risk.",
+        "A 12% reduction in risk was found (Renard et al., 2021).",
+        "The trial was described by Renard et al. as a 12% reduction in risk.",
+    ] {
+        let r = check_text(source, answer, &cfg());
+        let c = &r.claims[0];
+        assert_eq!(c.verdict, Verdict::Unsupported, "{answer}");
+        assert_eq!(c.reasons[0].kind, ReasonKind::InventedEntity, "{answer}");
+        assert!(c.reasons[0].detail.contains("Renard et al"), "{answer}");
+    }
+    // Cited as the source cites it: no invented name.
+    let cited = "Renard et al. (2021) found a 12% reduction in risk.";
+    let r = check_text(cited, cited, &cfg());
+    assert_eq!(r.claims[0].verdict, Verdict::Supported);
+}
+
+/// An organisation's name opening the claim is not excused by its last
+/// word alone ("Fujitsu Labs" by the source's "DEEPMIND LABS"): what is
+/// left after the opener must be a name (found by a stranger).
+#[test]
+fn an_invented_organisation_opening_a_claim_is_not_excused_by_its_last_word() {
+    let source = "The DEEPMIND LABS team agreed with it. The Corporation of Ohio paid for it.";
+    for (answer, name) in [
+        ("Fujitsu Labs agreed with it.", "Fujitsu Labs"),
+        ("Zorblax Corporation paid for it.", "Zorblax Corporation"),
+        ("Then Fujitsu Labs agreed with it.", "Fujitsu Labs"),
+    ] {
+        let r = check_text(source, answer, &cfg());
+        let c = &r.claims[0];
+        assert_eq!(c.verdict, Verdict::Unsupported, "{answer}");
+        assert!(
+            c.reasons[0].detail.contains(name),
+            "{answer}: {:?}",
+            c.reasons
+        );
+    }
+    // An opener before a name the source has is still dropped.
+    let r = check_text(
+        "John Smith agreed with it.",
+        "Yesterday John Smith agreed with it.",
+        &cfg(),
+    );
+    assert!(r.claims[0]
+        .reasons
+        .iter()
+        .all(|x| x.kind != ReasonKind::InventedEntity));
+}
+
 #[test]
 fn fabricated_citation_is_miscited_with_its_own_reason() {
     let r = check_text(

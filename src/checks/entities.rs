@@ -585,9 +585,14 @@ pub fn invented<'e>(
             if e.start == claim_start {
                 if let Some((_, rest)) = form.split_once(' ') {
                     let opener = e.text.split_whitespace().next().unwrap_or("");
-                    if rest.contains(' ')
-                        || e.kind != EntityKind::Name
-                        || used_in_lower_case(source, opener)
+                    // What is left must be a name of its own: not a lone
+                    // organisation word ("Fujitsu Labs" is not "Labs").
+                    let lone_org_word = !rest.contains(' ')
+                        && ORG_WORDS.iter().any(|w| w.eq_ignore_ascii_case(rest));
+                    if !lone_org_word
+                        && (rest.contains(' ')
+                            || e.kind != EntityKind::Name
+                            || used_in_lower_case(source, opener))
                     {
                         return !mentioned(rest);
                     }
@@ -612,14 +617,20 @@ pub fn explain(claim: &ClaimContext, findings: &mut Findings, trace: &mut Trace)
         cfg.single_word_entities,
     );
     // Citations are references to the source; dates, months and weekdays
-    // ("8 Jan 2024", "Fridays") are compared by the number check.
+    // ("8 Jan 2024", "Fridays") are compared by the number check. An
+    // author-year citation keeps its year ("Renard et al. (2021)"): the
+    // year is part of it, not a date to compare.
     let values = claim.analysed.numbers.iter().filter(|n| !n.is_identifier());
-    let spans: Vec<(usize, usize)> = cites
-        .iter()
-        .map(|c| (c.start, c.end))
-        .chain(values.map(|n| (n.start, n.end)))
-        .collect();
-    found.retain(|e| !spans.iter().any(|&(s, end)| e.start < end && s < e.end));
+    let cited: Vec<(usize, usize)> = cites.iter().map(|c| (c.start, c.end)).collect();
+    let dates: Vec<(usize, usize)> = values.map(|n| (n.start, n.end)).collect();
+    let overlaps = |spans: &[(usize, usize)], e: &Entity| {
+        spans.iter().any(|&(s, end)| e.start < end && s < e.end)
+    };
+    found.retain(|e| {
+        !overlaps(&cited, e)
+            && ((e.kind == EntityKind::Citation && e.text.contains(" et al"))
+                || !overlaps(&dates, e))
+    });
     let invented: Vec<Entity> = invented(&found, |p| doc.mentions(p), &doc.text, claim.start)
         .into_iter()
         .cloned()
