@@ -321,6 +321,35 @@ fn an_invented_organisation_opening_a_claim_is_not_excused_by_its_last_word() {
         .all(|x| x.kind != ReasonKind::InventedEntity));
 }
 
+/// A person's full name and a place joined by "of", each in the source,
+/// is no invented name ("Paul Renard of Lyon"); a one-word head stays
+/// whole ("Bank of Lyon" is no "Bank" and "Lyon"). Found by a stranger.
+#[test]
+fn a_named_person_of_a_named_place_is_found_in_the_source_part_by_part() {
+    let source = "The deal was signed by Paul Renard. The office is in Lyon.";
+    let r = check_text(
+        source,
+        "The deal was signed by Paul Renard of Lyon.",
+        &cfg(),
+    );
+    assert_eq!(
+        r.claims[0].verdict,
+        Verdict::Supported,
+        "{:?}",
+        r.claims[0].reasons
+    );
+    let r = check_text(source, "The deal was signed by the Bank of Lyon.", &cfg());
+    assert_eq!(r.claims[0].reasons[0].kind, ReasonKind::InventedEntity);
+    let r = check_text(
+        source,
+        "The deal was signed by Paul Renard of Madrid.",
+        &cfg(),
+    );
+    assert!(r.claims[0].reasons[0]
+        .detail
+        .contains("Paul Renard of Madrid"));
+}
+
 #[test]
 fn fabricated_citation_is_miscited_with_its_own_reason() {
     let r = check_text(

@@ -582,6 +582,14 @@ pub fn invented<'e>(
             if mentioned(&form) {
                 return false;
             }
+            // A person's full name and a place ("Paul Renard of Lyon"),
+            // each in the source. (A one-word head stays whole: "Bank of
+            // America" is not "Bank" and "America".)
+            if let Some((who, place)) = form.split_once(" of ") {
+                if who.contains(' ') && mentioned(who) && mentioned(place) {
+                    return false;
+                }
+            }
             if e.start == claim_start {
                 if let Some((_, rest)) = form.split_once(' ') {
                     let opener = e.text.split_whitespace().next().unwrap_or("");
