@@ -494,13 +494,28 @@ fn terminator_ends_sentence(
     }
     // Citations written after the stop belong to this sentence.
     j += citations::leading_citations_len(&text[j..end]);
-    // A sentence ends only before whitespace (or the end of the text).
-    if j < end && !(bytes[j] as char).is_ascii_whitespace() {
+    // A sentence ends only before whitespace (or the end of the text):
+    // any, a no-break or an em space too (text pasted from a web page;
+    // found by a stranger: "…200 degrees.\u{a0}Season the chicken…" was
+    // one claim).
+    if j < end && !text[j..end].starts_with(char::is_whitespace) {
         return None;
     }
     let next = j + (text[j..end].len() - text[j..end].trim_start().len());
     let next_char = text[next..end].chars().next();
     if next_char.is_some_and(char::is_lowercase) {
+        return None;
+    }
+    // A no-break, thin or hair space keeps what it joins together
+    // ("c.\u{2009}1471", "Fig.\u{a0}3") unless a capital follows it.
+    let joining = |c: char| {
+        matches!(
+            c,
+            '\u{a0}' | '\u{2007}' | '\u{2009}' | '\u{200a}' | '\u{202f}'
+        )
+    };
+    if text[j..next].chars().all(joining) && j < next && !next_char.is_some_and(char::is_uppercase)
+    {
         return None;
     }
     if bytes[i] == b'.' {
@@ -1175,6 +1190,28 @@ mod tests {
         let t = "Ask Dr. Lee now.";
         assert_eq!(at(t, 0), t.find("Lee"));
         assert_eq!(split(t), [(0, t.len())]);
+    }
+
+    /// Any whitespace ends a sentence after its stop: text pasted from a
+    /// web page or a PDF has no-break, em and ideographic spaces there
+    /// (found by a stranger: three sentences joined by no-break spaces were
+    /// one claim). A no-break, thin or hair space before anything but a
+    /// capital keeps what it joins ("c.\u{2009}1471", "Fig.\u{a0}3").
+    #[test]
+    fn any_whitespace_after_a_stop_ends_the_sentence() {
+        for space in ['\u{a0}', '\u{202f}', '\u{2003}', '\u{3000}', '\u{85}', '\u{b}', '\u{c}'] {
+            let text = format!("Heat the oven.{space}Season the chicken.{space}Roast it.");
+            let got: Vec<&str> = split(&text).iter().map(|&(s, e)| &text[s..e]).collect();
+            assert_eq!(got, ["Heat the oven.", "Season the chicken.", "Roast it."], "{space:?}");
+        }
+        for text in [
+            "He was born c.\u{2009}1471 in Spain.",
+            "He was born c.\u{a0}1471 in Spain.",
+            "As Fig.\u{a0}3 shows, it rose.",
+            "As fig.\u{202f}3 shows, it rose.",
+        ] {
+            assert_eq!(split(text).len(), 1, "{text:?}");
+        }
     }
 
     #[test]
