@@ -332,6 +332,64 @@ fn a_large_source_without_its_fold_mentions_what_its_fold_holds() {
     assert!(!doc.mentions("harris"));
 }
 
+/// The words of a long text are read eight bytes at a time: names at every
+/// offset (each place within eight bytes, the text's first and last bytes),
+/// of every length around eight and sixteen, in any case, followed by
+/// ASCII or not, are found where the fold finds them, and near misses are
+/// not (a stranger's sweep, kept).
+#[test]
+fn names_at_every_offset_of_a_long_text_are_found_where_the_fold_finds_them() {
+    let names = [
+        "Ann",
+        "Harrison",
+        "Internationalisation",
+        "McDONALD",
+        "Zoë",
+        "A320neo",
+        "Jean-Luc",
+    ];
+    for pad in 0..8 {
+        let mut text = "x".repeat(pad);
+        for (k, name) in names.iter().enumerate() {
+            text.push_str(name);
+            text.push_str(if k % 2 == 0 {
+                " and "
+            } else {
+                ", Annual\u{a0}"
+            });
+            text.push_str(&"filler words here. ".repeat(k + 1));
+        }
+        text.push_str("Zyx");
+        let words = FoldWords::of(&text);
+        let folded = fold(&text);
+        for phrase in [
+            "ann",
+            "annual",
+            "harrison",
+            "harriso",
+            "internationalisation",
+            "internationalisatio",
+            "mcdonald",
+            "zoe",
+            "a320neo",
+            "a320ne",
+            "jean-luc",
+            "zyx",
+            "zy",
+            "filler words here",
+            "xann",
+        ] {
+            assert_eq!(
+                in_text(&text, &words, phrase),
+                in_fold(&folded, phrase),
+                "{phrase:?} with {pad} bytes before"
+            );
+        }
+        assert!(in_text(&text, &words, "internationalisation"));
+        assert!(!in_text(&text, &words, "internationalisatio"));
+    }
+}
+
 /// `answer` from `source`: its words, with a few swapped for other words
 /// (so that claims find their sentences, and the number, negation and
 /// repair checks have a best sentence that differs from the claim).

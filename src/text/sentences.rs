@@ -1199,10 +1199,16 @@ mod tests {
     /// capital keeps what it joins ("c.\u{2009}1471", "Fig.\u{a0}3").
     #[test]
     fn any_whitespace_after_a_stop_ends_the_sentence() {
-        for space in ['\u{a0}', '\u{202f}', '\u{2003}', '\u{3000}', '\u{85}', '\u{b}', '\u{c}'] {
+        for space in [
+            '\u{a0}', '\u{202f}', '\u{2003}', '\u{3000}', '\u{85}', '\u{b}', '\u{c}',
+        ] {
             let text = format!("Heat the oven.{space}Season the chicken.{space}Roast it.");
             let got: Vec<&str> = split(&text).iter().map(|&(s, e)| &text[s..e]).collect();
-            assert_eq!(got, ["Heat the oven.", "Season the chicken.", "Roast it."], "{space:?}");
+            assert_eq!(
+                got,
+                ["Heat the oven.", "Season the chicken.", "Roast it."],
+                "{space:?}"
+            );
         }
         for text in [
             "He was born c.\u{2009}1471 in Spain.",
