@@ -2,7 +2,9 @@
 //!
 //! A sentence ends at `.`, `!`, `?` or `…` (with any closing quotes or
 //! brackets, and any citations written right after it, as in `… long. [S3]`)
-//! when whitespace and a word that does not start in lower case follow; at
+//! when whitespace (any: a no-break, em or ideographic space too) and a
+//! word that does not start in lower case follow (after a no-break, thin
+//! or hair space, only a capital: `c.\u{2009}1471` is one sentence); at
 //! the full stops of Chinese and Japanese, `。`, `！` and `？` (with any
 //! closing quotes or brackets after them), whatever follows, since those
 //! scripts put no space between sentences; at a blank line; or at a line
