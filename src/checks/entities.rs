@@ -269,8 +269,9 @@ fn words(part: &str) -> Vec<Word<'_>> {
     let mut out = Vec::with_capacity(bytes.len() / 6 + 1);
     let mut i = 0;
     while i < bytes.len() {
-        if char_class(part, i).0 & SPACE != 0 {
-            i += char_class(part, i).1;
+        let (class, len) = char_class(part, i);
+        if class & SPACE != 0 {
+            i += len;
             continue;
         }
         // A run of non-whitespace: where its first and last letters or
@@ -314,7 +315,7 @@ const ASCII_CLASS: [u8; 256] = {
         let byte = b as u8;
         table[b] = if byte.is_ascii_alphanumeric() {
             ALNUM
-        } else if matches!(byte, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r') {
+        } else if crate::text::scan::is_ascii_space(byte) {
             SPACE
         } else {
             0

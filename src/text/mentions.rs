@@ -100,7 +100,6 @@ impl FoldWords {
     /// character at a time through the fold's rule. (Read a byte at a
     /// time, the runs took a fifth of a 1 MB `check`'s second thread.)
     pub fn of(text: &str) -> FoldWords {
-        const HIGH: u64 = 0x8080_8080_8080_8080;
         let mut runs = RunBits::for_text(text.len());
         let mut special = Vec::new();
         let bytes = text.as_bytes();
@@ -218,6 +217,10 @@ const ASCII_FOLD: [u8; 256] = {
 #[cfg(not(target_arch = "wasm32"))]
 const NOT_ASCII: u8 = 0xFF;
 
+/// The high bit of each of eight bytes read as one word.
+#[cfg(not(target_arch = "wasm32"))]
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
 /// The ASCII letters and digits among eight bytes of ASCII (`word`, no
 /// byte's high bit set): each one's high bit set, every other bit clear.
 #[cfg(not(target_arch = "wasm32"))]
@@ -227,7 +230,6 @@ fn ascii_alphanumeric(word: u64) -> u64 {
     let at_least = |word: u64, low: u8| word + ONES * u64::from(0x80 - low);
     let between = |word: u64, low: u8, high: u8| at_least(word, low) & !at_least(word, high + 1);
     const LOWER: u64 = ONES * 0x20;
-    const HIGH: u64 = ONES * 0x80;
     let letters = word | LOWER; // each letter in lower case
     (between(word, b'0', b'9') | between(letters, b'a', b'z')) & HIGH
 }

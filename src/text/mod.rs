@@ -1892,10 +1892,7 @@ struct Fold {
 impl Folder {
     fn push(&mut self, text: &str) {
         // Built as bytes: ASCII, most of any text, is copied a run at a time.
-        /// The ASCII characters `char::is_whitespace` holds (with `\x0B`).
-        fn ascii_space(b: u8) -> bool {
-            matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r')
-        }
+        use crate::text::scan::is_ascii_space;
         let bytes = text.as_bytes();
         let out = &mut self.out;
         out.reserve(bytes.len());
@@ -1928,7 +1925,7 @@ impl Folder {
             }
             let b = bytes[i];
             if b.is_ascii() {
-                if ascii_space(b) {
+                if is_ascii_space(b) {
                     self.space = true;
                     i += 1;
                     continue;
@@ -1939,7 +1936,7 @@ impl Folder {
                 self.space = false;
                 let run = bytes[i..]
                     .iter()
-                    .position(|&c| !c.is_ascii() || ascii_space(c))
+                    .position(|&c| !c.is_ascii() || is_ascii_space(c))
                     .map_or(bytes.len(), |n| i + n);
                 out.extend(bytes[i..run].iter().map(u8::to_ascii_lowercase));
                 i = run;

@@ -6,6 +6,12 @@
 //! slower. The patterns the checks need are simple enough to scan directly,
 //! and each scanner's behaviour is pinned by the unit tests beside it.
 
+/// Is `b` one of the ASCII characters `char::is_whitespace` holds (with
+/// `\x0B`, which `u8::is_ascii_whitespace` leaves out)?
+pub const fn is_ascii_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r')
+}
+
 /// Is there a letter or digit right before byte `at`?
 pub fn glued_before(text: &str, at: usize) -> bool {
     text[..at]
