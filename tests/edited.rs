@@ -391,7 +391,7 @@ proptest! {
     ) {
         let answer = answer.join(" ");
         let mut memo = WordMemo::new(opts.stemming, opts.discourse_words);
-        let wanted = WantedKeys::of_text(&answer, &mut memo);
+        let wanted = WantedKeys::of_text(&answer, opts, &mut memo);
         let got = Document::analyse_for_keys(text.clone(), opts, threads, wanted);
         let want = Document::analyse(&text, opts);
         prop_assert_eq!(got.sentences.len(), want.sentences.len());
@@ -429,7 +429,7 @@ proptest! {
     ) {
         let (answer, repaired) = (answer.join(" "), repaired.join(" "));
         let mut memo = WordMemo::new(opts.stemming, opts.discourse_words);
-        let wanted = WantedKeys::of_text(&answer, &mut memo);
+        let wanted = WantedKeys::of_text(&answer, opts, &mut memo);
         let got = Document::analyse_for_keys(text.clone(), opts, threads, wanted);
         got.admit_keys_of(&repaired);
         let want = Document::analyse(&text, opts);

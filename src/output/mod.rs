@@ -153,9 +153,11 @@ pub fn check_source(source: String, input: &CheckInput, cfg: &Config) -> (Docume
     let large = source.len() >= PARALLEL_SOURCE_BYTES;
     let (doc, split) = if large {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
-        // Samples are checked against the source too.
+        // Samples are checked against the source too, and a repair ranks
+        // the source's sentences by the question's words.
         let answers: Vec<&str> = std::iter::once(input.answer)
             .chain(input.samples.iter().map(String::as_str))
+            .chain(Some(input.question).filter(|q| !q.is_empty()))
             .collect();
         // The answer is split into claims while this thread waits for the
         // source's last share.

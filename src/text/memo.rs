@@ -13,6 +13,8 @@ use std::sync::Arc;
 use rustc_hash::FxHashMap;
 
 use crate::text::numbers::number_roles;
+#[cfg(not(target_arch = "wasm32"))]
+use crate::text::wanted::WantedKeys;
 use crate::text::words::{
     for_each_word_span, is_discourse_word, is_function_word, push_expanded, WordView, STEMMER,
 };
@@ -98,6 +100,53 @@ struct Entry {
 /// starts there).
 const UNSTEMMED: (u32, u32) = (u32::MAX, 0);
 
+/// [`Occurrence::entry`] of a word a [`Wanted`] filter turned away: the
+/// memo has not learnt it, and it has no entry.
+pub const TURNED_AWAY: u32 = u32::MAX;
+
+/// A filter for [`word_entries`] reading a text for the keys a check will
+/// look up (`text::wanted`): a word the memo has not met is turned away,
+/// not learnt, when none of those keys can be its key
+/// ([`WantedKeys::admits_word`]) and it has no part in a number written
+/// in words ([`number_roles`]). A large source of log lines, tables or
+/// identifiers has a distinct word every few bytes: learning each (its
+/// text, entry and place in the look-up table, about sixty bytes) was
+/// most of its analysis's memory, 34 MB of an 8 MB source of random
+/// words. Natively only: the page indexes every word.
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Debug, Clone)]
+pub struct Wanted {
+    pub keys: Arc<WantedKeys>,
+    /// A number no other filter has: the memo marks the short words this
+    /// one turned away with it ([`WordMemo::marks`]).
+    id: u32,
+}
+
+/// No filter in the page: no [`word_entries`] there is given one.
+#[cfg(target_arch = "wasm32")]
+pub enum Wanted {}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Wanted {
+    pub fn new(keys: Arc<WantedKeys>) -> Wanted {
+        use std::sync::atomic::{AtomicU32, Ordering};
+        static MADE: AtomicU32 = AtomicU32::new(0);
+        let id = MADE.fetch_add(1, Ordering::Relaxed) & !TURNED_AWAY_BY;
+        Wanted { keys, id }
+    }
+
+    /// Is the word `lower`, which the memo has not learnt, turned away?
+    fn turns_away(&self, lower: &str) -> bool {
+        !self.keys.admits_word(lower) && number_roles(lower) == (false, false)
+    }
+}
+
+/// The bit that marks a value of [`WordMemo`]'s tables of short words as
+/// a word a [`Wanted`] filter turned away (the other bits: its id), not
+/// an entry's number.
+#[cfg(not(target_arch = "wasm32"))]
+const TURNED_AWAY_BY: u32 = 1 << 31;
+
 /// One occurrence of a word, as [`word_entries`] reads it: its span and
 /// the number of its entry in the memo ([`WordMemo::entry`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -126,6 +175,53 @@ impl<'a> Seen<'a> {
             may_start_number: memo.may_start_number(occurrence.entry),
             surface: &text[occurrence.start..occurrence.end],
         }
+    }
+
+    /// Every one of `found` (read from `text` through `memo`) as a word
+    /// for the number-word reader: a word a [`Wanted`] filter turned away
+    /// ([`TURNED_AWAY`]) is lower-cased into `lowers` (no word it turns
+    /// away can start a number, but the reader looks at the words around
+    /// one: `about`, `the`).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn all(
+        text: &'a str,
+        found: &[Occurrence],
+        memo: &'a WordMemo,
+        lowers: &'a mut String,
+    ) -> Vec<Seen<'a>> {
+        lowers.clear();
+        for o in found.iter().filter(|o| o.entry == TURNED_AWAY) {
+            let surface = &text[o.start..o.end];
+            match surface.is_ascii() {
+                true => lowers.extend(surface.bytes().map(|b| b.to_ascii_lowercase() as char)),
+                false => lowers.extend(surface.chars().map(crate::text::case::lower_char)),
+            }
+        }
+        let lowers: &'a str = lowers;
+        let mut at = 0;
+        found
+            .iter()
+            .map(|&occurrence| match occurrence.entry {
+                TURNED_AWAY => {
+                    let surface = &text[occurrence.start..occurrence.end];
+                    let len: usize = match surface.is_ascii() {
+                        true => surface.len(),
+                        false => surface
+                            .chars()
+                            .map(|c| crate::text::case::lower_char(c).len_utf8())
+                            .sum(),
+                    };
+                    at += len;
+                    Seen {
+                        occurrence,
+                        lower: &lowers[at - len..at],
+                        may_start_number: false,
+                        surface,
+                    }
+                }
+                _ => Seen::new(text, occurrence, memo),
+            })
+            .collect()
     }
 }
 
@@ -169,6 +265,14 @@ pub struct WordMemo {
     /// size.
     #[cfg(not(target_arch = "wasm32"))]
     short: (FxHashMap<u64, u32>, FxHashMap<u128, u32>),
+    /// How many short words those tables mark as turned away by a
+    /// [`Wanted`] filter ([`TURNED_AWAY_BY`] and its id), to be turned
+    /// away again in one look-up by that filter (any other reading learns
+    /// them). Up to [`WordMemo::MOST_MARKS`]: in a source with more
+    /// distinct words, each further one is asked about every time it is
+    /// met, so that the memory stays flat.
+    #[cfg(not(target_arch = "wasm32"))]
+    marks: usize,
     /// Every other word, by its lower-cased form (an `Arc`, as the
     /// vocabulary's keys are: one kind of table for both in the page).
     known: FxHashMap<Arc<str>, u32>,
@@ -219,6 +323,11 @@ fn fill(len: usize) -> u128 {
 const CANNOT: u128 = u128::from_le_bytes(*b"cannot\0\0\0\0\0\0\0\0\0\0");
 
 impl WordMemo {
+    /// The most short words it marks as turned away (half a megabyte of
+    /// table, beside the few thousand a prose source turns away).
+    #[cfg(not(target_arch = "wasm32"))]
+    const MOST_MARKS: usize = 1 << 15;
+
     /// A memo keying words by their stem when `stemming`, and counting
     /// discourse words as not content when `discourse_words` (the
     /// [`crate::text::AnalysisOptions`] of the same names).
@@ -230,6 +339,8 @@ impl WordMemo {
             text: String::new(),
             #[cfg(not(target_arch = "wasm32"))]
             short: Default::default(),
+            #[cfg(not(target_arch = "wasm32"))]
+            marks: 0,
             known: FxHashMap::default(),
             buf: String::new(),
         }
@@ -361,10 +472,15 @@ impl WordMemo {
         (self.entries.len() - 1) as u32
     }
 
-    /// The entry of the word `lower`.
-    fn entry_of(&mut self, lower: &str) -> u32 {
+    /// The entry of the word `lower`; [`TURNED_AWAY`] for a word it has not
+    /// met that `wanted` turns away.
+    fn entry_of(&mut self, lower: &str, wanted: Option<&Wanted>) -> u32 {
+        #[cfg(target_arch = "wasm32")]
+        let _ = wanted;
         match self.known.get(lower) {
             Some(&entry) => entry,
+            #[cfg(not(target_arch = "wasm32"))]
+            None if wanted.is_some_and(|w| w.turns_away(lower)) => TURNED_AWAY,
             None => {
                 let entry = self.learn(lower);
                 self.known.insert(lower.into(), entry);
@@ -374,35 +490,55 @@ impl WordMemo {
     }
 
     /// The entry of the word whose lower-cased bytes pack into `packed`
-    /// ([`packed_lower`]), `len` bytes long.
+    /// ([`packed_lower`]), `len` bytes long; [`TURNED_AWAY`] for a word it
+    /// has not met that `wanted` turns away.
     #[cfg(not(target_arch = "wasm32"))]
-    fn packed_entry(&mut self, packed: u128, len: usize) -> u32 {
+    fn packed_entry(&mut self, packed: u128, len: usize, wanted: Option<&Wanted>) -> u32 {
         let found = match len {
             0..=8 => self.short.0.get(&(packed as u64)),
             _ => self.short.1.get(&packed),
         };
-        if let Some(&entry) = found {
-            return entry;
+        match found {
+            Some(&entry) if entry & TURNED_AWAY_BY == 0 => return entry,
+            // Turned away by this filter before; by another, it is asked again.
+            Some(&mark) if wanted.is_some_and(|w| mark == TURNED_AWAY_BY | w.id) => {
+                return TURNED_AWAY
+            }
+            _ => {}
         }
         let bytes = packed.to_le_bytes();
         let lower = std::str::from_utf8(&bytes[..len]).expect("ASCII");
-        let entry = self.learn(lower);
-        match len {
-            0..=8 => self.short.0.insert(packed as u64, entry),
-            _ => self.short.1.insert(packed, entry),
+        let value = match wanted {
+            Some(w) if w.turns_away(lower) => {
+                if self.marks >= Self::MOST_MARKS {
+                    return TURNED_AWAY;
+                }
+                self.marks += 1;
+                TURNED_AWAY_BY | w.id
+            }
+            _ => self.learn(lower),
         };
-        entry
+        match len {
+            0..=8 => self.short.0.insert(packed as u64, value),
+            _ => self.short.1.insert(packed, value),
+        };
+        match value & TURNED_AWAY_BY {
+            0 => value,
+            _ => TURNED_AWAY,
+        }
     }
 }
 
 /// The words of `text` as [`words_with`] reads them, each as the memo's
 /// entry for it (learnt if new) instead of a [`Word`]: no shared form is
 /// handed out, for a reader that only needs each word's key and flags.
-/// Appends to `out`.
+/// A word the memo has not met that `wanted` turns away is not learnt:
+/// its entry is [`TURNED_AWAY`]. Appends to `out`.
 pub fn word_entries(
     text: &str,
     skip: &[(usize, usize)],
     memo: &mut WordMemo,
+    wanted: Option<&Wanted>,
     out: &mut Vec<Occurrence>,
 ) {
     let mut skip_i = 0;
@@ -422,10 +558,14 @@ pub fn word_entries(
         #[cfg(not(target_arch = "wasm32"))]
         if let Some(packed) = plain.then(|| packed_lower(bytes, start, end)).flatten() {
             if packed == CANNOT {
-                push(start, start + 3, memo.packed_entry(packed & fill(3), 3));
-                push(start + 3, end, memo.packed_entry(packed >> 24, 3));
+                push(
+                    start,
+                    start + 3,
+                    memo.packed_entry(packed & fill(3), 3, wanted),
+                );
+                push(start + 3, end, memo.packed_entry(packed >> 24, 3, wanted));
             } else {
-                push(start, end, memo.packed_entry(packed, end - start));
+                push(start, end, memo.packed_entry(packed, end - start, wanted));
             }
             return;
         }
@@ -440,10 +580,10 @@ pub fn word_entries(
                 buf.extend(surface.chars().map(crate::text::case::lower_char));
             }
             if buf == "cannot" {
-                push(start, start + 3, memo.entry_of("can"));
-                push(start + 3, end, memo.entry_of("not"));
+                push(start, start + 3, memo.entry_of("can", wanted));
+                push(start + 3, end, memo.entry_of("not", wanted));
             } else {
-                push(start, end, memo.entry_of(&buf));
+                push(start, end, memo.entry_of(&buf, wanted));
             }
             return;
         }
@@ -451,7 +591,7 @@ pub fn word_entries(
         let mut raw = Vec::new();
         push_expanded(&mut raw, text, start, end);
         for w in raw {
-            push(w.start, w.end, memo.entry_of(&w.lower));
+            push(w.start, w.end, memo.entry_of(&w.lower, None));
         }
     });
     memo.buf = buf;
@@ -466,7 +606,7 @@ pub fn words_with<'a>(
     memo: &mut WordMemo,
 ) -> Vec<Word<'a>> {
     let mut found = Vec::with_capacity(text.len() / 6 + 1);
-    word_entries(text, skip, memo, &mut found);
+    word_entries(text, skip, memo, None, &mut found);
     found
         .into_iter()
         .map(|o| Word {
@@ -478,4 +618,86 @@ pub fn words_with<'a>(
             may_start_number: memo.may_start_number(o.entry),
         })
         .collect()
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+
+    /// A filter wanting the keys of `words`' stems.
+    fn wanting(words: &[&str]) -> Wanted {
+        let mut keys = WantedKeys::default();
+        for w in words {
+            keys.add(&STEMMER.stem(w));
+        }
+        Wanted::new(Arc::new(keys))
+    }
+
+    fn entries(text: &str, memo: &mut WordMemo, wanted: Option<&Wanted>) -> Vec<u32> {
+        let mut found = Vec::new();
+        word_entries(text, &[], memo, wanted, &mut found);
+        found.iter().map(|o| o.entry).collect()
+    }
+
+    #[test]
+    fn a_filter_turns_away_the_words_it_cannot_want_without_learning_them() {
+        let mut memo = WordMemo::new(true, false);
+        let bridges = wanting(&["bridges"]);
+        let text = "The bridge spans 4f3a9c1e and twenty bridges, about Zyxwvutsrqponmlkjih.";
+        let got = entries(text, &mut memo, Some(&bridges));
+        // the, spans, 4f3a9c1e, and, about and the long word are turned
+        // away; bridge(s) are wanted and "twenty" starts a number.
+        let learnt: Vec<&str> = got
+            .iter()
+            .filter(|&&e| e != TURNED_AWAY)
+            .map(|&e| memo.lower(e))
+            .collect();
+        assert_eq!(learnt, ["bridge", "twenty", "bridges"]);
+        assert_eq!(memo.len(), 3);
+        // Met again, a turned-away word is turned away again, still unlearnt.
+        assert_eq!(entries(text, &mut memo, Some(&bridges)), got);
+        assert_eq!(memo.len(), 3);
+        // Another filter asks again: it wants `spans`.
+        let spans = wanting(&["spans"]);
+        let other = entries(text, &mut memo, Some(&spans));
+        assert_eq!(memo.lower(other[2]), "spans");
+        assert_eq!(other[0], TURNED_AWAY);
+        // A reading without a filter learns every word, whatever was marked.
+        let all = entries(text, &mut memo, None);
+        assert!(all.iter().all(|&e| e != TURNED_AWAY));
+        let words: Vec<&str> = all.iter().map(|&e| memo.lower(e)).collect();
+        assert_eq!(
+            words,
+            [
+                "the",
+                "bridge",
+                "spans",
+                "4f3a9c1e",
+                "and",
+                "twenty",
+                "bridges",
+                "about",
+                "zyxwvutsrqponmlkjih"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_memo_marks_a_bounded_number_of_words_turned_away() {
+        let mut memo = WordMemo::new(true, false);
+        let wanted = wanting(&["bridge"]);
+        let many = WordMemo::MOST_MARKS + 100;
+        let text: String = (0..many).map(|i| format!("x{i:x} ")).collect();
+        let got = entries(&text, &mut memo, Some(&wanted));
+        assert_eq!(got.len(), many);
+        assert!(got.iter().all(|&e| e == TURNED_AWAY));
+        assert_eq!((memo.len(), memo.marks), (0, WordMemo::MOST_MARKS));
+        assert_eq!(
+            memo.short.0.len() + memo.short.1.len(),
+            WordMemo::MOST_MARKS
+        );
+        // Words past the bound are asked about again, and turned away again.
+        assert_eq!(entries(&text, &mut memo, Some(&wanted)), got);
+        assert_eq!(memo.marks, WordMemo::MOST_MARKS);
+    }
 }

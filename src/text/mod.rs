@@ -279,6 +279,64 @@ impl Marked {
     }
 }
 
+/// The words and numbers of `part` as a sentence is read for its terms
+/// alone: the citations and numerals found first, the words between them
+/// (`found`, each the memo's entry, or [`memo::TURNED_AWAY`] for a word
+/// `wanted` turned away), then numbers in words in place of their words.
+/// Returns the numbers, in text order, as `found` is.
+#[cfg(not(target_arch = "wasm32"))]
+fn read_for_terms(
+    part: &str,
+    opts: AnalysisOptions,
+    memo: &mut memo::WordMemo,
+    wanted: Option<&memo::Wanted>,
+    found: &mut Vec<memo::Occurrence>,
+) -> Vec<NumberMention> {
+    let Marked {
+        mut numbers, skip, ..
+    } = Marked::find_for_keys(part, opts);
+    found.clear();
+    memo::word_entries(part, &skip, memo, wanted, found);
+    let calls =
+        |o: &memo::Occurrence| o.entry != memo::TURNED_AWAY && memo.calls_for_number_words(o.entry);
+    let worded = match found.iter().any(calls) {
+        true => {
+            let mut lowers = String::new();
+            let seen = memo::Seen::all(part, found, memo, &mut lowers);
+            numbers::find_number_words(part, &seen)
+        }
+        false => Vec::new(),
+    };
+    replace_worded(found, &mut numbers, worded);
+    numbers
+}
+
+/// Calls `f` with the key of each content word and each number of `text`,
+/// read as a source's sentences are read for their terms, through `memo`:
+/// the text whole, then each of its sentences (an answer's claims are its
+/// sentences, and a number is read in its sentence alone).
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) fn for_each_key_of(
+    text: &str,
+    opts: AnalysisOptions,
+    memo: &mut memo::WordMemo,
+    mut f: impl FnMut(&str),
+) {
+    let (mut found, mut key) = (Vec::new(), String::new());
+    for (start, end) in std::iter::once((0, text.len())).chain(sentences::split(text)) {
+        let numbers = read_for_terms(&text[start..end], opts, memo, None, &mut found);
+        for number in &numbers {
+            number.write_key(opts.number_normalisation, &mut key);
+            f(&key);
+        }
+        for o in &found {
+            if memo.content(o.entry) {
+                f(memo.key(o.entry));
+            }
+        }
+    }
+}
+
 /// Numbers written as words (`worded`, from [`numbers::find_number_words`]
 /// over `words`) replace the words they were read from: the words go, the
 /// mentions join `numbers`, which stay in text order.
@@ -408,6 +466,12 @@ pub struct Document {
     /// that can have one of them are indexed.
     #[cfg(not(target_arch = "wasm32"))]
     wanted: Option<std::sync::Arc<wanted::WantedKeys>>,
+    /// With `wanted`: the sentences (0-based, in order) holding a number
+    /// or an identifier that `wanted` does not admit, each with the
+    /// [`wanted::number_bits`] of those keys, for a re-check that brings
+    /// such a key ([`Document::admit_keys_of`]).
+    #[cfg(not(target_arch = "wasm32"))]
+    numbered: Vec<(u32, u64)>,
     /// The index of the keys a re-check brought that `wanted` does not
     /// admit ([`Document::admit_keys_of`]), made once.
     #[cfg(not(target_arch = "wasm32"))]
@@ -557,8 +621,21 @@ struct Admitted {
 struct WholeIndex {
     vocab: FxHashMap<std::sync::Arc<str>, u32>,
     postings: Vec<Vec<u32>>,
-    /// Each sentence's term ids, as [`SourceSentence::term_ids`].
-    term_ids: Vec<Box<[u32]>>,
+    /// Every sentence's term ids (as [`SourceSentence::term_ids`]), one
+    /// sentence's after another ([`WholeIndex::term_ids`]): a list of its
+    /// own for each sentence was 16 bytes more a sentence, and an
+    /// allocation, in a source of 100,000 log lines.
+    ids: Vec<u32>,
+    /// Where each sentence's ids start in `ids`, and where the last ends.
+    starts: Vec<u32>,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl WholeIndex {
+    /// The term ids of sentence `sentence` (0-based), sorted.
+    fn term_ids(&self, sentence: usize) -> &[u32] {
+        &self.ids[self.starts[sentence] as usize..self.starts[sentence + 1] as usize]
+    }
 }
 
 /// A document's sentences as they are read, in order, with the index of
@@ -581,14 +658,21 @@ struct SentenceIndex {
     #[cfg(not(target_arch = "wasm32"))]
     word_terms: Vec<u32>,
     /// Natively, the keys the checks will look up, when known before the
-    /// source is read: the words no such key can be are not indexed
-    /// ([`wanted`]). Only for [`SentenceIndex::push_terms`].
+    /// source is read: the words and numbers no such key can be are not
+    /// indexed ([`wanted`]), nor are such words learnt by the memo. Only
+    /// for [`SentenceIndex::push_terms`].
     #[cfg(not(target_arch = "wasm32"))]
-    wanted: Option<std::sync::Arc<wanted::WantedKeys>>,
+    wanted: Option<memo::Wanted>,
     /// Room [`SentenceIndex::push_terms`] reads a sentence's words and
     /// terms into, kept from one sentence to the next.
     #[cfg(not(target_arch = "wasm32"))]
     scratch: (Vec<memo::Occurrence>, Vec<u32>),
+    /// For an index made for `wanted` keys: the sentences (0-based, in
+    /// order) that hold a number or an identifier it turned away, each
+    /// with the [`wanted::number_bits`] of their keys
+    /// (`Document::admit_keys_of` reads them for such a key).
+    #[cfg(not(target_arch = "wasm32"))]
+    numbered: Vec<(u32, u64)>,
 }
 
 impl SentenceIndex {
@@ -648,7 +732,11 @@ impl SentenceIndex {
         opts: AnalysisOptions,
         memo: &mut memo::WordMemo,
     ) {
-        let term_ids = self.terms_of(text, (start, end), opts, memo);
+        let (term_ids, turned_away) = self.terms_of(text, (start, end), opts, memo);
+        if turned_away != 0 {
+            self.numbered
+                .push((self.sentences.len() as u32, turned_away));
+        }
         self.sentences.push(SourceSentence {
             number: self.sentences.len() + 1,
             passage: passage + 1,
@@ -661,7 +749,10 @@ impl SentenceIndex {
 
     /// The term ids of the sentence at `span` of `text`, read as
     /// [`SentenceIndex::push_terms`] reads it (new terms join this index),
-    /// without adding the sentence.
+    /// without adding the sentence. An index for wanted keys turns away
+    /// the words and numbers no wanted key can be: with the ids comes the
+    /// union of the [`wanted::number_bits`] of the numbers' and
+    /// identifiers' keys it turned away (0 for none).
     #[cfg(not(target_arch = "wasm32"))]
     fn terms_of(
         &mut self,
@@ -669,26 +760,12 @@ impl SentenceIndex {
         (start, end): (usize, usize),
         opts: AnalysisOptions,
         memo: &mut memo::WordMemo,
-    ) -> Box<[u32]> {
+    ) -> (Box<[u32]>, u64) {
         let part = &text[start..end];
-        let Marked {
-            mut numbers, skip, ..
-        } = Marked::find_for_keys(part, opts);
         let (mut found, mut term_ids) = std::mem::take(&mut self.scratch);
-        found.clear();
         term_ids.clear();
-        memo::word_entries(part, &skip, memo, &mut found);
-        let worded = match found.iter().any(|o| memo.calls_for_number_words(o.entry)) {
-            true => {
-                let seen: Vec<memo::Seen> = found
-                    .iter()
-                    .map(|&o| memo::Seen::new(part, o, memo))
-                    .collect();
-                numbers::find_number_words(part, &seen)
-            }
-            false => Vec::new(),
-        };
-        replace_worded(&mut found, &mut numbers, worded);
+        let numbers = read_for_terms(part, opts, memo, self.wanted.as_ref(), &mut found);
+        let mut turned_away = 0;
         // Tokens in text order, as `Analysed::with_memo` lays them out.
         let mut numbers = numbers.iter().peekable();
         let mut words = found.iter().peekable();
@@ -703,13 +780,21 @@ impl SentenceIndex {
             if number_first {
                 let number = numbers.next().unwrap();
                 number.write_key(opts.number_normalisation, &mut key);
+                if self
+                    .wanted
+                    .as_ref()
+                    .is_some_and(|w| !w.keys.admits_number(&key))
+                {
+                    turned_away |= wanted::number_bits(&key);
+                    continue;
+                }
                 term_ids.push(term_id(&mut self.vocab, &mut self.postings, &key, || {
                     key.as_str().into()
                 }));
                 continue;
             }
             let entry = words.next().unwrap().entry;
-            if !memo.content(entry) {
+            if entry == memo::TURNED_AWAY || !memo.content(entry) {
                 continue;
             }
             if self.word_terms.len() <= entry as usize {
@@ -717,7 +802,7 @@ impl SentenceIndex {
             }
             if self.word_terms[entry as usize] == UNMET {
                 self.word_terms[entry as usize] = match &self.wanted {
-                    Some(wanted) if !wanted.admits_word(memo.lower(entry)) => UNWANTED,
+                    Some(wanted) if !wanted.keys.admits_word(memo.lower(entry)) => UNWANTED,
                     _ => {
                         let key = memo.key(entry);
                         term_id(&mut self.vocab, &mut self.postings, key, || key.into())
@@ -732,7 +817,7 @@ impl SentenceIndex {
         crate::order::sort_dedup(&mut term_ids);
         let ids = term_ids.as_slice().into();
         self.scratch = (found, term_ids);
-        ids
+        (ids, turned_away)
     }
 
     /// Add the next sentence, of passage `passage` (0-based) at `span`.
@@ -770,6 +855,8 @@ impl SentenceIndex {
                 term_id(&mut self.vocab, &mut self.postings, &key, || key.clone())
             })
             .collect();
+        let numbered = next.numbered.iter().map(|&(s, bits)| (s + offset, bits));
+        self.numbered.extend(numbered);
         self.sentences.reserve(next.sentences.len());
         for mut sentence in next.sentences {
             sentence.number += offset as usize;
@@ -802,19 +889,30 @@ impl SentenceIndex {
         read: impl Fn(usize) -> bool,
         memo: &mut memo::WordMemo,
     ) -> WholeIndex {
-        let mut term_ids: Vec<Box<[u32]>> = Vec::with_capacity(doc.sentences.len());
+        let mut ids = Vec::new();
+        let mut starts = Vec::with_capacity(doc.sentences.len() + 1);
+        starts.push(0);
         for (i, s) in doc.sentences.iter().enumerate() {
-            term_ids.push(match read(i) {
-                true => self.terms_of(&doc.text, (s.start, s.end), doc.options, memo),
-                false => Box::default(),
-            });
+            if read(i) {
+                let (terms, _) = self.terms_of(&doc.text, (s.start, s.end), doc.options, memo);
+                ids.extend_from_slice(&terms);
+            }
+            starts.push(ids.len() as u32);
         }
-        fill_postings(&mut self.postings, || term_ids.iter().map(|ids| &ids[..]));
-        WholeIndex {
+        ids.shrink_to_fit();
+        let mut index = WholeIndex {
             vocab: self.vocab,
             postings: self.postings,
-            term_ids,
-        }
+            ids,
+            starts,
+        };
+        let sentences = doc.sentences.len();
+        let postings = &mut index.postings;
+        let (ids, starts) = (&index.ids, &index.starts);
+        fill_postings(postings, || {
+            (0..sentences).map(|s| &ids[starts[s] as usize..starts[s + 1] as usize])
+        });
+        index
     }
 
     /// The document of `text` these are the sentences of, with its
@@ -850,7 +948,9 @@ impl SentenceIndex {
             passage_names: Default::default(),
             language: Default::default(),
             #[cfg(not(target_arch = "wasm32"))]
-            wanted: self.wanted,
+            wanted: self.wanted.map(|w| w.keys),
+            #[cfg(not(target_arch = "wasm32"))]
+            numbered: self.numbered,
             #[cfg(not(target_arch = "wasm32"))]
             admitted: Default::default(),
             #[cfg(not(target_arch = "wasm32"))]
@@ -886,9 +986,9 @@ impl Document {
     }
 
     /// [`Document::analyse_in_parallel`] for a check of `answers` alone
-    /// (an answer and its samples): a source too large to keep its
-    /// sentences' readings indexes only the words that can share a key
-    /// with their words ([`wanted`]); any other key is looked up in the
+    /// (an answer, its samples and its question): a source too large to
+    /// keep its sentences' readings indexes only the words and numbers
+    /// that can share a key with theirs ([`wanted`]); any other key is looked up in the
     /// index of the keys a re-check brought ([`Document::admit_keys_of`])
     /// or in an index of every word, made when first needed. Every
     /// look-up answers as the whole index would.
@@ -921,7 +1021,7 @@ impl Document {
             let mut memo = thread_words(options);
             let mut wanted = wanted::WantedKeys::default();
             for answer in answers {
-                wanted.add_text(answer, &mut memo);
+                wanted.add_text(answer, options, &mut memo);
             }
             give_back_words(memo);
             wanted
@@ -995,7 +1095,7 @@ impl Document {
         // An empty index for about `bytes` of text.
         let fresh = |bytes: usize| {
             let mut index = SentenceIndex::keeping(keep);
-            index.wanted = wanted.clone();
+            index.wanted = wanted.clone().map(memo::Wanted::new);
             index.reserve_for(bytes);
             index
         };
@@ -1686,7 +1786,7 @@ impl Document {
     pub fn holds(&self, sentence: usize, id: u32) -> bool {
         #[cfg(not(target_arch = "wasm32"))]
         if let Some((index, id)) = self.flagged_index(id) {
-            return index.term_ids[sentence].binary_search(&(id as u32)).is_ok();
+            return index.term_ids(sentence).binary_search(&(id as u32)).is_ok();
         }
         self.sentences[sentence].term_ids.binary_search(&id).is_ok()
     }
@@ -1709,7 +1809,7 @@ impl Document {
                 return;
             }
             let mut memo = thread_words(self.options);
-            let keys = wanted::WantedKeys::of_text_beyond(text, &mut memo, wanted);
+            let keys = wanted::WantedKeys::of_text_beyond(text, self.options, &mut memo, wanted);
             if !keys.is_empty() {
                 let index = self.index_of_keys(&keys, &mut memo);
                 let _ = self.admitted.set(Box::new(Admitted { keys, index }));
@@ -1734,9 +1834,14 @@ impl Document {
     /// sentences where a word they admit can begin, read through `memo`.
     #[cfg(not(target_arch = "wasm32"))]
     fn index_of_keys(&self, keys: &wanted::WantedKeys, memo: &mut memo::WordMemo) -> WholeIndex {
-        let read = sentences_with_any(&self.text, &self.sentences, &keys.search_starts());
+        let mut read = sentences_with_any(&self.text, &self.sentences, &keys.search_starts());
+        // A number's key: the sentences that turned away one with its bits.
+        let masks = keys.number_masks();
+        for &(s, bits) in &self.numbered {
+            read[s as usize] |= masks.iter().any(|&mask| bits & mask == mask);
+        }
         let mut index = SentenceIndex::keeping(false);
-        index.wanted = Some(std::sync::Arc::new(keys.clone()));
+        index.wanted = Some(memo::Wanted::new(std::sync::Arc::new(keys.clone())));
         index.into_index_of(self, |i| read[i], memo)
     }
 
@@ -2317,6 +2422,58 @@ mod tests {
     #[cfg(target_pointer_width = "64")]
     fn a_token_is_forty_bytes() {
         assert_eq!(std::mem::size_of::<Token>(), 40);
+    }
+
+    /// A log file holds a distinct number or identifier every few bytes: an
+    /// index made for an answer's keys keeps only the answer's numbers, and
+    /// the sentences that turned others away keep their bits, so that a
+    /// re-check's numbers are read from those sentences alone.
+    #[test]
+    #[cfg(not(target_arch = "wasm32"))]
+    fn an_index_for_an_answer_keeps_its_numbers_alone() {
+        let opts = AnalysisOptions::SEED;
+        let text: String = (0..400)
+            .map(|i| {
+                format!(
+                    "At 2024-03-{:02} request {:08x} took {} ms.\n",
+                    i % 28 + 1,
+                    i * 7919,
+                    100 + i
+                )
+            })
+            .collect();
+        let answer = "The request took 150 ms.";
+        let mut memo = memo::WordMemo::new(opts.stemming, opts.discourse_words);
+        let wanted = wanted::WantedKeys::of_text(answer, opts, &mut memo);
+        let got = Document::analyse_for_keys(text.clone(), opts, 2, wanted);
+        let whole = Document::analyse(&text, opts);
+        let mut keys: Vec<&str> = got.vocab.keys().map(|k| &**k).collect();
+        keys.sort_unstable();
+        assert_eq!(keys, ["#150", "ms", "request", "took"]);
+        // Every sentence holds a number the index turned away.
+        assert_eq!(got.numbered.len(), 400);
+        assert!(got
+            .numbered
+            .iter()
+            .enumerate()
+            .all(|(i, &(s, bits))| s == i as u32 && bits != 0));
+        // A number the answer lacks is looked up as the whole index has it,
+        // through the keys a re-check admits, without the index of every word.
+        let recheck = "It took 250 ms on 2024-03-05.";
+        got.admit_keys_of(recheck);
+        let asked = Analysed::new(recheck, 0, recheck.len(), opts);
+        let keys: Vec<&str> = asked.content_terms().iter().map(|t| t.key()).collect();
+        assert_eq!(
+            keys.iter().filter(|k| k.starts_with('#')).count(),
+            2,
+            "{keys:?}"
+        );
+        for key in keys.into_iter().chain(["#150", "request"]) {
+            let (g, w) = (got.term_id(key).unwrap(), whole.term_id(key).unwrap());
+            assert_eq!(got.postings(g), whole.postings(w), "{key}");
+        }
+        assert!(!got.indexed_every_word());
+        assert_eq!(got.postings(got.term_id("#250").unwrap()), [150]);
     }
 
     #[test]

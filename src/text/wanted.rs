@@ -22,10 +22,19 @@
 //! the word's first one or two. The stemmer's exceptions
 //! that rewrite a word's start (`dying` → `die`, `lying`, `tying`, `skies`
 //! → `sky`) are always read. A word with a byte outside ASCII among its
-//! first three is always read. Number keys (`#410`) are always indexed,
-//! as every number is read, and so are keys and words with a digit (an
-//! identifier's key is its text, `i-70`, not a stem: a claim on "I-70"
-//! had the whole index made, 2.5 times the check's time).
+//! first three is always read. Digits are letters like any other to the
+//! stemmer (`mp3s` → `mp3`). A word no wanted key can be is not even
+//! learnt by the word memory (`memo::Wanted`), unless it can be part of
+//! a number in words.
+//!
+//! **Numbers** (`#410`) and identifiers (`i-70`, keyed by their text) are
+//! keys of their own, read before the words: only those whose key the
+//! answer has are indexed ([`WantedKeys::admits_number`]). A source of
+//! log lines or tables holds a distinct number every few bytes, and
+//! indexing every one was most of its memory (74 of 129 MB for an 8 MB
+//! table). A key holding a digit may be both a word's and an
+//! identifier's: it is admitted when both readings were indexed. Every
+//! key of a number or identifier holds a `#` or a digit.
 //!
 //! **Exact**: [`WantedKeys::admits_key`] says whether every word that can
 //! have a key was read. A repair's re-check brings words the answer did not
@@ -33,7 +42,8 @@
 //! the repaired answer that are not admitted are indexed on their own
 //! (`Document::admit_keys_of`), reading only the sentences where a word
 //! with one of them can begin, found by one search of the text for their
-//! starts ([`WantedKeys::search_starts`]): 26 M instructions for a 1 MB
+//! starts ([`WantedKeys::search_starts`]), and, for a number's key, the
+//! sentences that hold a number: 26 M instructions for a 1 MB
 //! source, where reading every word again took 175 M. Any other key is
 //! looked up in an index of every word, made the first time one is needed
 //! (`Document::term_id`), so every look-up gives the answer the whole index
@@ -48,7 +58,8 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::text::memo::WordMemo;
+#[cfg(not(target_arch = "wasm32"))]
+use crate::text::{memo::WordMemo, AnalysisOptions};
 
 /// The stemmer's exceptions whose stem does not begin as the word does.
 const REWRITTEN_STARTS: [&str; 4] = ["dying", "lying", "skies", "tying"];
@@ -69,6 +80,9 @@ pub struct WantedKeys {
     two: FxHashSet<[u8; 2]>,
     /// Keys of one byte.
     one: FxHashSet<u8>,
+    /// Every key with a `#` or a digit, whole: a number's or an
+    /// identifier's is indexed only when it is here.
+    exact: FxHashSet<Box<str>>,
 }
 
 /// What a word must start with to be read for a key.
@@ -86,10 +100,10 @@ enum Start<'k> {
 
 /// What every word whose key is `key` starts with (see the module doc);
 /// `None` for a key every word could have (one starting outside ASCII is
-/// always read, as is a number's `#` key).
+/// always read) or none (a number's `#` key).
 fn prefix(key: &str) -> Option<Start<'_>> {
     let bytes = key.as_bytes();
-    if bytes.is_empty() || bytes[0] == b'#' || has_digit(bytes) {
+    if bytes.is_empty() || bytes[0] == b'#' {
         return None;
     }
     if !bytes[..bytes.len().min(3)].is_ascii() {
@@ -110,46 +124,51 @@ fn prefix(key: &str) -> Option<Start<'_>> {
     })
 }
 
-/// Does a key or word hold a digit? Such keys are always indexed: every
-/// number is read, and an identifier's key is its text (`i-70`, `b2b`),
-/// not a word's stem; nor does the stemmer take a digit off a word
-/// (`mp3s` → `mp3`), so a word with a digit has a key with one.
-fn has_digit(bytes: &[u8]) -> bool {
-    bytes.iter().any(u8::is_ascii_digit)
+/// Two bits of 64 picked by `key`'s hash: a sentence keeps the union of
+/// those of the number keys an index turned away, so that a later look-up
+/// of one reads again only the sentences whose union holds both of its
+/// bits (one in thirty of those that turned away six other numbers).
+pub fn number_bits(key: &str) -> u64 {
+    use std::hash::BuildHasher;
+    let hash = rustc_hash::FxBuildHasher.hash_one(key);
+    (1 << (hash >> 58)) | (1 << ((hash >> 52) & 63))
 }
 
-/// Calls `f` with the key of each content word of `text`, read through
-/// `memo` (whose settings are the analysis's).
-fn for_each_key(text: &str, memo: &mut WordMemo, mut f: impl FnMut(&str)) {
-    let mut found = Vec::new();
-    crate::text::memo::word_entries(text, &[], memo, &mut found);
-    for o in found {
-        if memo.content(o.entry) {
-            f(memo.key(o.entry));
-        }
-    }
+/// Can `key` be a number's or an identifier's (`#410`, `i-70`: each holds
+/// a `#` or a digit)? A word's key holds a digit only when the word does
+/// (`mp3s` → `mp3`): such a key may be both.
+fn may_be_numbers(key: &str) -> bool {
+    key.bytes().any(|b| b == b'#' || b.is_ascii_digit())
 }
 
 impl WantedKeys {
-    /// The wanted keys of `text`'s words, read through `memo` (whose
-    /// settings are the analysis's).
-    pub fn of_text(text: &str, memo: &mut WordMemo) -> WantedKeys {
+    /// The wanted keys of `text`'s words and numbers, read through `memo`
+    /// (made for `opts`) as a source's sentences are read for their terms.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn of_text(text: &str, opts: AnalysisOptions, memo: &mut WordMemo) -> WantedKeys {
         let mut wanted = WantedKeys::default();
-        wanted.add_text(text, memo);
+        wanted.add_text(text, opts, memo);
         wanted
     }
 
-    /// Want the keys of `text`'s words too.
-    pub fn add_text(&mut self, text: &str, memo: &mut WordMemo) {
-        for_each_key(text, memo, |key| self.add(key));
+    /// Want the keys of `text`'s words and numbers too.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn add_text(&mut self, text: &str, opts: AnalysisOptions, memo: &mut WordMemo) {
+        crate::text::for_each_key_of(text, opts, memo, |key| self.add(key));
     }
 
-    /// The keys of `text`'s words that `known` does not admit: what a
-    /// re-check of `text` would look up in the index of every word
+    /// The keys of `text`'s words and numbers that `known` does not admit:
+    /// what a re-check of `text` would look up in the index of every word
     /// (`Document::admit_keys_of` indexes them instead).
-    pub fn of_text_beyond(text: &str, memo: &mut WordMemo, known: &WantedKeys) -> WantedKeys {
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn of_text_beyond(
+        text: &str,
+        opts: AnalysisOptions,
+        memo: &mut WordMemo,
+        known: &WantedKeys,
+    ) -> WantedKeys {
         let mut beyond = WantedKeys::default();
-        for_each_key(text, memo, |key| {
+        crate::text::for_each_key_of(text, opts, memo, |key| {
             if !known.admits_key(key) {
                 beyond.add(key);
             }
@@ -159,7 +178,17 @@ impl WantedKeys {
 
     /// Does it want no key at all?
     pub fn is_empty(&self) -> bool {
-        self.heads.is_empty() && self.two.is_empty() && self.one.is_empty()
+        self.heads.is_empty() && self.two.is_empty() && self.one.is_empty() && !self.wants_numbers()
+    }
+
+    /// Does it want the key of any number or identifier?
+    pub fn wants_numbers(&self) -> bool {
+        !self.exact.is_empty()
+    }
+
+    /// The [`number_bits`] of each key it wants whole.
+    pub fn number_masks(&self) -> Vec<u64> {
+        self.exact.iter().map(|key| number_bits(key)).collect()
     }
 
     /// Byte strings, compared ignoring ASCII case, at least one of which
@@ -197,6 +226,9 @@ impl WantedKeys {
 
     /// Want `key` too.
     pub fn add(&mut self, key: &str) {
+        if may_be_numbers(key) {
+            self.exact.insert(key.into());
+        }
         match prefix(key) {
             Some(Start::Bytes(&[a])) => {
                 self.one.insert(a);
@@ -247,9 +279,13 @@ impl WantedKeys {
         false
     }
 
-    /// Was every word whose key is `key` read, if only the words
-    /// [`WantedKeys::admits_word`] admits were?
+    /// Was every word, number and identifier whose key is `key` read, if
+    /// only the words [`WantedKeys::admits_word`] admits and the numbers
+    /// [`WantedKeys::admits_number`] admits were?
     pub fn admits_key(&self, key: &str) -> bool {
+        if may_be_numbers(key) && !self.admits_number(key) {
+            return false;
+        }
         match prefix(key) {
             None => true,
             Some(Start::Bytes(&[a])) => self.one.contains(&a),
@@ -263,10 +299,15 @@ impl WantedKeys {
         }
     }
 
+    /// Is `key`, a number's or an identifier's, wanted?
+    pub fn admits_number(&self, key: &str) -> bool {
+        self.exact.contains(key)
+    }
+
     /// Could the lower-cased word `lower` have a wanted key?
     pub fn admits_word(&self, lower: &str) -> bool {
         let b = lower.as_bytes();
-        if b.is_empty() || !b[..b.len().min(3)].is_ascii() || has_digit(b) {
+        if b.is_empty() || !b[..b.len().min(3)].is_ascii() {
             return true;
         }
         self.one.contains(&b[0])
@@ -295,7 +336,7 @@ mod tests {
 
     #[test]
     fn every_word_of_up_to_four_letters_is_read_for_its_stem() {
-        let letters: Vec<char> = ('a'..='z').chain(['\'']).collect();
+        let letters: Vec<char> = ('a'..='z').chain(['\'', '3']).collect();
         let mut word = String::new();
         fn each(word: &mut String, letters: &[char], left: usize, errors: &mut Vec<String>) {
             if !word.is_empty() {
@@ -354,11 +395,20 @@ mod tests {
         assert!(wanted.admits_key("metr") && wanted.admits_key("metre"));
         // Words keyed `meter` start with `meter`, which `metr` does not read.
         assert!(!wanted.admits_key("meter") && !wanted.admits_word("meters"));
-        // Numbers are always indexed; so are identifiers (their keys are
-        // their text) and words with a digit.
-        assert!(wanted.admits_key("#5-7"));
-        assert!(wanted.admits_key("i-70") && wanted.admits_key("covid-19"));
+        // A number's key, or an identifier's, is wanted whole: `#410`
+        // was added, `#5-7` and `i-70` were not.
+        assert!(wanted.admits_number("#410") && wanted.admits_key("#410"));
+        assert!(!wanted.admits_number("#4") && !wanted.admits_key("#41"));
+        assert!(!wanted.admits_key("#5-7") && !wanted.admits_key("i-70"));
+        wanted.add("i-70");
+        assert!(wanted.admits_number("i-70") && wanted.admits_key("i-70"));
+        // A key with a digit may be a word's too: admitted when both its
+        // words (by their start) and its identifiers (whole) are read.
+        assert!(!wanted.admits_word("mp3s") && !wanted.admits_key("mp3"));
+        wanted.add("mp3");
         assert!(wanted.admits_word("mp3s") && wanted.admits_key("mp3"));
+        assert!(!wanted.admits_word("mp4s") && !wanted.admits_key("mp4"));
+        assert!(!wanted.admits_word("u123456") && wanted.admits_word("i-700"));
         assert!(!wanted.admits_key("bridg"));
         assert!(wanted.admits_key("été"));
         // A longer key: words starting with all of it.
@@ -403,8 +453,8 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(20_000))]
         #[test]
         fn a_word_is_read_for_its_own_stem(
-            start in "[a-z]{1,5}",
-            middle in "(at|bl|iz|y|e|ee|ie|é|ï|’|[aeiouy]|[bcdfghjklmnpqrstvwxz]{1,2}){0,2}",
+            start in "[a-z0-9]{1,5}",
+            middle in "(at|bl|iz|y|e|ee|ie|é|ï|’|[aeiouy]|[bcdfghjklmnpqrstvwxz0-9]{1,2}){0,2}",
             suffix in proptest::sample::select(SUFFIXES.to_vec()),
         ) {
             let word = format!("{start}{middle}{suffix}");
