@@ -323,10 +323,12 @@ fn fill(len: usize) -> u128 {
 const CANNOT: u128 = u128::from_le_bytes(*b"cannot\0\0\0\0\0\0\0\0\0\0");
 
 impl WordMemo {
-    /// The most short words it marks as turned away (half a megabyte of
-    /// table, beside the few thousand a prose source turns away).
+    /// The most short words it marks as turned away: a quarter of a
+    /// megabyte of table, beside the few thousand distinct words a prose
+    /// source turns away (32,768 cost 2.7 MB more at an 8 MB source of
+    /// random words, and as many instructions at 1 MB of prose).
     #[cfg(not(target_arch = "wasm32"))]
-    const MOST_MARKS: usize = 1 << 15;
+    const MOST_MARKS: usize = 1 << 13;
 
     /// A memo keying words by their stem when `stemming`, and counting
     /// discourse words as not content when `discourse_words` (the

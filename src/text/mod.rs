@@ -471,7 +471,7 @@ pub struct Document {
     /// [`wanted::number_bits`] of those keys, for a re-check that brings
     /// such a key ([`Document::admit_keys_of`]).
     #[cfg(not(target_arch = "wasm32"))]
-    numbered: Vec<(u32, u64)>,
+    numbered: Vec<(u32, u32)>,
     /// The index of the keys a re-check brought that `wanted` does not
     /// admit ([`Document::admit_keys_of`]), made once.
     #[cfg(not(target_arch = "wasm32"))]
@@ -672,7 +672,7 @@ struct SentenceIndex {
     /// with the [`wanted::number_bits`] of their keys
     /// (`Document::admit_keys_of` reads them for such a key).
     #[cfg(not(target_arch = "wasm32"))]
-    numbered: Vec<(u32, u64)>,
+    numbered: Vec<(u32, u32)>,
 }
 
 impl SentenceIndex {
@@ -760,7 +760,7 @@ impl SentenceIndex {
         (start, end): (usize, usize),
         opts: AnalysisOptions,
         memo: &mut memo::WordMemo,
-    ) -> (Box<[u32]>, u64) {
+    ) -> (Box<[u32]>, u32) {
         let part = &text[start..end];
         let (mut found, mut term_ids) = std::mem::take(&mut self.scratch);
         term_ids.clear();
@@ -1838,7 +1838,7 @@ impl Document {
         // A number's key: the sentences that turned away one with its bits.
         let masks = keys.number_masks();
         for &(s, bits) in &self.numbered {
-            read[s as usize] |= masks.iter().any(|&mask| bits & mask == mask);
+            read[s as usize] |= masks.iter().any(|mask| mask & !bits == 0);
         }
         let mut index = SentenceIndex::keeping(false);
         index.wanted = Some(memo::Wanted::new(std::sync::Arc::new(keys.clone())));

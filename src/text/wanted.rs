@@ -124,14 +124,15 @@ fn prefix(key: &str) -> Option<Start<'_>> {
     })
 }
 
-/// Two bits of 64 picked by `key`'s hash: a sentence keeps the union of
+/// Two bits of 32 picked by `key`'s hash: a sentence keeps the union of
 /// those of the number keys an index turned away, so that a later look-up
 /// of one reads again only the sentences whose union holds both of its
-/// bits (one in thirty of those that turned away six other numbers).
-pub fn number_bits(key: &str) -> u64 {
+/// bits (one in ten of those that turned away six other numbers, one in
+/// seventy of those that turned away two).
+pub fn number_bits(key: &str) -> u32 {
     use std::hash::BuildHasher;
     let hash = rustc_hash::FxBuildHasher.hash_one(key);
-    (1 << (hash >> 58)) | (1 << ((hash >> 52) & 63))
+    (1 << (hash >> 59)) | (1 << ((hash >> 54) & 31))
 }
 
 /// Can `key` be a number's or an identifier's (`#410`, `i-70`: each holds
@@ -187,7 +188,7 @@ impl WantedKeys {
     }
 
     /// The [`number_bits`] of each key it wants whole.
-    pub fn number_masks(&self) -> Vec<u64> {
+    pub fn number_masks(&self) -> Vec<u32> {
         self.exact.iter().map(|key| number_bits(key)).collect()
     }
 
