@@ -242,9 +242,9 @@ fn grounding_rewrite(doc: &Document, question: &str, answer: &str, cfg: &Config)
         return None;
     }
     let opts = AnalysisOptions::from(cfg);
-    // Rank sentences by shared words with the question (else with the answer),
+    // The sentences sharing words with the question (else with the answer),
     // read from the document's index: only sentences sharing a word are visited.
-    let rank_by = |text: &str| -> Vec<(usize, usize)> {
+    let sharing = |text: &str| -> Vec<(u32, u32)> {
         let a = Analysed::new(text, 0, text.len(), opts);
         // Each distinct key once (a sentence's postings list it once per key).
         let ids: Vec<u32> = a
@@ -252,29 +252,21 @@ fn grounding_rewrite(doc: &Document, question: &str, answer: &str, cfg: &Config)
             .iter()
             .filter_map(|t| doc.term_id(t.key()))
             .collect();
-        let mut scored: Vec<(usize, usize)> = doc
-            .sentences_sharing(&ids)
-            .into_iter()
-            .map(|(i, n)| (i as usize, n as usize))
-            .collect();
-        // Most shared words first; ties in source order.
-        crate::order::sort_by_key(&mut scored, |s| (usize::MAX - s.1, s.0));
-        scored
+        doc.sentences_sharing(&ids)
     };
-    let mut ranked = rank_by(question);
-    if ranked.is_empty() {
-        ranked = rank_by(answer);
+    let mut shared = sharing(question);
+    if shared.is_empty() {
+        shared = sharing(answer);
     }
     // A "sentence" longer than a quotable one (a table or log with no
     // sentence ends) is not quoted: the rewrite repeated all of it, and
     // checking that again froze the page (2.3 s a keystroke at 60 KB).
     let quotable =
         |i: usize| doc.sentences[i].end - doc.sentences[i].start <= QUOTED_SENTENCE_BYTES;
-    let mut chosen: Vec<usize> = ranked
-        .iter()
-        .map(|&(i, _)| i)
-        .filter(|&i| quotable(i))
-        .take(2)
+    // The two quotable ones sharing the most words; ties in source order.
+    let quoted_ones = shared.into_iter().filter(|&(i, _)| quotable(i as usize));
+    let mut chosen: Vec<usize> = (crate::order::most_shared(quoted_ones, 2).into_iter())
+        .map(|(i, _)| i as usize)
         .collect();
     if chosen.is_empty() {
         return None;

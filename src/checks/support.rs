@@ -173,24 +173,6 @@ impl Shared {
     }
 }
 
-/// The `room` of `sentences` (each with how many words it shares) that
-/// share the most, the earliest first among equals, in that order: kept
-/// as they come, not sorted all (a claim of words every line of a log
-/// holds shares them with 100,000 sentences).
-fn most_shared(sentences: impl Iterator<Item = (u32, u32)>, room: usize) -> Vec<(u32, u32)> {
-    let rank = |&(s, n): &(u32, u32)| (std::cmp::Reverse(n), s);
-    let mut most: Vec<(u32, u32)> = Vec::with_capacity(room + 1);
-    for sentence in sentences {
-        if most.len() == room && most.last().is_none_or(|last| rank(&sentence) >= rank(last)) {
-            continue;
-        }
-        let at = most.partition_point(|m| rank(m) < rank(&sentence));
-        most.insert(at, sentence);
-        most.truncate(room);
-    }
-    most
-}
-
 /// The best sentence once what sentences state in other words counts
 /// ([`credit_values`]), `sup` being the best on words alone.
 ///
@@ -234,7 +216,8 @@ fn credit_best(
             .filter(|&&(_, n)| n >= floor && (n as usize) < sup.matched)
             .copied();
         let room = TIES_CREDITED - compared.len();
-        compared.extend(most_shared(near, room).into_iter().map(|(s, _)| s as usize));
+        compared
+            .extend((crate::order::most_shared(near, room).into_iter()).map(|(s, _)| s as usize));
     }
     // The measure a term names; read once for all when several sentences
     // are compared.
@@ -460,24 +443,6 @@ mod tests {
     use crate::text::{Analysed, AnalysisOptions};
 
     const OPTS: AnalysisOptions = AnalysisOptions::SEED;
-
-    proptest::proptest! {
-        /// The sentences kept are the head of all of them sorted by words
-        /// shared (most first), then by place.
-        #[test]
-        fn the_most_shared_are_the_head_of_all_sorted(
-            shares in proptest::collection::vec(0..6u32, 0..200),
-            room in 1..40usize,
-        ) {
-            // Sentences as touched: distinct, in no order (211 is prime).
-            let sentences: Vec<(u32, u32)> =
-                (0..).map(|i| i * 37 % 211).zip(shares).collect();
-            let mut sorted = sentences.clone();
-            sorted.sort_by_key(|&(s, n)| (std::cmp::Reverse(n), s));
-            sorted.truncate(room);
-            proptest::prop_assert_eq!(most_shared(sentences.into_iter(), room), sorted);
-        }
-    }
 
     fn support(claim: &str, source: &str) -> Support {
         let doc = Document::analyse(source, OPTS);
