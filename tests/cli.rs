@@ -1598,6 +1598,100 @@ fn a_large_source_read_on_every_core_gives_the_report_of_one() {
     }
 }
 
+/// A large log (a number or identifier every few bytes, none of them but
+/// the answer's indexed when `check` reads it for its answer) checked with
+/// answers of numbers, identifiers and numbers in words, and a question
+/// whose identifiers the answer lacks: `check`'s full report is `batch`'s,
+/// which indexes every word and number, repair and re-check included.
+#[test]
+fn a_large_log_checked_for_its_answer_gives_the_report_batch_gives() {
+    // Line k's request id, user and duration.
+    let fields = |k: u64| {
+        let id = format!("{:08x}", k.wrapping_mul(2_654_435_761) % (1 << 32));
+        (id, format!("u{:06}", k * 37 % 1_000_000), 100 + k % 900)
+    };
+    let mut source = String::new();
+    for k in 0u64..4000 {
+        let (id, user, ms) = fields(k);
+        source += &format!(
+            "2024-03-{:02}T{:02}:{:02}:17Z INFO Request {id} from user {user} took {ms} ms.\n",
+            k % 28 + 1,
+            k % 24,
+            k % 60,
+        );
+    }
+    source += "Twenty-one users waited 3 to 4 hours for build B2B-7 on March 5, 2024.\n";
+    assert!(source.len() >= 256 * 1024, "{} bytes", source.len());
+    let ((id7, user7, ms7), (id1234, user1234, ms1234)) = (fields(7), fields(1234));
+    let (id0, user0, _) = fields(0);
+    let answers = [
+        // Supported, contradicted (a duration 5,000 ms off), supported.
+        (
+            format!(
+                "Request {id7} from user {user7} took {ms7} ms. \
+                 Request {id1234} from user {user1234} took {} ms. \
+                 Twenty-one users waited three to four hours for build B2B-7.",
+                ms1234 + 5000
+            ),
+            "How long did the build wait?".to_string(),
+            ["supported", "contradicted", "supported"],
+        ),
+        // Nothing the log says: rebuilt from the lines the question's
+        // request and user pick out, then re-checked.
+        (
+            "Bananas are yellow. The moon is made of cheese. Paris hosts the Louvre.".to_string(),
+            format!("How long did request {id0} from user {user0} take?"),
+            ["unsupported", "unsupported", "unsupported"],
+        ),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    let src = file(dir.path(), "source.txt", &source);
+    for (answer, question, verdicts) in &answers {
+        let ans = file(dir.path(), "answer.txt", answer);
+        let row = serde_json::json!({ "context": source, "answer": answer, "question": question });
+        let input = file(dir.path(), "one.jsonl", row.to_string() + "\n");
+        for preset in ["seed", "improved"] {
+            let args = ["--full", "--preset", preset];
+            let check = check_files(&src, &ans, &[&args[..], &["--question", question]].concat());
+            let batch = run(&[&["batch", "--input", input.to_str().unwrap()], &args[..]].concat());
+            let from_batch: Value = serde_json::from_str(
+                std::str::from_utf8(&batch.stdout)
+                    .unwrap()
+                    .lines()
+                    .next()
+                    .unwrap(),
+            )
+            .unwrap();
+            // `check` checks drift against the question's (empty) history
+            // and traces it; a `batch` row does not.
+            let mut from_check = json(&check);
+            from_check["drift"] = Value::Null;
+            let trace = from_check["trace"].as_array_mut().unwrap();
+            trace.retain(|event| event["kind"] != "drift");
+            for (i, event) in trace.iter_mut().enumerate() {
+                event["index"] = i.into();
+            }
+            assert_eq!(
+                from_check, from_batch,
+                "{preset}: check and batch differ for {answer:?}"
+            );
+            // Not a vacuous report.
+            let got: Vec<&str> = from_check["claims"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c["verdict"].as_str().unwrap())
+                .collect();
+            assert_eq!(got, verdicts, "{preset}: {from_check}");
+            if got[0] == "unsupported" {
+                let repair = &from_check["repair"];
+                assert_eq!(repair["strategy"], "grounding_rewrite", "{repair}");
+                assert!(repair["recheck"].is_object(), "{repair}");
+            }
+        }
+    }
+}
+
 /// The CLI asks mimalloc to give freed pages back at once by the option's
 /// number (`src/cli/main.rs`, `allocator::PURGE_DELAY`, 15): the mimalloc
 /// it links must list `purge_delay` as its option 15, or the CLI would be

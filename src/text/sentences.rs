@@ -542,11 +542,6 @@ fn terminator_ends_sentence(
                 after[next_word.len()..].starts_with('.') && single_capital(next_word);
             OPENERS.contains(&next_word) && !initial_follows
         };
-        if listed(NEVER_FINAL)
-            || (listed(BEFORE_NUMBERS) && next_char.is_some_and(|c| c.is_ascii_digit()))
-        {
-            return None;
-        }
         // "J." is an initial; "°C." and "5000 N." (a unit after a number
         // that is not a year: "in 1998 J. Smith") are not.
         let after_amount = text[..i - word.len()]
@@ -557,6 +552,16 @@ fn terminator_ends_sentence(
                 let year = digits == 4 && ("1000".."2100").contains(&number);
                 digits > 0 && !year
             });
+        let capital_follows = next_char.is_some_and(char::is_uppercase);
+        // "took 107 ms. Request…": a title written in lower case after an
+        // amount is a unit, and ends its sentence before a capital.
+        let unit_ends =
+            after_amount && capital_follows && bare.bytes().all(|b| b.is_ascii_lowercase());
+        if (listed(NEVER_FINAL) && !unit_ends)
+            || (listed(BEFORE_NUMBERS) && next_char.is_some_and(|c| c.is_ascii_digit()))
+        {
+            return None;
+        }
         let is_initial = single_capital(bare) && !word.starts_with(['°', 'º']) && !after_amount;
         // "U.S.", "e.g." are dotted abbreviations; "$39.99." and "2.0." are numbers that end a sentence.
         let is_dotted = bare.contains('.')
@@ -566,7 +571,6 @@ fn terminator_ends_sentence(
         if is_dotted && listed(&["e.g", "i.e"]) {
             return None;
         }
-        let capital_follows = next_char.is_some_and(char::is_uppercase);
         // "at 6 p.m. Tickets are…": a time ends its sentence before a capital.
         if is_dotted && listed(&["a.m", "p.m"]) && capital_follows {
             return Some((j, next));
@@ -1276,6 +1280,26 @@ mod tests {
             sents("Take platform No. 5 to Leeds. Nos. 3 and 4 are closed."),
             ["Take platform No. 5 to Leeds.", "Nos. 3 and 4 are closed."]
         );
+    }
+
+    #[test]
+    fn a_unit_written_like_a_title_ends_its_sentence_after_an_amount() {
+        // "ms." after an amount is milliseconds; "Ms." before a name a title.
+        assert_eq!(
+            sents("It took 107 ms. Request 4f3a took 90 ms. Ms. Lee left."),
+            [
+                "It took 107 ms.",
+                "Request 4f3a took 90 ms.",
+                "Ms. Lee left."
+            ]
+        );
+        // Not before a lower-case word, nor after a year or a title.
+        assert_eq!(
+            sents("It took 5 ms. and ended."),
+            ["It took 5 ms. and ended."]
+        );
+        assert_eq!(sents("In 1998 Ms. Lee left."), ["In 1998 Ms. Lee left."]);
+        assert_eq!(sents("Met 3 Ms. Lees."), ["Met 3 Ms. Lees."]);
     }
 
     #[test]

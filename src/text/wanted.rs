@@ -43,7 +43,8 @@
 //! (`Document::admit_keys_of`), reading only the sentences where a word
 //! with one of them can begin, found by one search of the text for their
 //! starts ([`WantedKeys::search_starts`]), and, for a number's key, the
-//! sentences that hold a number: 26 M instructions for a 1 MB
+//! sentences that turned away a number with its [`number_bits`]: 26 M
+//! instructions for a 1 MB
 //! source, where reading every word again took 175 M. Any other key is
 //! looked up in an index of every word, made the first time one is needed
 //! (`Document::term_id`), so every look-up gives the answer the whole index
@@ -53,8 +54,9 @@
 //! index's.
 //!
 //! **Defaults**: used for `check` on a source the command line reads on
-//! several threads ([`crate::output::check_source`]), for the answer's and
-//! the samples' words; the page and `batch` index every word.
+//! several threads ([`crate::output::check_source`]), for the words and
+//! numbers of the answer, its samples and its question; the page and
+//! `batch` index every word and number.
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
