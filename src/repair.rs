@@ -264,8 +264,8 @@ fn grounding_rewrite(doc: &Document, question: &str, answer: &str, cfg: &Config)
     let quotable =
         |i: usize| doc.sentences[i].end - doc.sentences[i].start <= QUOTED_SENTENCE_BYTES;
     // The two quotable ones sharing the most words; ties in source order.
-    let quoted_ones = shared.into_iter().filter(|&(i, _)| quotable(i as usize));
-    let mut chosen: Vec<usize> = (crate::order::most_shared(quoted_ones, 2).into_iter())
+    let mut quoted_ones = shared.into_iter().filter(|&(i, _)| quotable(i as usize));
+    let mut chosen: Vec<usize> = (crate::order::most_shared(&mut quoted_ones, 2).into_iter())
         .map(|(i, _)| i as usize)
         .collect();
     if chosen.is_empty() {

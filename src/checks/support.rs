@@ -212,12 +212,13 @@ fn credit_best(
     };
     if reach > 0 && compared.len() < TIES_CREDITED {
         let floor = sup.matched.saturating_sub(reach).max(1) as u32;
-        let near = (shared.sentences.iter())
+        let mut near = (shared.sentences.iter())
             .filter(|&&(_, n)| n >= floor && (n as usize) < sup.matched)
             .copied();
         let room = TIES_CREDITED - compared.len();
-        compared
-            .extend((crate::order::most_shared(near, room).into_iter()).map(|(s, _)| s as usize));
+        compared.extend(
+            (crate::order::most_shared(&mut near, room).into_iter()).map(|(s, _)| s as usize),
+        );
     }
     // The measure a term names; read once for all when several sentences
     // are compared.
