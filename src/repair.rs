@@ -423,6 +423,23 @@ fn unit_of(m: &NumberMention) -> Option<Unit> {
     }
 }
 
+/// How many words `a` and `b` end with alike, ignoring case (up to four):
+/// the claim's words before a wrong number against a source's before one
+/// of its own.
+fn same_words_before(a: &str, b: &str) -> usize {
+    let last_words = |t: &str| {
+        let words = t
+            .rsplit(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty());
+        words
+            .take(4)
+            .map(|w| w.lowercase())
+            .collect::<Vec<String>>()
+    };
+    let (a, b) = (last_words(a), last_words(b));
+    a.iter().zip(&b).take_while(|(x, y)| x == y).count()
+}
+
 /// The word after a span, lower-cased ("days" in "30 days").
 fn word_after(text: &str, end: usize) -> String {
     text[end..]
@@ -520,9 +537,22 @@ fn contradiction_patch(
                         })
                     })
                     .collect();
-                if candidates.len() > 1 {
-                    let unit_word = word_after(answer, wrong.end);
+                // The word after each (a unit word: "30 days"), where the
+                // claim writes one; else the two words or more before it:
+                // "switch on at 19:30" is patched from "on at 18:30 and off
+                // at 06:15" with 18:30 (the word after the claim's, none,
+                // was the word after 06:15), and with neither when none
+                // stands out.
+                let unit_word = word_after(answer, wrong.end);
+                if candidates.len() > 1 && !unit_word.is_empty() {
                     candidates.retain(|s| word_after(&doc.text, s.end) == unit_word);
+                } else if candidates.len() > 1 {
+                    let claim_before = &answer[claim.byte_start..wrong.start];
+                    let shared = |s: &NumberMention| {
+                        same_words_before(claim_before, &doc.text[sentence.start..s.start])
+                    };
+                    let most = candidates.iter().map(|s| shared(s)).max().unwrap_or(0);
+                    candidates.retain(|s| most >= 2 && shared(s) == most);
                 }
                 let [right] = candidates[..] else { return None };
                 // The source's number in the claim's measure would state what
@@ -680,6 +710,29 @@ mod tests {
         assert_eq!(healed.body, "The values are listed above.");
         let alone = Document::analyse(&table.join(", "), (&cfg).into());
         assert!(grounding_rewrite(&alone, "What are the values?", "Blue.", &cfg).is_none());
+    }
+
+    #[test]
+    fn a_patch_takes_the_number_its_words_stand_before() {
+        let cfg = Config::default();
+        let source = "The deck lights switch on at 18:30 and off at 06:15.";
+        let after = |answer: &str| {
+            let report = crate::check_text(source, answer, &cfg);
+            report.repair.map(|r| r.after).unwrap_or_default()
+        };
+        // The words before a time pick it out, whichever ends the sentence.
+        assert_eq!(
+            after("The deck lights switch on at 19:30."),
+            "The deck lights switch on at 18:30."
+        );
+        assert_eq!(
+            after("The deck lights switch off at 07:15."),
+            "The deck lights switch off at 06:15."
+        );
+        // Words that pick out neither: neither is patched in (the answer
+        // may still be rebuilt from the source's sentence).
+        let neither = after("The lights change at 19:30.");
+        assert!(!neither.starts_with("The lights change at"), "{neither}");
     }
 
     #[test]
