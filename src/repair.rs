@@ -423,21 +423,24 @@ fn unit_of(m: &NumberMention) -> Option<Unit> {
     }
 }
 
-/// How many words `a` and `b` end with alike, ignoring case (up to four):
+/// How many words `a` and `b` end with alike, ignoring ASCII case (up to four):
 /// the claim's words before a wrong number against a source's before one
 /// of its own.
 fn same_words_before(a: &str, b: &str) -> usize {
-    let last_words = |t: &str| {
-        let words = t
-            .rsplit(|c: char| !c.is_alphanumeric())
-            .filter(|w| !w.is_empty());
-        words
-            .take(4)
-            .map(|w| w.lowercase())
-            .collect::<Vec<String>>()
-    };
-    let (a, b) = (last_words(a), last_words(b));
-    a.iter().zip(&b).take_while(|(x, y)| x == y).count()
+    let mut a = a
+        .rsplit(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty());
+    let mut b = b
+        .rsplit(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty());
+    let mut same = 0;
+    while let (true, Some(x), Some(y)) = (same < 4, a.next(), b.next()) {
+        if !x.eq_ignore_ascii_case(y) {
+            break;
+        }
+        same += 1;
+    }
+    same
 }
 
 /// The word after a span, lower-cased ("days" in "30 days").
