@@ -55,6 +55,12 @@ fn json(out: &Output) -> Value {
         .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&out.stdout)))
 }
 
+/// The report on the first line of `batch`'s output.
+fn first_report(out: &Output) -> Value {
+    let first = std::str::from_utf8(&out.stdout).unwrap().lines().next();
+    serde_json::from_str(first.unwrap_or_else(|| panic!("no report: {}", stderr(out)))).unwrap()
+}
+
 fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
@@ -1573,14 +1579,7 @@ fn a_large_source_read_on_every_core_gives_the_report_of_one() {
             "--preset",
             preset,
         ]);
-        let from_batch: Value = serde_json::from_str(
-            std::str::from_utf8(&batch.stdout)
-                .unwrap()
-                .lines()
-                .next()
-                .unwrap(),
-        )
-        .unwrap();
+        let from_batch = first_report(&batch);
         let from_check = json(&check);
         assert_eq!(from_check, from_batch, "{preset}: check and batch differ");
         // Not a vacuous report: the wrong length and the invented name are found.
@@ -1654,14 +1653,7 @@ fn a_large_log_checked_for_its_answer_gives_the_report_batch_gives() {
             let args = ["--full", "--preset", preset];
             let check = check_files(&src, &ans, &[&args[..], &["--question", question]].concat());
             let batch = run(&[&["batch", "--input", input.to_str().unwrap()], &args[..]].concat());
-            let from_batch: Value = serde_json::from_str(
-                std::str::from_utf8(&batch.stdout)
-                    .unwrap()
-                    .lines()
-                    .next()
-                    .unwrap(),
-            )
-            .unwrap();
+            let from_batch = first_report(&batch);
             // `check` checks drift against the question's (empty) history
             // and traces it; a `batch` row does not.
             let mut from_check = json(&check);
