@@ -189,34 +189,27 @@ impl<'a> Seen<'a> {
         memo: &'a WordMemo,
         lowers: &'a mut String,
     ) -> Vec<Seen<'a>> {
+        // Each turned-away word lower-cased into `lowers`, where it ends noted.
         lowers.clear();
+        let mut ends = Vec::new();
         for o in found.iter().filter(|o| o.entry == TURNED_AWAY) {
-            let surface = &text[o.start..o.end];
-            match surface.is_ascii() {
-                true => lowers.extend(surface.bytes().map(|b| b.to_ascii_lowercase() as char)),
-                false => lowers.extend(surface.chars().map(crate::text::case::lower_char)),
-            }
+            let surface = text[o.start..o.end].chars();
+            lowers.extend(surface.map(crate::text::case::lower_char));
+            ends.push(lowers.len());
         }
         let lowers: &'a str = lowers;
-        let mut at = 0;
+        let (mut ends, mut at) = (ends.into_iter(), 0);
         found
             .iter()
             .map(|&occurrence| match occurrence.entry {
                 TURNED_AWAY => {
-                    let surface = &text[occurrence.start..occurrence.end];
-                    let len: usize = match surface.is_ascii() {
-                        true => surface.len(),
-                        false => surface
-                            .chars()
-                            .map(|c| crate::text::case::lower_char(c).len_utf8())
-                            .sum(),
-                    };
-                    at += len;
+                    let (start, end) = (at, ends.next().expect("one per word turned away"));
+                    at = end;
                     Seen {
                         occurrence,
-                        lower: &lowers[at - len..at],
+                        lower: &lowers[start..end],
                         may_start_number: false,
-                        surface,
+                        surface: &text[occurrence.start..occurrence.end],
                     }
                 }
                 _ => Seen::new(text, occurrence, memo),
