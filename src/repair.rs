@@ -262,7 +262,7 @@ fn grounding_rewrite(doc: &Document, question: &str, answer: &str, cfg: &Config)
     // sentence ends) is not quoted: the rewrite repeated all of it, and
     // checking that again froze the page (2.3 s a keystroke at 60 KB).
     let quotable =
-        |i: usize| doc.sentences[i].end - doc.sentences[i].start <= QUOTED_SENTENCE_BYTES;
+        |i: usize| doc.sentences[i].end() - doc.sentences[i].start() <= QUOTED_SENTENCE_BYTES;
     // The two quotable ones sharing the most words; ties in source order.
     let mut quoted_ones = shared.into_iter().filter(|&(i, _)| quotable(i as usize));
     let mut chosen: Vec<usize> = (crate::order::most_shared(&mut quoted_ones, 2).into_iter())
@@ -508,7 +508,7 @@ fn contradiction_patch(
     {
         let best = SourceSentence::index_of(claim.best_source.as_deref()?)?;
         let sentence = &doc.sentences[best];
-        let sentence_text = &doc.text[sentence.start..sentence.end];
+        let sentence_text = &doc.text[sentence.start()..sentence.end()];
         if !claim.number_mismatches.is_empty() {
             let fresh;
             let analysed = match analyses.get(k) {
@@ -552,7 +552,7 @@ fn contradiction_patch(
                 } else if candidates.len() > 1 {
                     let claim_before = &answer[claim.byte_start..wrong.start];
                     let shared = |s: &NumberMention| {
-                        same_words_before(claim_before, &doc.text[sentence.start..s.start])
+                        same_words_before(claim_before, &doc.text[sentence.start()..s.start])
                     };
                     let most = candidates.iter().map(|s| shared(s)).max().unwrap_or(0);
                     candidates.retain(|s| most >= 2 && shared(s) == most);
@@ -705,7 +705,7 @@ mod tests {
         let table: Vec<String> = (0..200).map(|i| format!("cell{i} value {i}")).collect();
         let source = format!("{}\n\nThe values are listed above.", table.join(", "));
         let doc = Document::analyse(&source, (&cfg).into());
-        assert!(doc.sentences[0].end > QUOTED_SENTENCE_BYTES);
+        assert!(doc.sentences[0].end() > QUOTED_SENTENCE_BYTES);
         // The long first sentence shares more words with the question; the
         // short one is quoted alone.
         let healed =

@@ -207,9 +207,9 @@ proptest! {
         let doc = Document::analyse(&text, opts);
         for s in &doc.sentences {
             let alone =
-                Analysed::with_memo(&text, s.start, s.end, opts, &mut WordMemo::new(opts.stemming, opts.discourse_words));
+                Analysed::with_memo(&text, s.start(), s.end(), opts, &mut WordMemo::new(opts.stemming, opts.discourse_words));
             prop_assert_eq!(s.analysed(&doc), &alone);
-            prop_assert_eq!(&Analysed::new(&text, s.start, s.end, opts), &alone);
+            prop_assert_eq!(&Analysed::new(&text, s.start(), s.end(), opts), &alone);
         }
     }
 
@@ -224,7 +224,7 @@ proptest! {
             let doc = Document::analyse(text, *opts);
             for s in &doc.sentences {
                 let fresh = &mut WordMemo::new(opts.stemming, opts.discourse_words);
-                let alone = Analysed::with_memo(text, s.start, s.end, *opts, fresh);
+                let alone = Analysed::with_memo(text, s.start(), s.end(), *opts, fresh);
                 prop_assert_eq!(s.analysed(&doc), &alone);
             }
         }

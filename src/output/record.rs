@@ -380,9 +380,9 @@ mod tests {
             let eiffel = doc
                 .sentences
                 .iter()
-                .find(|s| doc.text[s.start..s.end].contains("Eiffel"))
+                .find(|s| doc.text[s.start()..s.end()].contains("Eiffel"))
                 .unwrap();
-            assert_eq!(eiffel.passage, 1, "{first:?}");
+            assert_eq!(eiffel.passage(), 1, "{first:?}");
             assert_eq!(doc.passage_names(), Some(&[1, 2, 3][..]), "{first:?}");
             let report = crate::pipeline::check_text(
                 &doc.text,

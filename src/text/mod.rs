@@ -13,6 +13,7 @@ pub mod highlight;
 pub mod history;
 pub mod import;
 pub mod language;
+mod lists;
 pub mod memo;
 pub mod mentions;
 pub mod numbers;
@@ -20,6 +21,7 @@ pub mod scan;
 pub mod sentences;
 #[cfg(not(target_arch = "wasm32"))]
 mod shares;
+mod slots;
 pub mod units;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod wanted;
@@ -358,27 +360,51 @@ fn replace_worded<W>(
     crate::order::sort_by_key(numbers, |n| n.start);
 }
 
-/// One source sentence, S1…Sn.
-#[derive(Debug, Clone)]
+/// One source sentence, S1…Sn: where it is. Its term ids and its reading
+/// are the document's ([`Document::term_ids`], [`SourceSentence::analysed`]):
+/// a large source of short lines holds hundreds of thousands of
+/// sentences, each 16 bytes here (offsets are 32-bit: a document's text
+/// is under 4 GiB).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SourceSentence {
-    /// 1-based number: S1 is `number == 1`.
-    pub number: usize,
-    /// 1-based passage number.
-    pub passage: usize,
-    pub start: usize,
-    pub end: usize,
-    /// Sorted, de-duplicated ids of its content keys in the document's
-    /// vocabulary (exactly as many as it holds: a large source keeps
-    /// tens of thousands of sentences).
-    pub term_ids: Box<[u32]>,
-    /// Its tokens, numbers and citations ([`SourceSentence::analysed`]):
-    /// kept from the analysis in a source of up to [`KEEP_READINGS`]
-    /// bytes; in a larger one read again when first asked for, so that a
-    /// 1 MB source keeps only the few sentences the checks look at.
-    reading: std::sync::OnceLock<Box<Analysed>>,
+    number: u32,
+    passage: u32,
+    start: u32,
+    end: u32,
 }
 
 impl SourceSentence {
+    /// Sentence `index` (0-based) of passage `passage` (0-based) at `span`.
+    fn new(index: usize, passage: usize, (start, end): (usize, usize)) -> SourceSentence {
+        let small = |x: usize| u32::try_from(x).expect("a document's text is under 4 GiB");
+        SourceSentence {
+            number: small(index + 1),
+            passage: small(passage + 1),
+            start: small(start),
+            end: small(end),
+        }
+    }
+
+    /// 1-based number: S1 is `number() == 1`.
+    pub fn number(&self) -> usize {
+        self.number as usize
+    }
+
+    /// 1-based passage number.
+    pub fn passage(&self) -> usize {
+        self.passage as usize
+    }
+
+    /// Where it starts in the document's text (bytes).
+    pub fn start(&self) -> usize {
+        self.start as usize
+    }
+
+    /// Where it ends in the document's text (bytes).
+    pub fn end(&self) -> usize {
+        self.end as usize
+    }
+
     pub fn id(&self) -> String {
         format!("S{}", self.number)
     }
@@ -391,11 +417,14 @@ impl SourceSentence {
 
     /// Its tokens, numbers and citations, spans in `doc.text`: what
     /// [`Analysed::new`] reads in its span (a sentence's reading depends on
-    /// its own text only). `doc` is the document it is a sentence of.
-    pub fn analysed(&self, doc: &Document) -> &Analysed {
-        debug_assert!(std::ptr::eq(&doc.sentences[self.number - 1], self));
-        self.reading
-            .get_or_init(|| Box::new(Analysed::new(&doc.text, self.start, self.end, doc.options)))
+    /// its own text only), kept by `doc` once read. `doc` is the document
+    /// it is a sentence of.
+    pub fn analysed<'d>(&self, doc: &'d Document) -> &'d Analysed {
+        let index = self.number() - 1;
+        debug_assert_eq!(doc.sentences[index], *self);
+        (doc.readings).get_or_init(index, || {
+            Analysed::new(&doc.text, self.start(), self.end(), doc.options)
+        })
     }
 }
 
@@ -411,15 +440,6 @@ fn keeps_readings(text: &str) -> bool {
     text.len() <= KEEP_READINGS
 }
 
-/// A sentence's reading, kept when `keep`.
-fn kept_reading(analysed: Analysed, keep: bool) -> std::sync::OnceLock<Box<Analysed>> {
-    let reading = std::sync::OnceLock::new();
-    if keep {
-        let _ = reading.set(Box::new(analysed));
-    }
-    reading
-}
-
 /// An analysed, indexed source.
 #[derive(Debug, Clone)]
 pub struct Document {
@@ -428,6 +448,13 @@ pub struct Document {
     /// Passage bodies as byte spans, numbered 1…m in order.
     pub passages: Vec<(usize, usize)>,
     pub sentences: Vec<SourceSentence>,
+    /// Each sentence's term ids, sorted ([`Document::term_ids`]).
+    term_ids: lists::IdLists,
+    /// Each sentence's reading ([`SourceSentence::analysed`]): kept from
+    /// the analysis in a source of up to [`KEEP_READINGS`] bytes; in a
+    /// larger one read again when first asked for, so that a 1 MB source
+    /// keeps only the few sentences the checks look at.
+    readings: slots::LazySlots<Analysed>,
     /// Content key → term id.
     vocab: FxHashMap<std::sync::Arc<str>, u32>,
     /// Term id → sentence indices (0-based, ascending) holding it.
@@ -621,21 +648,8 @@ struct Admitted {
 struct WholeIndex {
     vocab: FxHashMap<std::sync::Arc<str>, u32>,
     postings: Vec<Vec<u32>>,
-    /// Every sentence's term ids (as [`SourceSentence::term_ids`]), one
-    /// sentence's after another ([`WholeIndex::term_ids`]): a list of its
-    /// own for each sentence was 16 bytes more a sentence, and an
-    /// allocation, in a source of 100,000 log lines.
-    ids: Vec<u32>,
-    /// Where each sentence's ids start in `ids`, and where the last ends.
-    starts: Vec<u32>,
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-impl WholeIndex {
-    /// The term ids of sentence `sentence` (0-based), sorted.
-    fn term_ids(&self, sentence: usize) -> &[u32] {
-        &self.ids[self.starts[sentence] as usize..self.starts[sentence + 1] as usize]
-    }
+    /// Every sentence's term ids here, sorted.
+    term_ids: lists::IdLists,
 }
 
 /// A document's sentences as they are read, in order, with the index of
@@ -645,6 +659,8 @@ struct SentenceIndex {
     /// Do its sentences keep their readings ([`KEEP_READINGS`])?
     keep: bool,
     sentences: Vec<SourceSentence>,
+    term_ids: lists::IdLists,
+    readings: slots::LazySlots<Analysed>,
     vocab: FxHashMap<std::sync::Arc<str>, u32>,
     /// Term id → the sentences holding it: one empty list per term while
     /// the sentences are read, each filled at once, at its exact length,
@@ -732,27 +748,22 @@ impl SentenceIndex {
         opts: AnalysisOptions,
         memo: &mut memo::WordMemo,
     ) {
-        let (term_ids, turned_away) = self.terms_of(text, (start, end), opts, memo);
+        let turned_away = self.terms_of(text, (start, end), opts, memo);
+        let index = self.sentences.len();
         if turned_away != 0 {
-            self.numbered
-                .push((self.sentences.len() as u32, turned_away));
+            self.numbered.push((index as u32, turned_away));
         }
-        self.sentences.push(SourceSentence {
-            number: self.sentences.len() + 1,
-            passage: passage + 1,
-            start,
-            end,
-            term_ids,
-            reading: std::sync::OnceLock::new(),
-        });
+        self.term_ids.push(&self.scratch.1);
+        self.readings.push(None);
+        (self.sentences).push(SourceSentence::new(index, passage, (start, end)));
     }
 
     /// The term ids of the sentence at `span` of `text`, read as
     /// [`SentenceIndex::push_terms`] reads it (new terms join this index),
-    /// without adding the sentence. An index for wanted keys turns away
-    /// the words and numbers no wanted key can be: with the ids comes the
-    /// union of the [`wanted::number_bits`] of the numbers' and
-    /// identifiers' keys it turned away (0 for none).
+    /// without adding the sentence: left in `self.scratch.1`, sorted. An
+    /// index for wanted keys turns away the words and numbers no wanted
+    /// key can be: it gives the union of the [`wanted::number_bits`] of
+    /// the numbers' and identifiers' keys it turned away (0 for none).
     #[cfg(not(target_arch = "wasm32"))]
     fn terms_of(
         &mut self,
@@ -760,7 +771,7 @@ impl SentenceIndex {
         (start, end): (usize, usize),
         opts: AnalysisOptions,
         memo: &mut memo::WordMemo,
-    ) -> (Box<[u32]>, u32) {
+    ) -> u32 {
         let part = &text[start..end];
         let (mut found, mut term_ids) = std::mem::take(&mut self.scratch);
         term_ids.clear();
@@ -815,24 +826,17 @@ impl SentenceIndex {
             }
         }
         crate::order::sort_dedup(&mut term_ids);
-        let ids = term_ids.as_slice().into();
         self.scratch = (found, term_ids);
-        (ids, turned_away)
+        turned_away
     }
 
     /// Add the next sentence, of passage `passage` (0-based) at `span`.
     fn push(&mut self, passage: usize, span: (usize, usize), analysed: Analysed) {
-        let index = self.sentences.len() as u32;
-        let sentence = index_sentence(
-            &mut self.vocab,
-            &mut self.postings,
-            index,
-            passage,
-            span,
-            analysed,
-            self.keep,
-        );
-        self.sentences.push(sentence);
+        let index = self.sentences.len();
+        let term_ids = content_term_ids(&mut self.vocab, &mut self.postings, &analysed);
+        self.term_ids.push(&term_ids);
+        self.readings.push(self.keep.then_some(analysed));
+        (self.sentences).push(SourceSentence::new(index, passage, span));
     }
 
     /// Add the sentences of `next`, an index of the sentences that follow
@@ -859,23 +863,18 @@ impl SentenceIndex {
         self.numbered.extend(numbered);
         self.sentences.reserve(next.sentences.len());
         for mut sentence in next.sentences {
-            sentence.number += offset as usize;
-            sentence
-                .term_ids
-                .iter_mut()
-                .for_each(|id| *id = ids_here[*id as usize]);
-            sentence.term_ids.sort_unstable();
+            sentence.number += offset;
             self.sentences.push(sentence);
         }
+        (self.term_ids).append_mapped(&next.term_ids, |id| ids_here[id as usize]);
+        self.readings.append(next.readings);
     }
 
     /// Fill each term's postings from the sentences' term ids, each list
     /// made at its length: the sentences holding the term, in order.
     fn fill_postings(&mut self) {
-        let sentences = &self.sentences;
-        fill_postings(&mut self.postings, || {
-            sentences.iter().map(|s| &s.term_ids[..])
-        });
+        let term_ids = &self.term_ids;
+        fill_postings(&mut self.postings, || term_ids.iter());
     }
 
     /// Natively, an index of other keys of `doc`'s sentences (this one's
@@ -889,30 +888,24 @@ impl SentenceIndex {
         read: impl Fn(usize) -> bool,
         memo: &mut memo::WordMemo,
     ) -> WholeIndex {
-        let mut ids = Vec::new();
-        let mut starts = Vec::with_capacity(doc.sentences.len() + 1);
-        starts.push(0);
+        let mut term_ids = lists::IdLists::with_capacity(doc.sentences.len());
         for (i, s) in doc.sentences.iter().enumerate() {
-            if read(i) {
-                let (terms, _) = self.terms_of(&doc.text, (s.start, s.end), doc.options, memo);
-                ids.extend_from_slice(&terms);
+            match read(i) {
+                true => {
+                    self.terms_of(&doc.text, (s.start(), s.end()), doc.options, memo);
+                    term_ids.push(&self.scratch.1);
+                }
+                false => term_ids.push(&[]),
             }
-            starts.push(ids.len() as u32);
         }
-        ids.shrink_to_fit();
-        let mut index = WholeIndex {
+        term_ids.shrink_to_fit();
+        let mut postings = self.postings;
+        fill_postings(&mut postings, || term_ids.iter());
+        WholeIndex {
             vocab: self.vocab,
-            postings: self.postings,
-            ids,
-            starts,
-        };
-        let sentences = doc.sentences.len();
-        let postings = &mut index.postings;
-        let (ids, starts) = (&index.ids, &index.starts);
-        fill_postings(postings, || {
-            (0..sentences).map(|s| &ids[starts[s] as usize..starts[s + 1] as usize])
-        });
-        index
+            postings,
+            term_ids,
+        }
     }
 
     /// The document of `text` these are the sentences of, with its
@@ -940,6 +933,8 @@ impl SentenceIndex {
             options,
             passages,
             sentences: self.sentences,
+            term_ids: self.term_ids,
+            readings: self.readings,
             vocab: self.vocab,
             postings: self.postings,
             #[cfg(not(target_arch = "wasm32"))]
@@ -1340,18 +1335,20 @@ impl Document {
         if old_ps != ps || ps > p {
             return None;
         }
-        let sp0 = self.sentences.partition_point(|s| s.passage <= passage);
-        let sp1 = self.sentences.partition_point(|s| s.passage <= passage + 1);
+        let sp0 = self.sentences.partition_point(|s| s.passage() <= passage);
+        let sp1 = self
+            .sentences
+            .partition_point(|s| s.passage() <= passage + 1);
         let ss = &self.sentences[sp0..sp1];
-        let before = ss.partition_point(|s| s.end < p);
+        let before = ss.partition_point(|s| s.end() < p);
         // Nor may a `[` before the restart have looked for its `]` as far
         // as the edit (`sentences::BRACKET_REACH`).
         let (k, restart) = (1..before.saturating_sub(1))
             .rev()
-            .filter(|&k| ss[k].start + sentences::BRACKET_REACH < p)
+            .filter(|&k| ss[k].start() + sentences::BRACKET_REACH < p)
             .take(8)
-            .find(|&k| sentences::starts_afresh(old, ss[k - 1].end, ss[k].start))
-            .map_or((0, ps), |k| (k, ss[k].start));
+            .find(|&k| sentences::starts_afresh(old, ss[k - 1].end(), ss[k].start()))
+            .map_or((0, ps), |k| (k, ss[k].start()));
         let mut spans = Vec::new();
         let mut s1 = ss.len();
         let stopped = sentences::split_until(text, restart, pe, &mut spans, |spans| {
@@ -1361,11 +1358,11 @@ impl Document {
                 return false;
             }
             let a_old = a - q_new + q_old;
-            match ss.binary_search_by_key(&a_old, |s| s.start) {
+            match ss.binary_search_by_key(&a_old, |s| s.start()) {
                 Ok(m)
                     if sentences::starts_afresh(
                         old,
-                        m.checked_sub(1).map_or(ps, |i| ss[i].end),
+                        m.checked_sub(1).map_or(ps, |i| ss[i].end()),
                         a_old,
                     ) =>
                 {
@@ -1488,8 +1485,8 @@ impl Document {
                 if w1 - w0 > max_fresh_bytes {
                     return Err(text);
                 }
-                let s0 = self.sentences.partition_point(|s| s.passage <= kept);
-                let s1 = self.sentences.partition_point(|s| s.passage <= b);
+                let s0 = self.sentences.partition_point(|s| s.passage() <= kept);
+                let s1 = self.sentences.partition_point(|s| s.passage() <= b);
                 let spans: Vec<(usize, sentences::Span)> = window
                     .iter()
                     .enumerate()
@@ -1511,7 +1508,7 @@ impl Document {
 
         // The index without the window's old sentences.
         for i in s0..s1 {
-            for &id in &self.sentences[i].term_ids {
+            for &id in self.term_ids.get(i) {
                 let list = &mut self.postings[id as usize];
                 if let Ok(at) = list.binary_search(&(i as u32)) {
                     list.remove(at);
@@ -1520,19 +1517,20 @@ impl Document {
         }
         // Terms no sentence holds any more leave the vocabulary (the
         // window's old sentences name their keys).
-        let emptied = self.sentences[s0..s1]
-            .iter()
-            .flat_map(|s| &s.term_ids)
+        let emptied = (s0..s1)
+            .flat_map(|i| self.term_ids.get(i))
             .any(|&id| self.postings[id as usize].is_empty());
         if emptied {
-            for s in &self.sentences[s0..s1] {
-                for t in s.analysed(self).tokens.iter().filter(|t| t.content) {
-                    if let Some(&id) = self.vocab.get(t.key()) {
-                        if self.postings[id as usize].is_empty() {
-                            self.vocab.remove(t.key());
-                        }
-                    }
-                }
+            let held = |key: &str| {
+                (self.vocab.get(key)).is_some_and(|&id| !self.postings[id as usize].is_empty())
+            };
+            let gone: Vec<std::sync::Arc<str>> = (self.sentences[s0..s1].iter())
+                .flat_map(|s| s.analysed(self).tokens.iter())
+                .filter(|t| t.content && !held(t.key()))
+                .map(|t| t.shared_key().clone())
+                .collect();
+            for key in gone {
+                self.vocab.remove(&key);
             }
         }
         // Later sentences move by the change in the window's sentence count,
@@ -1549,11 +1547,16 @@ impl Document {
         let shift = |x: usize| x + new_len - old_len;
         let passage_shift = |x: usize| x + window.len() + kept - b;
         for s in &mut self.sentences[s1..] {
-            s.number = s.number + added - removed;
-            s.passage = passage_shift(s.passage);
-            if new_len != old_len {
-                (s.start, s.end) = (shift(s.start), shift(s.end));
-                let Some(a) = s.reading.get_mut() else {
+            *s = SourceSentence::new(
+                s.number() - 1 + added - removed,
+                passage_shift(s.passage()) - 1,
+                (shift(s.start()), shift(s.end())),
+            );
+        }
+        if new_len != old_len {
+            // The readings kept of the sentences after the window.
+            for i in s1..self.sentences.len() {
+                let Some(a) = self.readings.get_mut(i) else {
                     continue;
                 };
                 for t in &mut a.tokens {
@@ -1569,22 +1572,20 @@ impl Document {
         }
         // The window's new sentences join the index.
         let mut joined = Vec::with_capacity(added);
+        let mut joined_ids = Vec::with_capacity(added);
+        let mut joined_readings = Vec::with_capacity(added);
         let keep = keeps_readings(&text);
         for (i, (passage, start, end, analysed)) in fresh.into_iter().enumerate() {
-            let index = (s0 + i) as u32;
-            let sentence = index_sentence(
-                &mut self.vocab,
-                &mut self.postings,
-                index,
-                passage,
-                (start, end),
-                analysed,
-                keep,
-            );
-            post(&mut self.postings, index, &sentence.term_ids);
-            joined.push(sentence);
+            let index = s0 + i;
+            let term_ids = content_term_ids(&mut self.vocab, &mut self.postings, &analysed);
+            post(&mut self.postings, index as u32, &term_ids);
+            joined.push(SourceSentence::new(index, passage, (start, end)));
+            joined_ids.push(term_ids);
+            joined_readings.push(keep.then_some(analysed));
         }
         self.sentences.splice(s0..s1, joined);
+        self.term_ids.splice(s0..s1, &joined_ids);
+        self.readings.splice(s0..s1, joined_readings);
 
         // The folded text: inside one passage, from the fold point before
         // the edit to the one after it; otherwise the window's passages.
@@ -1625,7 +1626,7 @@ impl Document {
             let fresh = &self.sentences[s0..s0 + added];
             let offsets: Vec<usize> = fresh
                 .iter()
-                .flat_map(|s| [s.start - base_byte, s.end - base_byte])
+                .flat_map(|s| [s.start() - base_byte, s.end() - base_byte])
                 .collect();
             let chars = char_offsets(&text[base_byte..], &offsets);
             let mut reports = Vec::with_capacity(self.sentences.len());
@@ -1636,12 +1637,12 @@ impl Document {
                     .zip(chars.chunks(2))
                     .map(|(s, c)| SourceReport {
                         id: s.id().into(),
-                        text: text[s.start..s.end].into(),
+                        text: text[s.start()..s.end()].into(),
                         start: base_char + c[0],
                         end: base_char + c[1],
-                        byte_start: s.start,
-                        byte_end: s.end,
-                        passage: s.passage,
+                        byte_start: s.start(),
+                        byte_end: s.end(),
+                        passage: s.passage(),
                     }),
             );
             reports.extend(
@@ -1657,9 +1658,9 @@ impl Document {
                         text: r.text.clone(),
                         start: r.start + new_chars - old_chars,
                         end: r.end + new_chars - old_chars,
-                        byte_start: s.start,
-                        byte_end: s.end,
-                        passage: s.passage,
+                        byte_start: s.start(),
+                        byte_end: s.end(),
+                        passage: s.passage(),
                     }),
             );
             let _ = self.source_reports.set(reports.into());
@@ -1708,18 +1709,18 @@ impl Document {
     /// `sentences` (in order) as reports list them.
     fn reports_of(&self, sentences: &[&SourceSentence]) -> std::sync::Arc<[SourceReport]> {
         let sentences = || sentences.iter().copied();
-        let offsets: Vec<usize> = sentences().flat_map(|s| [s.start, s.end]).collect();
+        let offsets: Vec<usize> = sentences().flat_map(|s| [s.start(), s.end()]).collect();
         let chars = char_offsets(&self.text, &offsets);
         sentences()
             .zip(chars.chunks(2))
             .map(|(s, c)| SourceReport {
                 id: s.id().into(),
-                text: self.text[s.start..s.end].into(),
+                text: self.text[s.start()..s.end()].into(),
                 start: c[0],
                 end: c[1],
-                byte_start: s.start,
-                byte_end: s.end,
-                passage: s.passage,
+                byte_start: s.start(),
+                byte_end: s.end(),
+                passage: s.passage(),
             })
             .collect()
     }
@@ -1732,9 +1733,12 @@ impl Document {
     /// check next asks for it): the memory a small source's readings take,
     /// and what a large source does from the start ([`KEEP_READINGS`]).
     pub fn forget_readings(&mut self) {
-        for s in &mut self.sentences {
-            s.reading.take();
-        }
+        self.readings.clear();
+    }
+
+    /// The term ids of sentence `sentence` (0-based), sorted.
+    pub fn term_ids(&self, sentence: usize) -> &[u32] {
+        self.term_ids.get(sentence)
     }
 
     /// The term id of a content key, if any sentence holds it.
@@ -1786,9 +1790,13 @@ impl Document {
     pub fn holds(&self, sentence: usize, id: u32) -> bool {
         #[cfg(not(target_arch = "wasm32"))]
         if let Some((index, id)) = self.flagged_index(id) {
-            return index.term_ids(sentence).binary_search(&(id as u32)).is_ok();
+            return index
+                .term_ids
+                .get(sentence)
+                .binary_search(&(id as u32))
+                .is_ok();
         }
-        self.sentences[sentence].term_ids.binary_search(&id).is_ok()
+        self.term_ids.get(sentence).binary_search(&id).is_ok()
     }
 
     /// Natively, for a document indexed for its wanted keys only (a large
@@ -1882,7 +1890,7 @@ impl Document {
 
     /// Passage number of each sentence, for citation checks.
     pub fn passage_of(&self) -> Vec<usize> {
-        self.sentences.iter().map(|s| s.passage).collect()
+        self.sentences.iter().map(|s| s.passage()).collect()
     }
 
     /// The number each passage's label gives it (`[12]`, `passage 3:`), in
@@ -1907,7 +1915,7 @@ impl Document {
 
     pub fn sentence_text(&self, i: usize) -> &str {
         let s = &self.sentences[i];
-        &self.text[s.start..s.end]
+        &self.text[s.start()..s.end()]
     }
 }
 
@@ -2231,32 +2239,19 @@ fn term_id(
     id
 }
 
-/// Sentence `index` (0-based) of passage `passage` (0-based) at `span`,
-/// read as `analysed`: each content key gets its term id (a key not met
-/// yet, the next id and empty postings; [`post`] adds the sentence to
-/// them). The sentence keeps its reading when `keep`.
-fn index_sentence(
+/// The term ids of `analysed`'s content keys, sorted: a key not met yet
+/// gets the next id and empty postings ([`post`] adds a sentence to them).
+fn content_term_ids(
     vocab: &mut FxHashMap<std::sync::Arc<str>, u32>,
     postings: &mut Vec<Vec<u32>>,
-    index: u32,
-    passage: usize,
-    (start, end): (usize, usize),
-    analysed: Analysed,
-    keep: bool,
-) -> SourceSentence {
+    analysed: &Analysed,
+) -> Vec<u32> {
     let mut term_ids: Vec<u32> = Vec::new();
     for t in analysed.tokens.iter().filter(|t| t.content) {
         term_ids.push(term_id(vocab, postings, t.key(), || t.shared_key().clone()));
     }
     crate::order::sort_dedup(&mut term_ids);
-    SourceSentence {
-        number: index as usize + 1,
-        passage: passage + 1,
-        start,
-        end,
-        term_ids: term_ids.into(),
-        reading: kept_reading(analysed, keep),
-    }
+    term_ids
 }
 
 /// Add sentence `index` (0-based), holding `term_ids`, to those terms'
@@ -2311,15 +2306,15 @@ fn sentences_with_any(text: &str, sentences: &[SourceSentence], starts: &[Vec<u8
     let mut found = vec![false; sentences.len()];
     let (mut from, mut s) = (0, 0);
     while let Some(m) = search.find(Input::new(text).span(from..text.len())) {
-        while s < sentences.len() && sentences[s].end <= m.start() {
+        while s < sentences.len() && sentences[s].end() <= m.start() {
             s += 1;
         }
         let Some(sentence) = sentences.get(s) else {
             break;
         };
-        if sentence.start <= m.start() {
+        if sentence.start() <= m.start() {
             found[s] = true;
-            from = sentence.end;
+            from = sentence.end();
             s += 1;
         } else {
             from = m.start() + 1;
@@ -2492,13 +2487,8 @@ mod tests {
             "one sentence or passage split per step: {steps}"
         );
         let stepped = builder.finish();
-        assert_eq!(stepped.sentences.len(), whole.sentences.len());
-        for (a, b) in stepped.sentences.iter().zip(&whole.sentences) {
-            assert_eq!(
-                (a.number, a.passage, a.start, a.end, &a.term_ids),
-                (b.number, b.passage, b.start, b.end, &b.term_ids)
-            );
-        }
+        assert_eq!(stepped.sentences, whole.sentences);
+        assert_eq!(stepped.term_ids, whole.term_ids);
         assert_eq!(
             (stepped.vocab, stepped.postings, stepped.folded),
             (whole.vocab, whole.postings, whole.folded)
