@@ -1094,8 +1094,8 @@ impl Document {
             index.reserve_for(bytes);
             index
         };
-        let read_share = |share: &[shares::Piece], memo: &mut memo::WordMemo| {
-            memo.reserve_for(shares::Piece::bytes(share));
+        let read_share = |share: shares::Share, memo: &mut memo::WordMemo| {
+            memo.reserve_for(share.bytes(&passages));
             shares::read_share(&text, &passages, share, options, memo, fresh)
         };
         // A large source mostly in ASCII keeps the words of its fold, not
@@ -1118,7 +1118,7 @@ impl Document {
             let folding = (last == 0).then(|| scope.spawn(fold));
             let others: Vec<_> = (1..shares.len())
                 .map(|k| {
-                    let share = &shares[k];
+                    let share = shares[k];
                     let mut memo = memo.clone();
                     scope.spawn(move || {
                         let folded = (k == last).then(fold);
@@ -1130,10 +1130,10 @@ impl Document {
             // an index with room for every share's (not a doubling buffer
             // copied as it grows); then each other share's sentences join
             // it, in order, as they come.
-            memo.reserve_for(shares::Piece::bytes(&shares[0]));
+            memo.reserve_for(shares[0].bytes(&passages));
             let mut index = fresh(text.len());
             let mut at =
-                shares::read_pieces(&mut index, &text, &passages, &shares[0], options, &mut memo);
+                shares::read_pieces(&mut index, &text, &passages, shares[0], options, &mut memo);
             give_back_words(memo);
             let done_meanwhile = meanwhile();
             let mut folded = None;

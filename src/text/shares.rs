@@ -49,14 +49,75 @@ pub(super) struct Piece {
 }
 
 impl Piece {
-    /// The bytes of `pieces`.
-    pub fn bytes(pieces: &[Piece]) -> usize {
-        pieces.iter().map(|p| p.end - p.start).sum()
-    }
-
     /// Does it start at a cut (not at its passage's start)?
     pub fn starts_at_cut(&self, passages: &[Span]) -> bool {
         self.start != passages[self.passage].0
+    }
+
+    /// All of passage `passage` (0-based) of `passages`.
+    fn whole(passages: &[Span], passage: usize) -> Piece {
+        let (start, end) = passages[passage];
+        Piece {
+            passage,
+            start,
+            end,
+        }
+    }
+}
+
+/// The pieces one thread reads, in order: its first, the whole passages
+/// after it up to its last, and its last (one piece when it lies in one
+/// passage). Two pieces, not one a passage: a source of short paragraphs
+/// holds a passage every few dozen bytes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct Share {
+    /// Its first and last pieces; none for a share of no passage.
+    ends: Option<(Piece, Piece)>,
+}
+
+impl Share {
+    /// Its pieces, in order.
+    pub fn pieces<'p>(&self, passages: &'p [Span]) -> impl Iterator<Item = Piece> + 'p {
+        let ends = self.ends;
+        let (first, last) = ends.unzip();
+        let middle = ends.map_or(0..0, |(f, l)| f.passage + 1..l.passage);
+        (first.into_iter())
+            .chain(middle.map(|p| Piece::whole(passages, p)))
+            .chain(last.filter(|l| Some(l.passage) != first.map(|f| f.passage)))
+    }
+
+    /// Its first piece.
+    pub fn first(&self) -> Option<Piece> {
+        self.ends.map(|(first, _)| first)
+    }
+
+    /// How many bytes its pieces hold.
+    pub fn bytes(&self, passages: &[Span]) -> usize {
+        self.pieces(passages).map(|p| p.end - p.start).sum()
+    }
+
+    /// The share of its first piece alone, and the share of the rest.
+    fn split_first(&self, passages: &[Span]) -> (Share, Share) {
+        let Some((first, last)) = self.ends else {
+            return (Share::default(), Share::default());
+        };
+        let rest = (first.passage != last.passage).then(|| {
+            let next = match first.passage + 1 == last.passage {
+                true => last,
+                false => Piece::whole(passages, first.passage + 1),
+            };
+            (next, last)
+        });
+        (Share { ends: Some((first, first)) }, Share { ends: rest })
+    }
+
+    /// The share with `piece` added after its pieces (the next passage's,
+    /// or its first).
+    fn and(self, piece: Piece) -> Share {
+        let first = self.first().unwrap_or(piece);
+        Share {
+            ends: Some((first, piece)),
+        }
     }
 }
 
@@ -64,12 +125,12 @@ impl Piece {
 /// order, for `n` threads of which the last also folds the source first:
 /// each thread about the same work, so the last run is the smaller by the
 /// fold's ([`FOLD_COST`]). Never empty (one empty run for no passages).
-pub(super) fn shares_by_bytes(text: &str, passages: &[Span], n: usize) -> Vec<Vec<Piece>> {
+pub(super) fn shares_by_bytes(text: &str, passages: &[Span], n: usize) -> Vec<Share> {
     let total: usize = passages.iter().map(|(s, e)| e - s).sum();
     // Each thread's part of reading's work, folding included.
     let part = (1.0 + FOLD_COST) / n as f64;
     let mut shares = Vec::new();
-    let mut share = Vec::new();
+    let mut share = Share::default();
     // The bytes of the passages before this one.
     let mut before = 0;
     for (passage, &(ps, pe)) in passages.iter().enumerate() {
@@ -84,12 +145,12 @@ pub(super) fn shares_by_bytes(text: &str, passages: &[Span], n: usize) -> Vec<Ve
             let at = (ps + (due - before as f64).max(0.0) as usize).max(start);
             let cut = sentences::likely_sentence_start(text, at, pe).filter(|&cut| cut > start);
             let end = cut.unwrap_or(pe);
-            share.push(Piece {
+            shares.push(share.and(Piece {
                 passage,
                 start,
                 end,
-            });
-            shares.push(std::mem::take(&mut share));
+            }));
+            share = Share::default();
             start = end;
             // No place to cut in reach: the share took the passage.
             if cut.is_none() {
@@ -98,7 +159,7 @@ pub(super) fn shares_by_bytes(text: &str, passages: &[Span], n: usize) -> Vec<Ve
             }
         }
         if !whole_taken {
-            share.push(Piece {
+            share = share.and(Piece {
                 passage,
                 start,
                 end: pe,
@@ -106,7 +167,7 @@ pub(super) fn shares_by_bytes(text: &str, passages: &[Span], n: usize) -> Vec<Ve
         }
         before += pe - ps;
     }
-    if !share.is_empty() || shares.is_empty() {
+    if share.ends.is_some() || shares.is_empty() {
         shares.push(share);
     }
     shares
@@ -146,18 +207,18 @@ pub(super) fn read_piece(
     reached
 }
 
-/// [`read_piece`] of each of `pieces` in turn (of one share, in order):
-/// where the last one stopped (0 for none).
+/// [`read_piece`] of each of `share`'s pieces in turn: where the last one
+/// stopped (0 for none).
 pub(super) fn read_pieces(
     index: &mut SentenceIndex,
     text: &str,
     passages: &[Span],
-    pieces: &[Piece],
+    share: Share,
     options: AnalysisOptions,
     memo: &mut WordMemo,
 ) -> usize {
     let mut reached = 0;
-    for &piece in pieces {
+    for piece in share.pieces(passages) {
         reached = read_piece(index, text, passages, piece, options, memo);
     }
     reached
@@ -179,24 +240,26 @@ pub(super) struct Segment {
 pub(super) fn read_share(
     text: &str,
     passages: &[Span],
-    share: &[Piece],
+    share: Share,
     options: AnalysisOptions,
     memo: &mut WordMemo,
     fresh: impl Fn(usize) -> SentenceIndex,
 ) -> Vec<Segment> {
-    let split = match share.first() {
-        Some(first) if first.starts_at_cut(passages) => 1,
-        _ => 0,
+    let parts = match share.first() {
+        Some(first) if first.starts_at_cut(passages) => {
+            let (first, rest) = share.split_first(passages);
+            [first, rest]
+        }
+        _ => [share, Share::default()],
     };
-    [&share[..split], &share[split..]]
-        .into_iter()
-        .filter(|pieces| !pieces.is_empty())
-        .map(|pieces| {
-            let mut index = fresh(Piece::bytes(pieces));
-            let reached = read_pieces(&mut index, text, passages, pieces, options, memo);
+    (parts.into_iter())
+        .filter_map(|part| Some((part, part.first()?)))
+        .map(|(part, first)| {
+            let mut index = fresh(part.bytes(passages));
+            let reached = read_pieces(&mut index, text, passages, part, options, memo);
             Segment {
                 index,
-                first: pieces[0],
+                first,
                 reached,
             }
         })
@@ -239,6 +302,10 @@ pub(super) fn join(
 mod tests {
     use super::*;
 
+    fn pieces(share: &Share, passages: &[Span]) -> Vec<Piece> {
+        share.pieces(passages).collect()
+    }
+
     /// Shares are runs of pieces in order, all of them, at most one a
     /// thread; the last thread's is the smaller by the fold it does first.
     #[test]
@@ -249,17 +316,19 @@ mod tests {
         for n in 1..6 {
             let shares = shares_by_bytes(&text, &passages, n);
             assert!(shares.len() <= n && !shares.is_empty());
-            let pieces: Vec<Piece> = shares.concat();
+            let pieces: Vec<Piece> = shares.iter().flat_map(|s| pieces(s, &passages)).collect();
             assert_eq!(pieces.len(), 100);
             assert!(pieces
                 .iter()
                 .zip(&passages)
                 .all(|(p, &(s, e))| (p.start, p.end) == (s, e)));
+            let bytes: usize = shares.iter().map(|s| s.bytes(&passages)).sum();
+            assert_eq!(bytes, 900);
         }
-        let passage_runs = |shares: Vec<Vec<Piece>>| -> Vec<std::ops::Range<usize>> {
-            shares
-                .iter()
-                .map(|s| s[0].passage..s[s.len() - 1].passage + 1)
+        let passage_runs = |shares: Vec<Share>| -> Vec<std::ops::Range<usize>> {
+            (shares.iter())
+                .map(|s| pieces(s, &passages))
+                .map(|p| p[0].passage..p[p.len() - 1].passage + 1)
                 .collect()
         };
         // The first thread's part: (1 + FOLD_COST) / 2 of the bytes.
@@ -271,7 +340,31 @@ mod tests {
             passage_runs(shares_by_bytes(&text, &passages[..1], 4)).len(),
             1
         );
-        assert_eq!(shares_by_bytes("", &[], 2), vec![vec![]]);
+        assert_eq!(shares_by_bytes("", &[], 2), vec![Share::default()]);
+    }
+
+    /// A share's first piece split off leaves the rest of its pieces.
+    #[test]
+    fn a_share_split_after_its_first_piece_keeps_the_rest() {
+        let passages: Vec<Span> = (0..5).map(|i| (i * 10, i * 10 + 9)).collect();
+        let cut = |passage: usize, start: usize, end: usize| Piece {
+            passage,
+            start,
+            end,
+        };
+        for last in 1..5 {
+            let share = Share::default()
+                .and(cut(0, 4, 9))
+                .and(cut(last, last * 10, last * 10 + 6));
+            let all = pieces(&share, &passages);
+            assert_eq!(all.len(), last + 1);
+            let (first, rest) = share.split_first(&passages);
+            assert_eq!(pieces(&first, &passages), [all[0]]);
+            assert_eq!(pieces(&rest, &passages), all[1..]);
+        }
+        let one = Share::default().and(cut(2, 24, 27));
+        assert_eq!(pieces(&one, &passages), [cut(2, 24, 27)]);
+        assert_eq!(one.split_first(&passages), (one, Share::default()));
     }
 
     /// One long passage is cut where its shares meet, at a capital after a
@@ -282,9 +375,10 @@ mod tests {
         let passages = [(0, text.trim_end().len())];
         let shares = shares_by_bytes(&text, &passages, 2);
         assert_eq!(shares.len(), 2);
-        let cut = shares[0][0].end;
-        assert_eq!((shares[0][0].start, shares[1][0].start), (0, cut));
-        assert_eq!(shares[1][0].end, passages[0].1);
+        let [a, b] = [0, 1].map(|k| shares[k].first().unwrap());
+        let cut = a.end;
+        assert_eq!((a.start, b.start), (0, cut));
+        assert_eq!(b.end, passages[0].1);
         assert!(text[cut..].starts_with("The pier"));
         // The first sentence start after the first share's part of the
         // bytes (the fold beside the second's).
@@ -292,14 +386,16 @@ mod tests {
         assert_eq!(cut, due + text[due..].find(". T").unwrap() + 2);
         // No sentence start in reach: the passage is not cut.
         let text = "word ".repeat(20_000);
-        let shares = shares_by_bytes(&text, &[(0, text.len())], 2);
+        let passages = [(0, text.len())];
+        let shares = shares_by_bytes(&text, &passages, 2);
+        assert_eq!(shares.len(), 1);
         assert_eq!(
-            shares,
-            vec![vec![Piece {
+            pieces(&shares[0], &passages),
+            [Piece {
                 passage: 0,
                 start: 0,
                 end: text.len()
-            }]]
+            }]
         );
     }
 }
