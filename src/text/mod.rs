@@ -2497,6 +2497,37 @@ mod tests {
 
     const OPTS: AnalysisOptions = AnalysisOptions::SEED;
 
+    /// `half a second` and `half a dozen` are read as one number only when
+    /// nothing stands between their words: a numeral there (`half 2 a
+    /// second`) is a token of its own, and the phrase's span had run over
+    /// it (its tokens out of order: a panic). Found by a property test.
+    #[test]
+    fn a_phrase_of_number_words_does_not_span_a_numeral() {
+        for text in [
+            "half 2 a second",
+            "half y2 a second",
+            "half 2 a dozen",
+            "half a 2 dozen",
+        ] {
+            let a = Analysed::new(text, 0, text.len(), OPTS);
+            assert!(
+                a.tokens.windows(2).all(|t| t[0].end <= t[1].start),
+                "{text:?}"
+            );
+            assert!(
+                a.numbers
+                    .iter()
+                    .all(|n| !n.raw.contains('2') || n.raw.len() <= 2),
+                "{text:?}"
+            );
+        }
+        let whole = Analysed::new("half a second", 0, 13, OPTS);
+        assert_eq!(whole.numbers.len(), 1);
+        assert_eq!(whole.numbers[0].raw, "half a");
+        let dozen = Analysed::new("half a dozen", 0, 12, OPTS);
+        assert_eq!(dozen.numbers[0].raw, "half a dozen");
+    }
+
     fn keys(text: &str) -> Vec<String> {
         Analysed::new(text, 0, text.len(), OPTS)
             .content_terms()

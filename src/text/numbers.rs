@@ -1367,13 +1367,20 @@ pub fn find_number_words<W: WordView>(
         }
         if w == "half" {
             let after = words.get(i + 1).map(|n| n.lower());
-            if after == Some("a") && words.get(i + 2).is_some_and(|n| n.lower() == "dozen") {
+            // The words a phrase spans hold nothing else between them (a
+            // numeral in `half 2 a second` is a token of its own).
+            let dozen = after == Some("a")
+                && words.get(i + 2).is_some_and(|n| n.lower() == "dozen")
+                && joined(i, i + 1)
+                && joined(i + 1, i + 2);
+            if dozen {
                 push(i, i + 2, Quantity::plain(6.0));
                 i += 3;
                 continue;
             }
             // "half a cup", "half an hour": half of one of that measure.
             let measured = matches!(after, Some("a" | "an"))
+                && joined(i, i + 1)
                 && words.get(i + 1).is_some_and(|a| {
                     unit_after(text, a.end()).is_some_and(|(u, ..)| u.is_measure())
                 });
