@@ -108,7 +108,12 @@ impl Share {
             };
             (next, last)
         });
-        (Share { ends: Some((first, first)) }, Share { ends: rest })
+        (
+            Share {
+                ends: Some((first, first)),
+            },
+            Share { ends: rest },
+        )
     }
 
     /// The share with `piece` added after its pieces (the next passage's,
