@@ -242,13 +242,13 @@ fn credit_best(
                 matched_terms,
                 ..sup
             };
-            credit_values(
-                &mut c,
-                terms,
-                &unit_of,
-                claim,
-                doc.sentences[s].analysed(doc),
-            );
+            // The first is read to be kept (it is likely the best, read
+            // again to explain it); the others for this comparison alone.
+            let sentence = match s == first {
+                true => std::borrow::Cow::Borrowed(doc.sentences[s].analysed(doc)),
+                false => doc.reading_once(s),
+            };
+            credit_values(&mut c, terms, &unit_of, claim, &sentence);
             c
         })
         .collect();

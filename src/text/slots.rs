@@ -42,7 +42,7 @@ impl<T> LazySlots<T> {
     }
 
     fn place(&self, i: usize) -> &OnceLock<Box<T>> {
-        assert!(i < self.len, "place {i} of {}", self.len);
+        debug_assert!(i < self.len);
         &self.chunks[i / CHUNK].get_or_init(fresh_chunk)[i % CHUNK]
     }
 
@@ -67,9 +67,17 @@ impl<T> LazySlots<T> {
         self.chunks.iter_mut().for_each(|c| drop(c.take()));
     }
 
+    /// What place `i` holds, if it was filled.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn get(&self, i: usize) -> Option<&T> {
+        debug_assert!(i < self.len);
+        let chunk = self.chunks[i / CHUNK].get()?;
+        chunk[i % CHUNK].get().map(|b| &**b)
+    }
+
     /// What place `i` holds, if it was filled, to change.
     pub fn get_mut(&mut self, i: usize) -> Option<&mut T> {
-        assert!(i < self.len, "place {i} of {}", self.len);
+        debug_assert!(i < self.len);
         let chunk = self.chunks[i / CHUNK].get_mut()?;
         chunk[i % CHUNK].get_mut().map(|b| &mut **b)
     }
@@ -131,10 +139,8 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    /// What place `i` holds, if it was filled.
     fn get(s: &LazySlots<u32>, i: usize) -> Option<&u32> {
-        let chunk = s.chunks[i / CHUNK].get()?;
-        chunk[i % CHUNK].get().map(|b| &**b)
+        s.get(i)
     }
 
     fn values(s: &LazySlots<u32>) -> Vec<Option<u32>> {
