@@ -2521,6 +2521,22 @@ mod tests {
 
     const OPTS: AnalysisOptions = AnalysisOptions::SEED;
 
+    /// A large source's sentence read for one look is the reading kept
+    /// when asked for, and is not kept; one read before is lent.
+    #[test]
+    fn a_reading_for_one_look_is_not_kept_in_a_large_source() {
+        let text = "The pier opened in 1998 at a cost of 40 million pounds. ".repeat(6_000);
+        assert!(text.len() > KEEP_READINGS);
+        let doc = Document::analyse(&text, OPTS);
+        let once = doc.reading_once(7).into_owned();
+        assert!(doc.readings.get(7).is_none(), "read for one look: not kept");
+        assert_eq!(&once, doc.sentences[7].analysed(&doc));
+        assert!(matches!(doc.reading_once(7), std::borrow::Cow::Borrowed(_)));
+        // A small source keeps every reading.
+        let small = Document::analyse("The pier opened in 1998.", OPTS);
+        assert!(matches!(small.reading_once(0), std::borrow::Cow::Borrowed(_)));
+    }
+
     /// `half a second` and `half a dozen` are read as one number only when
     /// nothing stands between their words: a numeral there (`half 2 a
     /// second`) is a token of its own, and the phrase's span had run over
