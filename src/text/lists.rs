@@ -73,24 +73,21 @@ impl IdLists {
     /// Lists `range` replaced by `lists`.
     pub fn splice(&mut self, range: std::ops::Range<usize>, lists: &[Vec<u32>]) {
         let (a, b) = (self.starts[range.start], self.starts[range.end]);
-        let added: usize = lists.iter().map(Vec::len).sum();
-        let flat = lists.iter().flatten().copied();
-        self.ids.splice(a as usize..b as usize, flat);
-        // The starts of the lists after `range`, moved by the change.
-        let moved = |s: u32| (s as usize + added - (b - a) as usize) as u32;
-        let after: Vec<u32> = self.starts[range.end + 1..]
-            .iter()
-            .map(|&s| moved(s))
-            .collect();
-        let mut at = a;
-        let fresh = lists.iter().map(|l| {
-            at += l.len() as u32;
-            at
-        });
-        let fresh: Vec<u32> = fresh.collect();
+        let tail = self.ids.split_off(b as usize);
+        self.ids.truncate(a as usize);
+        let mut starts = self.starts.split_off(range.end + 1);
         self.starts.truncate(range.start + 1);
-        self.starts.extend(fresh);
-        self.starts.extend(after);
+        for list in lists {
+            self.ids.extend_from_slice(list);
+            self.starts.push(self.ids.len() as u32);
+        }
+        // The lists after `range` move by the change in length.
+        let moved = self.ids.len() as u32;
+        self.ids.extend_from_slice(&tail);
+        for s in &mut starts {
+            *s = *s - b + moved;
+        }
+        self.starts.extend_from_slice(&starts);
     }
 
     /// Let go of spare room.

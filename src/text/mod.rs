@@ -1521,14 +1521,16 @@ impl Document {
             .flat_map(|i| self.term_ids.get(i))
             .any(|&id| self.postings[id as usize].is_empty());
         if emptied {
-            let held = |key: &str| {
-                (self.vocab.get(key)).is_some_and(|&id| !self.postings[id as usize].is_empty())
-            };
-            let gone: Vec<std::sync::Arc<str>> = (self.sentences[s0..s1].iter())
-                .flat_map(|s| s.analysed(self).tokens.iter())
-                .filter(|t| t.content && !held(t.key()))
-                .map(|t| t.shared_key().clone())
-                .collect();
+            let mut gone: Vec<std::sync::Arc<str>> = Vec::new();
+            for s in &self.sentences[s0..s1] {
+                for t in s.analysed(self).tokens.iter().filter(|t| t.content) {
+                    if let Some(&id) = self.vocab.get(t.key()) {
+                        if self.postings[id as usize].is_empty() {
+                            gone.push(t.shared_key().clone());
+                        }
+                    }
+                }
+            }
             for key in gone {
                 self.vocab.remove(&key);
             }

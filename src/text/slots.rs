@@ -129,7 +129,12 @@ impl<T> LazySlots<T> {
         values: impl IntoIterator<Item = Option<T>>,
     ) {
         let mut held = std::mem::take(self).into_places();
-        held.splice(range, values.into_iter().map(|v| v.map(Box::new)));
+        let tail = held.split_off(range.end);
+        held.truncate(range.start);
+        for value in values {
+            held.push(value.map(Box::new));
+        }
+        held.extend(tail);
         *self = LazySlots::of_places(held);
     }
 }

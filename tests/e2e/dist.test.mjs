@@ -105,9 +105,12 @@ test('index.html uses only relative asset URLs', () => {
 // numbers by the words before them ("switch on at 19:30" was patched with
 // the sentence's last time, "off at 06:15", and delivered) with a unit
 // written like a title ending its sentence after an amount ("107 ms."),
-// 0.4 KB; issue 15 asked for 320 KB and that
+// 0.4 KB, and source sentences of 16 bytes, their term ids in one list
+// and their readings kept in places made 64 at a time, with an edit
+// splicing all three (8 MB of JSON lines peaked at 52 MB in `check`;
+// issue 16's limit is 34), 1.3 KB; issue 15 asked for 320 KB and that
 // is not met). BENCHMARKS.md ("The lab's bundle") says where the bytes go.
-const BUDGET_BYTES = 398_800;
+const BUDGET_BYTES = 400_100;
 
 /** The files the page loads: those index.html names, and those its scripts name. */
 function pageFiles() {
