@@ -32,6 +32,13 @@ impl IdLists {
         }
     }
 
+    /// Room for `lists` more lists holding `ids` more ids in all.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn reserve(&mut self, lists: usize, ids: usize) {
+        self.starts.reserve(lists);
+        self.ids.reserve(ids);
+    }
+
     /// How many lists.
     #[cfg(not(target_arch = "wasm32"))]
     pub fn len(&self) -> usize {

@@ -702,14 +702,20 @@ impl SentenceIndex {
 
     /// Room for the sentences and terms of about `bytes` of text: a list's
     /// capacity is reserved, not written, so what goes unused costs no
-    /// memory. The vocabulary is not: a hash table writes its control
-    /// bytes when made and scatters its entries over all of its room, so
-    /// room for `bytes / 64` terms (a vocabulary grows far slower than its
-    /// text: 9,148 terms in a 1 MB source, 10,172 in 8 MB) was resident
-    /// memory, 6 MB of it at 8 MB. It grows as terms come.
+    /// memory, and room for a sentence every 16 bytes and a term id every
+    /// 4 costs less than a list grown a doubling at a time (whose old and
+    /// new buffers are both held while it is copied: a source of short
+    /// lines holds a sentence every 25 bytes). The vocabulary is not: a
+    /// hash table writes its control bytes when made and scatters its
+    /// entries over all of its room, so room for `bytes / 64` terms (a
+    /// vocabulary grows far slower than its text: 9,148 terms in a 1 MB
+    /// source, 10,172 in 8 MB) was resident memory, 6 MB of it at 8 MB.
+    /// It grows as terms come.
     #[cfg(not(target_arch = "wasm32"))]
     fn reserve_for(&mut self, bytes: usize) {
-        self.sentences.reserve(bytes / 64);
+        self.sentences.reserve(bytes / 16);
+        self.term_ids.reserve(bytes / 16, bytes / 4);
+        self.numbered.reserve(bytes / 32);
         self.postings.reserve(bytes / 64);
     }
 
@@ -1895,21 +1901,27 @@ impl Document {
     /// with how many of them it holds, in the order first met. Only the
     /// sentences the terms' postings name are visited.
     pub fn sentences_sharing(&self, ids: &[u32]) -> Vec<(u32, u32)> {
-        SHARED_COUNTS.with_borrow_mut(|counts| {
-            if counts.len() < self.sentences.len() {
-                counts.resize(self.sentences.len(), 0);
+        SHARED_COUNTS.with_borrow_mut(|at| {
+            if at.len() < self.sentences.len() {
+                at.resize(self.sentences.len(), 0);
             }
-            let mut touched: Vec<u32> = Vec::new();
+            // Room for every sentence the postings name (a common word's
+            // name most of a large source's: a list grown a doubling at a
+            // time held both buffers while it was copied).
+            let named: usize = ids.iter().map(|&id| self.postings(id).len()).sum();
+            let mut shared: Vec<(u32, u32)> = Vec::with_capacity(named.min(self.sentences.len()));
+            // A sentence's place in `shared`, plus one (0: not met yet).
             for &id in ids {
                 for &s in self.postings(id) {
-                    if counts[s as usize] == 0 {
-                        touched.push(s);
+                    let place = &mut at[s as usize];
+                    if *place == 0 {
+                        shared.push((s, 0));
+                        *place = shared.len() as u32;
                     }
-                    counts[s as usize] += 1;
+                    shared[*place as usize - 1].1 += 1;
                 }
             }
-            let shared = touched.iter().map(|&s| (s, counts[s as usize])).collect();
-            touched.iter().for_each(|&s| counts[s as usize] = 0);
+            shared.iter().for_each(|&(s, _)| at[s as usize] = 0);
             shared
         })
     }
@@ -1981,10 +1993,10 @@ thread_local! {
     static WORDS: std::cell::RefCell<memo::WordMemo> =
         std::cell::RefCell::new(memo::WordMemo::new(true, false));
 
-    /// [`Document::sentences_sharing`]'s counts by sentence, kept from call
-    /// to call and all zero between calls: a call pays only for the
-    /// sentences it touches (a fresh zeroed array cost every claim a pass
-    /// over every sentence).
+    /// [`Document::sentences_sharing`]'s place of each sentence in its
+    /// list, kept from call to call and all zero between calls: a call pays
+    /// only for the sentences it touches (a fresh zeroed array cost every
+    /// claim a pass over every sentence).
     static SHARED_COUNTS: std::cell::RefCell<Vec<u32>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
@@ -2536,7 +2548,10 @@ mod tests {
         assert!(matches!(doc.reading_once(7), std::borrow::Cow::Borrowed(_)));
         // A small source keeps every reading.
         let small = Document::analyse("The pier opened in 1998.", OPTS);
-        assert!(matches!(small.reading_once(0), std::borrow::Cow::Borrowed(_)));
+        assert!(matches!(
+            small.reading_once(0),
+            std::borrow::Cow::Borrowed(_)
+        ));
     }
 
     /// `half a second` and `half a dozen` are read as one number only when
