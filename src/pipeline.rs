@@ -562,9 +562,13 @@ fn check_claim(
     } else {
         Vec::new()
     };
+    // The sentences as good as the best, 1-based, for a claim that cites
+    // (a claim sharing only a common word ties with most of a large source).
     let tied: Vec<usize> = match sentence {
-        Some(_) => support.support.tied.iter().map(|i| i + 1).collect(),
-        None => Vec::new(),
+        Some(_) if !claim.analysed.citations.is_empty() => {
+            support.support.tied.iter().map(|i| i + 1).collect()
+        }
+        _ => Vec::new(),
     };
     let best_source = support.best_source.as_deref();
     let citations = citations::explain(claim, layout, &tied, best_source, &mut findings, trace);

@@ -498,7 +498,7 @@ fn file_over_the_size_limit_is_refused_before_reading() {
     );
     assert_usage_error(
         &run(&["check", "--source", b, "--answer", a]),
-        "is 104857600 bytes (100.0 MB), over the 16 MB limit (16777216 bytes)",
+        "is 104857600 bytes, over the 16 MB limit (16777216 bytes)",
     );
     assert_usage_error(
         &run(&["check", "--example", "tagore", "--config", b]),
@@ -506,7 +506,7 @@ fn file_over_the_size_limit_is_refused_before_reading() {
     );
     assert_usage_error(
         &run(&["check", "--example", "tagore", "--config", b]),
-        "is 104857600 bytes (100.0 MB), over the 16 MB limit (16777216 bytes)",
+        "is 104857600 bytes, over the 16 MB limit (16777216 bytes)",
     );
     // batch streams, so a large file is fine; its one 100 MB line (of NUL
     // bytes here) is not, and is refused without being held in memory.
@@ -516,7 +516,31 @@ fn file_over_the_size_limit_is_refused_before_reading() {
     f.set_len(16 * 1024 * 1024 + 1).unwrap();
     assert_usage_error(
         &run(&["check", "--source", b, "--answer", a]),
-        "is 16777217 bytes (16.0 MB), over the 16 MB limit (16777216 bytes)",
+        "is 16777217 bytes, over the 16 MB limit (16777216 bytes)",
+    );
+}
+
+/// A file that tells no size (a device, a pipe) is read only up to the
+/// limit: `/dev/zero` as a source was read until memory ran out, and as
+/// `batch`'s input, a line of NUL bytes that never ends, read forever.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_endless_input_is_refused_at_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let ans = file(dir.path(), "a.txt", "Fine.");
+    let a = ans.to_str().unwrap();
+    assert_usage_error(
+        &run(&["check", "--source", "/dev/zero", "--answer", a]),
+        "source file /dev/zero is larger than the 16 MB limit (16777216 bytes)",
+    );
+    assert_usage_error(
+        &run(&["batch", "--input", "/dev/zero"]),
+        "/dev/zero:1: looks binary",
+    );
+    // Skipping bad lines skips a line's rest only so far.
+    assert_usage_error(
+        &run(&["batch", "--input", "/dev/zero", "--skip-bad"]),
+        "a bad line runs on past 64 MB with no line end",
     );
 }
 

@@ -30,16 +30,26 @@ pub fn read_text(path: &str, what: &str) -> Result<String, String> {
             return Err(format!("{what} {path} is a directory, not a file"));
         }
         if meta.len() > MAX_INPUT_BYTES {
-            // Bytes as well as MB: a file just over the limit rounds to it.
+            // Bytes, not MB: a file just over the limit rounds to it.
             return Err(format!(
-                "{what} file {path} is {} bytes ({:.1} MB), over the {} MB limit ({MAX_INPUT_BYTES} bytes)",
+                "{what} file {path} is {} bytes, over the {} MB limit ({MAX_INPUT_BYTES} bytes)",
                 meta.len(),
-                meta.len() as f64 / (1024.0 * 1024.0),
                 MAX_INPUT_BYTES >> 20
             ));
         }
-        std::fs::read(p)
-            .map_err(|e| format!("cannot read {what} file {path}: {}", io_reason(&e)))?
+        // Read through the limit whatever the size said: a pipe or a
+        // device (`/dev/stdin`, `<(…)`, `/dev/zero`) tells no size.
+        let mut buf = Vec::with_capacity(meta.len() as usize);
+        std::fs::File::open(p)
+            .and_then(|f| f.take(MAX_INPUT_BYTES + 1).read_to_end(&mut buf))
+            .map_err(|e| format!("cannot read {what} file {path}: {}", io_reason(&e)))?;
+        if buf.len() as u64 > MAX_INPUT_BYTES {
+            return Err(format!(
+                "{what} file {path} is larger than the {} MB limit ({MAX_INPUT_BYTES} bytes)",
+                MAX_INPUT_BYTES >> 20
+            ));
+        }
+        buf
     };
     let name = if path == "-" {
         "standard input".to_string()
@@ -151,9 +161,17 @@ pub struct Lines<R> {
     reader: R,
     buf: Vec<u8>,
     limit: usize,
+    /// Is the rest of the last line, returned bad before its end, still
+    /// to be skipped?
+    skipping: bool,
     /// The number of the line last returned (1-based).
     pub number: usize,
 }
+
+/// How far past the line limit the rest of a bad line is skipped looking
+/// for its end, as a multiple of the limit: a stream with no line end in
+/// sight (`/dev/zero`) is an error, not a loop.
+const SKIPPED_LIMITS: usize = 4;
 
 impl<R: std::io::BufRead> Lines<R> {
     pub fn new(reader: R) -> Self {
@@ -165,12 +183,53 @@ impl<R: std::io::BufRead> Lines<R> {
             reader,
             buf: Vec::new(),
             limit,
+            skipping: false,
             number: 0,
         }
     }
 
-    /// The next line (without its `\n` or `\r\n`), `None` at the end.
+    /// Skip the rest of a line returned bad before its end: `Some` error
+    /// when it runs on past [`SKIPPED_LIMITS`] limits (or cannot be read),
+    /// `None` once skipped.
+    fn skip_rest(&mut self) -> Option<std::io::Result<Line>> {
+        let mut skipped = 0usize;
+        while self.skipping {
+            let chunk = match self.reader.fill_buf() {
+                Ok(c) => c,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Some(Err(e)),
+            };
+            if chunk.is_empty() {
+                self.skipping = false;
+                break;
+            }
+            let newline = memchr::memchr(b'\n', chunk);
+            let used = newline.map_or(chunk.len(), |n| n + 1);
+            self.reader.consume(used);
+            skipped += used;
+            self.skipping = newline.is_none();
+            if self.skipping && skipped > SKIPPED_LIMITS * self.limit {
+                return Some(Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    format!(
+                        "a bad line runs on past {} MB with no line end",
+                        (SKIPPED_LIMITS * self.limit) >> 20
+                    ),
+                )));
+            }
+        }
+        None
+    }
+
+    /// The next line (without its `\n` or `\r\n`), `None` at the end. A
+    /// line found bad (a NUL byte, or longer than the limit) is returned
+    /// as soon as it is, before its end: a caller that stops there does
+    /// not read on (a stream of NUL bytes never ends), and the next call
+    /// skips the rest of it.
     pub fn next_line(&mut self) -> Option<std::io::Result<Line>> {
+        if let Some(error) = self.skip_rest() {
+            return Some(error);
+        }
         self.buf.clear();
         let (mut too_long, mut nul, mut seen, mut any) = (false, None, 0usize, false);
         loop {
@@ -207,6 +266,10 @@ impl<R: std::io::BufRead> Lines<R> {
             let used = part.len() + usize::from(newline.is_some());
             self.reader.consume(used);
             if newline.is_some() {
+                break;
+            }
+            if nul.is_some() || too_long {
+                self.skipping = true;
                 break;
             }
         }
