@@ -29,30 +29,93 @@ impl FileKind {
 }
 
 /// Seed 003's `load_vtt`: drop the `WEBVTT` header, cue numbers, timestamp
-/// lines and blank lines; join what is said. Cue settings and `NOTE` blocks
-/// are dropped too.
+/// lines and blank lines; join what is said. As WebVTT writes them, the
+/// header's own lines (`Kind: captions`), a cue's identifier of any text
+/// (the line before its timing line: `cue-1`, not only a number), cue
+/// settings, `NOTE`, `STYLE` and `REGION` blocks are dropped too, and so
+/// are the tags inside a cue's text (`<v Host>`, `</v>`, `<i>`,
+/// `<00:00:01.500>`), its character references read (`&amp;` → `&`).
 pub fn strip_vtt(text: &str) -> String {
-    let mut said: Vec<&str> = Vec::new();
-    let mut in_note = false;
-    for line in text.lines() {
-        let line = line.trim();
-        if line.is_empty() {
-            in_note = false;
+    let mut said: Vec<String> = Vec::new();
+    let mut block: Vec<&str> = Vec::new();
+    let mut first = true;
+    let lines = text.lines().map(str::trim).chain([""]);
+    for line in lines {
+        if !line.is_empty() {
+            block.push(line);
             continue;
         }
-        if in_note || line.starts_with("WEBVTT") || line.chars().all(|c| c.is_ascii_digit()) {
+        if block.is_empty() {
             continue;
         }
-        if line.starts_with("NOTE") || line.starts_with("STYLE") || line.starts_with("REGION") {
-            in_note = true;
-            continue;
+        let header = first
+            && block[0]
+                .trim_start_matches('\u{feff}')
+                .starts_with("WEBVTT");
+        first = false;
+        let kept: &[&str] = match block.iter().position(|l| l.contains("-->")) {
+            // A cue: what follows its timing line.
+            Some(timing) => &block[timing + 1..],
+            None if header => &[],
+            None if ["NOTE", "STYLE", "REGION"]
+                .iter()
+                .any(|w| block[0].starts_with(w)) =>
+            {
+                &[]
+            }
+            // Not a cue as WebVTT writes one: its lines, less cue numbers
+            // and bare timestamps (seed 003's reading).
+            None => &block,
+        };
+        for line in kept {
+            if line.chars().all(|c| c.is_ascii_digit()) || is_timestamp(line) {
+                continue;
+            }
+            let plain = cue_text(line);
+            if !plain.trim().is_empty() {
+                said.push(plain.trim().to_string());
+            }
         }
-        if line.contains("-->") || is_timestamp(line) {
-            continue;
-        }
-        said.push(line);
+        block.clear();
     }
     said.join(" ")
+}
+
+/// A cue's line without its tags (`<v Host>`, `</v>`, `<c.loud>`,
+/// `<00:00:01.500>`: a `<` opening a letter, a slash or a digit, up to
+/// its `>`), its character references read.
+fn cue_text(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(at) = rest.find('<') {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 1..];
+        let tag = after
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '/');
+        match after.find('>').filter(|_| tag) {
+            Some(end) => rest = &after[end + 1..],
+            None => {
+                out.push('<');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    if !out.contains('&') {
+        return out;
+    }
+    [
+        ("&lt;", "<"),
+        ("&gt;", ">"),
+        ("&nbsp;", " "),
+        ("&lrm;", ""),
+        ("&rlm;", ""),
+        ("&amp;", "&"),
+    ]
+    .iter()
+    .fold(out, |text, (entity, plain)| text.replace(entity, plain))
 }
 
 fn is_timestamp(line: &str) -> bool {
@@ -357,6 +420,18 @@ mod tests {
         assert_eq!(
             strip_vtt(VTT),
             "We agreed to ship in March. The budget is $50k."
+        );
+    }
+
+    /// Cue identifiers of any text, the header's lines, voice and other
+    /// tags are not what is said (found by a stranger: `cue-1 <v Host>The
+    /// viaduct opened in 1974.</v> cue-2 …` was one sentence).
+    #[test]
+    fn vtt_identifiers_header_lines_and_tags_are_stripped() {
+        let vtt = "WEBVTT\nKind: captions\nLanguage: en\n\ncue-1\n00:00:01.000 --> 00:00:03.000\n<v Host>The viaduct opened in 1974.</v>\n\nintro two\n00:00:03.500 --> 00:00:05.000 align:start\n<v.loud Caller>Its span is <i>612</i> metres<00:00:04.000> &amp; it carries 6 lanes.\n\n3\n00:00:05.500 --> 00:00:07.000\nA sign reads 2 < 3 and <b>x</b>.\n";
+        assert_eq!(
+            strip_vtt(vtt),
+            "The viaduct opened in 1974. Its span is 612 metres & it carries 6 lanes. A sign reads 2 < 3 and x."
         );
     }
 
