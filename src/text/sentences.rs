@@ -5,9 +5,11 @@
 //! when whitespace (any: a no-break, em or ideographic space too) and a
 //! word that does not start in lower case follow (after a no-break, thin
 //! or hair space, only a capital: `c.\u{2009}1471` is one sentence); at
-//! the full stops of Chinese and Japanese, `。`, `！` and `？` (with any
-//! closing quotes or brackets after them), whatever follows, since those
-//! scripts put no space between sentences; at a blank line; or at a line
+//! the full stops of Chinese and Japanese, `。`, `！` and `？`, and the
+//! danda of Hindi and other scripts of India, `।` and `॥` (with any closing
+//! quotes or brackets after them), whatever follows, since they end a
+//! sentence wherever they stand (Chinese and Japanese put no space between
+//! sentences); at a blank line; or at a line
 //! break, unless the line break falls inside hard-wrapped prose (a line
 //! ending in a lower-case letter or comma followed by one starting in lower
 //! case).
@@ -264,7 +266,7 @@ pub const LIKELY_START_REACH: usize = 64 * 1024;
 /// The first place in `from..end` (looking at most [`LIKELY_START_REACH`]
 /// bytes on) where a sentence all but surely starts afresh, whatever came
 /// before: a capital letter after `.`, `!` or `?` and whitespace, or a
-/// letter or digit just after a full-width stop (`。`, `！`, `？`). A split
+/// letter or digit just after a script's stop (`。`, `！`, `？`, `।`, `॥`). A split
 /// of the text that comes to it almost always ends a sentence just before
 /// it (an abbreviation, "Dr. Lee", or a list marker, "A. Lee", are the
 /// exceptions) and goes on from there as a split started there does: a
@@ -288,12 +290,13 @@ pub fn likely_sentence_start(text: &str, from: usize, end: usize) -> Option<usiz
                     .is_some_and(char::is_uppercase);
                 (blanks > 0 && capital).then_some(next)
             }
-            0xE3 | 0xEF if text.is_char_boundary(i) => {
+            0xE0 | 0xE3 | 0xEF if text.is_char_boundary(i) => {
                 let rest = &text[i..end];
-                FULL_WIDTH_STOPS
+                SCRIPT_STOPS
                     .iter()
                     .find(|stop| rest.starts_with(**stop))
                     .map(|stop| i + stop.len_utf8())
+                    .map(|next| next + text[next..end].len() - text[next..end].trim_start().len())
                     .filter(|&next| {
                         text[next..end]
                             .chars()
@@ -312,12 +315,12 @@ pub fn likely_sentence_start(text: &str, from: usize, end: usize) -> Option<usiz
 }
 
 /// The bytes [`split_until`] stops at: brackets, line breaks, terminators
-/// and the first byte of `…` (0xE2), of `。` (0xE3) and of `！` and `？`
-/// (0xEF).
+/// and the first byte of `…` (0xE2), of `。` (0xE3), of `！` and `？`
+/// (0xEF) and of `।` and `॥` (0xE0).
 const MAY_SPLIT: [bool; 256] = {
     let mut table = [false; 256];
     let mut k = 0;
-    let stops = b"[]\n.!?\xE2\xE3\xEF";
+    let stops = b"[]\n.!?\xE0\xE2\xE3\xEF";
     while k < stops.len() {
         table[stops[k] as usize] = true;
         k += 1;
@@ -383,8 +386,8 @@ pub fn split_until(
                     continue;
                 }
             }
-            0xE3 | 0xEF if depth == 0 && text[i..end].starts_with(FULL_WIDTH_STOPS) => {
-                let (sent_end, next_start) = full_width_stop(text, i, end);
+            0xE0 | 0xE3 | 0xEF if depth == 0 && text[i..end].starts_with(SCRIPT_STOPS) => {
+                let (sent_end, next_start) = script_stop(text, i, end);
                 if push_sentence(text, sent_start, sent_end, out) && stop(out) {
                     return true;
                 }
@@ -437,14 +440,16 @@ fn cut_long_sentence(text: &str, start: usize, reach: usize, end: usize) -> (usi
     }
 }
 
-/// The full stops of Chinese and Japanese: each ends its sentence.
-const FULL_WIDTH_STOPS: [char; 3] = ['。', '！', '？'];
+/// The full stops of Chinese and Japanese and the single and double danda
+/// of Hindi (and Bengali, Marathi, Nepali, Sanskrit…): each ends its
+/// sentence whatever follows.
+const SCRIPT_STOPS: [char; 5] = ['。', '！', '？', '।', '॥'];
 
-/// The end of the sentence a full-width stop at `i` closes (after any more
+/// The end of the sentence a script's stop at `i` closes (after any more
 /// stops and closing quotes or brackets), and where the next one starts
 /// (after any whitespace).
-fn full_width_stop(text: &str, i: usize, end: usize) -> (usize, usize) {
-    let closing = |c: char| FULL_WIDTH_STOPS.contains(&c) || "」』）】〉》\"”’)".contains(c);
+fn script_stop(text: &str, i: usize, end: usize) -> (usize, usize) {
+    let closing = |c: char| SCRIPT_STOPS.contains(&c) || "」』）】〉》\"”’)".contains(c);
     let rest = &text[i..end];
     let sent_end = end - rest.trim_start_matches(closing).len();
     let next = end - text[sent_end..end].trim_start().len();
@@ -1142,6 +1147,23 @@ mod tests {
         );
         // Inside square brackets that close nearby a stop ends nothing, as `.` does not.
         assert_eq!(sents("见[甲。乙]。完"), ["见[甲。乙]。", "完"]);
+    }
+
+    /// Hindi ends a sentence at a danda, `।` (or a double one, `॥`), with a
+    /// space after it: 100 sentences of a stranger's answer were 21 claims.
+    #[test]
+    fn a_danda_ends_a_sentence() {
+        assert_eq!(
+            sents("पुल 1998 में खुला। इसकी लंबाई 410 मीटर है॥ यह सच है।"),
+            ["पुल 1998 में खुला।", "इसकी लंबाई 410 मीटर है॥", "यह सच है।"]
+        );
+        // A place where a sentence surely starts: after the danda's space.
+        let text = "पुल 1998 में खुला। इसकी लंबाई";
+        let at = likely_sentence_start(text, 0, text.len()).unwrap();
+        assert!(text[at..].starts_with("इसकी"));
+        // Other letters of the scripts whose first byte a danda shares
+        // (Devanagari, Bengali, Thai…) end nothing.
+        assert_eq!(sents("สะพาน เปิด ใน ปี 1998"), ["สะพาน เปิด ใน ปี 1998"]);
     }
 
     #[test]
