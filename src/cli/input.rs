@@ -168,10 +168,10 @@ pub struct Lines<R> {
     pub number: usize,
 }
 
-/// How far past the line limit the rest of a bad line is skipped looking
-/// for its end, as a multiple of the limit: a stream with no line end in
-/// sight (`/dev/zero`) is an error, not a loop.
-const SKIPPED_LIMITS: usize = 4;
+/// How far the rest of a bad line is read looking for its end (and, in a
+/// line too long, for a NUL byte, the first complaint): a stream with no
+/// line end in sight (`/dev/zero`) is an error, not a loop.
+const SKIPPED_BYTES: usize = 64 << 20;
 
 impl<R: std::io::BufRead> Lines<R> {
     pub fn new(reader: R) -> Self {
@@ -189,8 +189,8 @@ impl<R: std::io::BufRead> Lines<R> {
     }
 
     /// Skip the rest of a line returned bad before its end: `Some` error
-    /// when it runs on past [`SKIPPED_LIMITS`] limits (or cannot be read),
-    /// `None` once skipped.
+    /// when it runs on past [`SKIPPED_BYTES`] (or cannot be read), `None`
+    /// once skipped.
     fn skip_rest(&mut self) -> Option<std::io::Result<Line>> {
         let mut skipped = 0usize;
         while self.skipping {
@@ -208,12 +208,12 @@ impl<R: std::io::BufRead> Lines<R> {
             self.reader.consume(used);
             skipped += used;
             self.skipping = newline.is_none();
-            if self.skipping && skipped > SKIPPED_LIMITS * self.limit {
+            if self.skipping && skipped > SKIPPED_BYTES {
                 return Some(Err(std::io::Error::new(
                     std::io::ErrorKind::InvalidData,
                     format!(
                         "a bad line runs on past {} MB with no line end",
-                        (SKIPPED_LIMITS * self.limit) >> 20
+                        SKIPPED_BYTES >> 20
                     ),
                 )));
             }
@@ -222,10 +222,10 @@ impl<R: std::io::BufRead> Lines<R> {
     }
 
     /// The next line (without its `\n` or `\r\n`), `None` at the end. A
-    /// line found bad (a NUL byte, or longer than the limit) is returned
-    /// as soon as it is, before its end: a caller that stops there does
-    /// not read on (a stream of NUL bytes never ends), and the next call
-    /// skips the rest of it.
+    /// line with a NUL byte is returned bad as soon as one is found, one
+    /// too long once [`SKIPPED_BYTES`] more hold none, before its end: a
+    /// caller that stops there does not read on (a stream of NUL bytes
+    /// never ends), and the next call skips the rest of it.
     pub fn next_line(&mut self) -> Option<std::io::Result<Line>> {
         if let Some(error) = self.skip_rest() {
             return Some(error);
@@ -268,7 +268,7 @@ impl<R: std::io::BufRead> Lines<R> {
             if newline.is_some() {
                 break;
             }
-            if nul.is_some() || too_long {
+            if nul.is_some() || (too_long && seen > SKIPPED_BYTES) {
                 self.skipping = true;
                 break;
             }

@@ -814,8 +814,8 @@ mod native {
             vectors: inputs.vectors.as_ref(),
             // The text report never shows the trace; JSON only when asked.
             skip_trace: args.format == Format::Text || output::leaves_out(include, Part::Trace),
-            // The text report tells a check without a source by its empty list.
-            skip_sources: args.format == Format::Json && output::leaves_out(include, Part::Sources),
+            // The text report shows no source sentence.
+            skip_sources: args.format == Format::Text || output::leaves_out(include, Part::Sources),
             earlier: None,
         };
         // A large source is read on every core (the same report); the
@@ -832,7 +832,7 @@ mod native {
             }
             Format::Text => {
                 let fallback = vectors::fallback(&report, &inputs.samples, inputs.vectors.as_ref());
-                render::text(&report, fallback.as_ref())
+                render::text(&report, fallback.as_ref(), !doc.is_empty())
             }
         };
         print(&out)?;

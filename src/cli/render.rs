@@ -23,14 +23,17 @@ fn limits_of(kind: ReasonKind) -> Option<(&'static str, &'static str)> {
 use crate::vectors::Fallback;
 
 /// Render a report as text: one block per claim, then the answer's metrics.
-/// `fallback` says why given vectors were not used, if they were not.
-pub fn text(r: &Report, fallback: Option<&Fallback>) -> String {
+/// `fallback` says why given vectors were not used, if they were not;
+/// `has_source` whether the answer was checked against a source (the
+/// report's list of source sentences is left out: 8 MB of short lines made
+/// it 300 MB).
+pub fn text(r: &Report, fallback: Option<&Fallback>, has_source: bool) -> String {
     let mut out = String::new();
     let id_width = r.claims.iter().map(|c| c.id.len()).max().unwrap_or(2);
     for c in &r.claims {
         let best = c.best_source.as_deref().unwrap_or("-");
         // Without a source the score that decides is the samples' agreement.
-        let score = match (&c.consistency, r.sources.is_empty()) {
+        let score = match (&c.consistency, !has_source) {
             (Some(cons), true) => cons.agreement,
             _ => c.support,
         };
@@ -56,7 +59,7 @@ pub fn text(r: &Report, fallback: Option<&Fallback>) -> String {
                 c.missing_words.join(", ")
             );
         }
-        if let (Some(cons), false) = (&c.consistency, r.sources.is_empty()) {
+        if let (Some(cons), true) = (&c.consistency, has_source) {
             let _ = writeln!(
                 out,
                 "{:<id_width$}  └ consistency {:.2} ({} of {} samples agree)",
