@@ -36,7 +36,7 @@ impl FileKind {
 /// are the tags inside a cue's text (`<v Host>`, `</v>`, `<i>`,
 /// `<00:00:01.500>`), its character references read (`&amp;` → `&`).
 pub fn strip_vtt(text: &str) -> String {
-    let mut said: Vec<String> = Vec::new();
+    let mut said = String::new();
     let mut block: Vec<&str> = Vec::new();
     let mut first = true;
     let lines = text.lines().map(str::trim).chain([""]);
@@ -73,12 +73,15 @@ pub fn strip_vtt(text: &str) -> String {
             }
             let plain = cue_text(line);
             if !plain.trim().is_empty() {
-                said.push(plain.trim().to_string());
+                if !said.is_empty() {
+                    said.push(' ');
+                }
+                said.push_str(plain.trim());
             }
         }
         block.clear();
     }
-    said.join(" ")
+    said
 }
 
 /// A cue's line without its tags (`<v Host>`, `</v>`, `<c.loud>`,
@@ -179,10 +182,11 @@ pub fn to_source(kind: FileKind, text: &str, max_chars: usize) -> String {
 pub fn to_passages(kind: FileKind, text: &str, max_chars: usize) -> Vec<String> {
     // A byte-order mark opens some files; it is not the file's text.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let text = &if text.contains('\r') {
-        text.replace("\r\n", "\n").replace('\r', "\n")
-    } else {
-        text.to_owned()
+    // Not copied when it has no carriage return (a copy of 8 MB of
+    // transcript held beside its own copies was memory over the limit).
+    let text: &str = &match text.contains('\r') {
+        true => std::borrow::Cow::Owned(text.replace("\r\n", "\n").replace('\r', "\n")),
+        false => std::borrow::Cow::Borrowed(text),
     };
     if kind != FileKind::WebVtt {
         if let Some(own) = own_passages(text, max_chars) {
@@ -192,19 +196,24 @@ pub fn to_passages(kind: FileKind, text: &str, max_chars: usize) -> Vec<String> 
     let body = match kind {
         FileKind::WebVtt => {
             let said = strip_vtt(text);
-            let mut paragraphs = Vec::new();
-            let mut para = String::new();
+            // Sentences packed into paragraphs of at most `max_chars`
+            // characters (a longer sentence stays whole), written into
+            // one text.
+            let mut body = String::with_capacity(said.len());
+            let mut para_chars = 0;
             for (s, e) in super::sentences::split(&said) {
-                if !para.is_empty() && para.chars().count() + (e - s) > max_chars {
-                    paragraphs.push(std::mem::take(&mut para));
+                if para_chars > 0 && para_chars + (e - s) > max_chars {
+                    body.push_str("\n\n");
+                    para_chars = 0;
                 }
-                if !para.is_empty() {
-                    para.push(' ');
+                if para_chars > 0 {
+                    body.push(' ');
+                    para_chars += 1;
                 }
-                para.push_str(&said[s..e]);
+                body.push_str(&said[s..e]);
+                para_chars += said[s..e].chars().count();
             }
-            paragraphs.push(para);
-            paragraphs.join("\n\n")
+            body
         }
         FileKind::Text | FileKind::Markdown => text
             .split("\n\n")
