@@ -108,9 +108,12 @@ test('index.html uses only relative asset URLs', () => {
 // 0.4 KB, and source sentences of 16 bytes, their term ids in one list
 // and their readings kept in places made 64 at a time, with an edit
 // splicing all three (8 MB of JSON lines peaked at 52 MB in `check`;
-// issue 16's limit is 34), 1.3 KB; issue 15 asked for 320 KB and that
+// issue 16's limit is 34), 1.3 KB, and WebVTT's cue identifiers, header
+// lines and tags dropped and the danda ending a sentence (a stranger's
+// transcript read `cue-1 <v Host>…</v> cue-2` as one sentence; 100 Hindi
+// sentences were 21 claims), 0.8 KB; issue 15 asked for 320 KB and that
 // is not met). BENCHMARKS.md ("The lab's bundle") says where the bytes go.
-const BUDGET_BYTES = 400_100;
+const BUDGET_BYTES = 401_000;
 
 /** The files the page loads: those index.html names, and those its scripts name. */
 function pageFiles() {
