@@ -547,7 +547,7 @@ fn check_claim(
             .tied
             .iter()
             .take(negation::TIES_COMPARED)
-            .map(|&i| &claim.doc.sentences[i])
+            .map(|&i| &claim.doc.sentences[i as usize])
             .find(|s| negation::reverses(claim, s))
             .or(Some(best)),
         best => best,
@@ -565,9 +565,12 @@ fn check_claim(
     // The sentences as good as the best, 1-based, for a claim that cites
     // (a claim sharing only a common word ties with most of a large source).
     let tied: Vec<usize> = match sentence {
-        Some(_) if !claim.analysed.citations.is_empty() => {
-            support.support.tied.iter().map(|i| i + 1).collect()
-        }
+        Some(_) if !claim.analysed.citations.is_empty() => support
+            .support
+            .tied
+            .iter()
+            .map(|&i| i as usize + 1)
+            .collect(),
         _ => Vec::new(),
     };
     let best_source = support.best_source.as_deref();

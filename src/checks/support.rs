@@ -45,8 +45,10 @@ pub const LIMITS: &str = "Support counts shared words: a paraphrase scores low (
 pub struct Support {
     /// Index (0-based) of the best sentence; `None` when no sentence shares a word.
     pub best: Option<usize>,
-    /// Every sentence (0-based) that supports the claim exactly as well as the best.
-    pub tied: Vec<usize>,
+    /// Every sentence (0-based) that supports the claim exactly as well as
+    /// the best (32-bit: a claim sharing only a common word ties with most
+    /// of a large source).
+    pub tied: Vec<u32>,
     /// `matched / total`, 0 when the claim has no content words.
     pub support: f64,
     pub matched: usize,
@@ -155,12 +157,12 @@ impl Shared {
                 sentences_compared: self.sentences.len(),
             };
         }
-        let mut tied: Vec<usize> = (self.sentences.iter())
+        let mut tied: Vec<u32> = (self.sentences.iter())
             .filter(|&&(_, n)| n == top)
-            .map(|&(s, _)| s as usize)
+            .map(|&(s, _)| s)
             .collect();
         crate::order::sort_dedup(&mut tied);
-        let best = tied[0];
+        let best = tied[0] as usize;
         Support {
             best: Some(best),
             tied,
@@ -205,10 +207,12 @@ fn credit_best(
     let mut compared: Vec<usize> = match reach {
         // Nothing stated by value can set the tied apart: the one cited.
         0 if claim.citations.is_empty() => vec![first],
-        0 => vec![(sup.tied.iter().take(TIES_CREDITED).copied())
+        0 => vec![(sup.tied.iter().take(TIES_CREDITED).map(|&s| s as usize))
             .find(|&s| cites(s))
             .unwrap_or(first)],
-        _ => sup.tied.iter().copied().take(TIES_CREDITED).collect(),
+        _ => (sup.tied.iter().take(TIES_CREDITED))
+            .map(|&s| s as usize)
+            .collect(),
     };
     if reach > 0 && compared.len() < TIES_CREDITED {
         let floor = sup.matched.saturating_sub(reach).max(1) as u32;
@@ -259,11 +263,15 @@ fn credit_best(
         .find(|c| as_good(c) && cites(c.best.unwrap())))
     .or_else(|| credited.iter().find(as_good))
     .expect("the first sentence is compared");
-    let mut tied: Vec<usize> = (credited.iter().filter(as_good))
-        .map(|c| c.best.unwrap())
+    let mut tied: Vec<u32> = (credited.iter().filter(as_good))
+        .map(|c| c.best.unwrap() as u32)
         .collect();
     if most == sup.matched {
-        tied.extend(sup.tied.iter().filter(|s| !compared.contains(s)));
+        tied.extend(
+            sup.tied
+                .iter()
+                .filter(|&&s| !compared.contains(&(s as usize))),
+        );
     }
     crate::order::sort_dedup(&mut tied);
     Support {
