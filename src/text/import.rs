@@ -136,26 +136,34 @@ fn is_timestamp(line: &str) -> bool {
 /// them `[1] …`.
 pub fn chunk_document(text: &str, max_chars: usize) -> Vec<String> {
     let mut chunks = Vec::new();
-    let mut current = String::new();
-    for para in text.split("\n\n").map(str::trim).filter(|p| !p.is_empty()) {
-        if current.chars().count() + para.chars().count() > max_chars && !current.is_empty() {
-            chunks.push(std::mem::take(&mut current));
-            current.push_str(para);
-        } else if current.is_empty() {
-            current.push_str(para);
-        } else {
-            current.push_str("\n\n");
-            current.push_str(para);
-        }
-    }
-    if !current.trim().is_empty() {
-        chunks.push(current.trim().to_string());
-    }
+    each_chunk(text, max_chars, |n, chunk| {
+        chunks.push(format!("[{n}] {chunk}"))
+    });
     chunks
-        .iter()
-        .enumerate()
-        .map(|(i, c)| format!("[{}] {c}", i + 1))
-        .collect()
+}
+
+/// [`chunk_document`]'s chunks, each given to `each` with its number.
+fn each_chunk(text: &str, max_chars: usize, mut each: impl FnMut(usize, &str)) {
+    let mut n = 0;
+    let mut current = String::new();
+    let mut current_chars = 0;
+    for para in text.split("\n\n").map(str::trim).filter(|p| !p.is_empty()) {
+        let para_chars = para.chars().count();
+        if current_chars + para_chars > max_chars && !current.is_empty() {
+            n += 1;
+            each(n, &current);
+            current.clear();
+            current_chars = 0;
+        } else if !current.is_empty() {
+            current.push_str("\n\n");
+            current_chars += 2;
+        }
+        current.push_str(para);
+        current_chars += para_chars;
+    }
+    if !current.is_empty() {
+        each(n + 1, &current);
+    }
 }
 
 /// The kind of a source file the CLI cuts into passages: a transcript
@@ -171,7 +179,30 @@ pub fn passage_kind(name: &str, text: &str) -> Option<FileKind> {
 /// The source text for a file: its passages ([`to_passages`]) separated by
 /// blank lines.
 pub fn to_source(kind: FileKind, text: &str, max_chars: usize) -> String {
-    to_passages(kind, text, max_chars).join("\n\n")
+    match passages_of(kind, text, max_chars) {
+        Passages::Own(own) => own.join("\n\n"),
+        // The numbered chunks written into one text as they are packed
+        // (a list of them, numbered, then joined, held the text three
+        // times more: 8 MB of WebVTT was over the memory limit).
+        Passages::Body(body) => {
+            let mut source = String::with_capacity(body.len() + body.len() / 64);
+            each_chunk(&body, max_chars, |n, chunk| {
+                if n > 1 {
+                    source.push_str("\n\n");
+                }
+                source.push_str(&format!("[{n}] "));
+                source.push_str(chunk);
+            });
+            source
+        }
+    }
+}
+
+/// A file's passages as they come: labelled by the file itself, or a body
+/// of paragraphs for [`chunk_document`] to pack.
+enum Passages {
+    Own(Vec<String>),
+    Body(String),
 }
 
 /// A file's numbered passages (`[1] …`, `[2] …`). A transcript has no
@@ -180,6 +211,14 @@ pub fn to_source(kind: FileKind, text: &str, max_chars: usize) -> String {
 /// Line ends are `\n` whatever the file used (`\r\n`, or a lone `\r` as old
 /// Mac files do), as in a pasted text, and a byte-order mark is dropped.
 pub fn to_passages(kind: FileKind, text: &str, max_chars: usize) -> Vec<String> {
+    match passages_of(kind, text, max_chars) {
+        Passages::Own(own) => own,
+        Passages::Body(body) => chunk_document(&body, max_chars),
+    }
+}
+
+/// [`to_passages`]: the file's own, or the body to chunk.
+fn passages_of(kind: FileKind, text: &str, max_chars: usize) -> Passages {
     // A byte-order mark opens some files; it is not the file's text.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     // Not copied when it has no carriage return (a copy of 8 MB of
@@ -190,7 +229,7 @@ pub fn to_passages(kind: FileKind, text: &str, max_chars: usize) -> Vec<String> 
     };
     if kind != FileKind::WebVtt {
         if let Some(own) = own_passages(text, max_chars) {
-            return own;
+            return Passages::Own(own);
         }
     }
     let body = match kind {
@@ -227,7 +266,7 @@ pub fn to_passages(kind: FileKind, text: &str, max_chars: usize) -> Vec<String> 
             .collect::<Vec<_>>()
             .join("\n\n"),
     };
-    chunk_document(&body, max_chars)
+    Passages::Body(body)
 }
 
 /// The passages of a file that labels its own (`[N]` opening lines, or
@@ -442,6 +481,29 @@ mod tests {
             strip_vtt(vtt),
             "The viaduct opened in 1974. Its span is 612 metres & it carries 6 lanes. A sign reads 2 < 3 and x."
         );
+    }
+
+    /// The source written chunk by chunk is the passages joined.
+    #[test]
+    fn a_source_is_its_passages_joined() {
+        let long = "The pier opened in 1998. It is 410 m long. ".repeat(40);
+        let texts = [
+            VTT.to_string(),
+            format!("Alpha one.\n\nBeta two.\n\n{long}\n\nGamma."),
+            "[1] Own passage.\n[2] Another one.".to_string(),
+            String::new(),
+        ];
+        for text in &texts {
+            for kind in [FileKind::WebVtt, FileKind::Markdown, FileKind::Text] {
+                for max in [10, 30, 500] {
+                    assert_eq!(
+                        to_source(kind, text, max),
+                        to_passages(kind, text, max).join("\n\n"),
+                        "{kind:?} {max} {text:?}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
