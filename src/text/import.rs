@@ -3,6 +3,8 @@
 //! `chunk_document` does (paragraphs packed into passages of at most
 //! `max_chars`, written `[1] …`, `[2] …` so that `[N]` citations name them).
 
+use std::fmt::Write as _;
+
 /// Passages hold at most this many characters (seed 003's `chunk_document`
 /// default), in the lab and the CLI alike.
 pub const PASSAGE_CHARS: usize = 500;
@@ -190,8 +192,7 @@ pub fn to_source(kind: FileKind, text: &str, max_chars: usize) -> String {
                 if n > 1 {
                     source.push_str("\n\n");
                 }
-                source.push_str(&format!("[{n}] "));
-                source.push_str(chunk);
+                let _ = write!(source, "[{n}] {chunk}");
             });
             source
         }

@@ -422,9 +422,12 @@ impl SourceSentence {
     pub fn analysed<'d>(&self, doc: &'d Document) -> &'d Analysed {
         let index = self.number() - 1;
         debug_assert_eq!(doc.sentences[index], *self);
-        (doc.readings).get_or_init(index, || {
-            Analysed::new(&doc.text, self.start(), self.end(), doc.options)
-        })
+        (doc.readings).get_or_init(index, || self.read(doc))
+    }
+
+    /// Its reading made afresh from `doc`'s text.
+    fn read(&self, doc: &Document) -> Analysed {
+        Analysed::new(&doc.text, self.start(), self.end(), doc.options)
     }
 }
 
@@ -1747,15 +1750,9 @@ impl Document {
     pub fn reading_once(&self, i: usize) -> std::borrow::Cow<'_, Analysed> {
         #[cfg(not(target_arch = "wasm32"))]
         if !keeps_readings(&self.text) {
-            let s = &self.sentences[i];
             return match self.readings.get(i) {
                 Some(kept) => std::borrow::Cow::Borrowed(kept),
-                None => std::borrow::Cow::Owned(Analysed::new(
-                    &self.text,
-                    s.start(),
-                    s.end(),
-                    self.options,
-                )),
+                None => std::borrow::Cow::Owned(self.sentences[i].read(self)),
             };
         }
         std::borrow::Cow::Borrowed(self.sentences[i].analysed(self))
@@ -1901,7 +1898,7 @@ impl Document {
     /// with how many of them it holds, in the order first met. Only the
     /// sentences the terms' postings name are visited.
     pub fn sentences_sharing(&self, ids: &[u32]) -> Vec<(u32, u32)> {
-        SHARED_COUNTS.with_borrow_mut(|at| {
+        SHARED_PLACES.with_borrow_mut(|at| {
             if at.len() < self.sentences.len() {
                 at.resize(self.sentences.len(), 0);
             }
@@ -1997,7 +1994,7 @@ thread_local! {
     /// list, kept from call to call and all zero between calls: a call pays
     /// only for the sentences it touches (a fresh zeroed array cost every
     /// claim a pass over every sentence).
-    static SHARED_COUNTS: std::cell::RefCell<Vec<u32>> = const { std::cell::RefCell::new(Vec::new()) };
+    static SHARED_PLACES: std::cell::RefCell<Vec<u32>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// Lower-case, unify apostrophes, drop accents from Latin letters and
