@@ -39,6 +39,7 @@ use crate::report::*;
 use crate::scoring::{self, Quality};
 use crate::text::decimal::Decimal;
 use crate::text::language::{language_of, Language};
+use crate::text::reach::SourceEdit;
 use crate::text::{
     char_offsets, sentences, Analysed, AnalysisOptions, Document, SourceSentence, Token,
 };
@@ -76,23 +77,30 @@ pub struct CheckInput<'a> {
 }
 
 /// A check made before, of `answer` to `question`: the caller promises it
-/// was made against the same source, under the same settings, with its
-/// trace. A claim of the new answer with the same id and text at the same
-/// place is taken from it, its events with it, instead of being checked
-/// again, when nothing else a claim's check reads has changed: the same
-/// question, no samples or given vectors (consistency reads every claim
-/// at once), the same kind of answer for the learned score ([`Regime`]).
+/// was made against the same source (or, with `source_edit`, against the
+/// source before its last edit), under the same settings, with its trace.
+/// A claim of the new answer with the same id and text at the same place
+/// is taken from it, its events with it, instead of being checked again,
+/// when nothing else a claim's check reads has changed: the same question,
+/// no samples or given vectors (consistency reads every claim at once),
+/// the same kind of answer for the learned score ([`Regime`]), and no
+/// sentence or name the source's edit reached ([`edit_reaches`]).
 #[derive(Debug, Clone, Copy)]
 pub struct Earlier<'a> {
     pub answer: &'a str,
     pub question: &'a str,
     pub report: &'a Report,
+    /// The edit of the source since that check ([`Document::last_edit`]),
+    /// if it was edited in place; `None` when it is the same source.
+    pub source_edit: Option<&'a SourceEdit>,
 }
 
 /// The claims of an [`Earlier`] check a new one may take back.
 struct KnownChecks<'e> {
     claims: &'e [ClaimReport],
     trace: &'e [crate::trace::Event],
+    /// The source's edit since the earlier check, if any.
+    source_edit: Option<&'e SourceEdit>,
     /// Where the next claim's events are looked for: claims are taken in
     /// order, and a check pushes each claim's events together.
     next_event: usize,
@@ -107,26 +115,35 @@ impl<'e> KnownChecks<'e> {
                 && Regime::of(earlier.question, earlier.answer) == regime
                 && input.samples.is_empty()
                 && input.vectors.is_none()
+                && earlier.source_edit.is_none_or(|edit| edit.layout_kept)
         });
         KnownChecks {
             claims: earlier.map_or(&[][..], |e| &e.report.claims[..]),
             trace: earlier.map_or(&[][..], |e| &e.report.trace[..]),
+            source_edit: earlier.and_then(|e| e.source_edit),
             next_event: 0,
         }
     }
 
     /// The earlier check of the `k`th claim, `id`, at `start` reading
-    /// `text`, with its events, if it made one.
+    /// `text`, with its events, if it made one and the source's edit since
+    /// did not reach it (`reached`, given the edit and the claim's best
+    /// sentence then).
     fn take(
         &mut self,
         k: usize,
         id: &str,
         start: usize,
         text: &str,
-    ) -> Option<(&'e ClaimReport, &'e [crate::trace::Event])> {
+        reached: impl FnOnce(&SourceEdit, Option<usize>) -> bool,
+    ) -> Option<(Cow<'e, ClaimReport>, &'e [crate::trace::Event])> {
         let claim = self.claims.get(k).filter(|c| {
             c.id == id && c.byte_start == start && c.text == text && c.consistency.is_none()
         })?;
+        let best = || SourceSentence::index_of(claim.best_source.as_deref()?);
+        if self.source_edit.is_some_and(|edit| reached(edit, best())) {
+            return None;
+        }
         let of_claim = |e: &crate::trace::Event| e.claim.as_deref() == Some(id);
         let from = self.next_event + self.trace[self.next_event..].iter().position(of_claim)?;
         let to = from
@@ -135,8 +152,73 @@ impl<'e> KnownChecks<'e> {
                 .take_while(|e| of_claim(e))
                 .count();
         self.next_event = to;
+        let claim = match self.source_edit {
+            Some(edit) => Cow::Owned(moved_by(claim, edit)),
+            None => Cow::Borrowed(claim),
+        };
         Some((claim, &self.trace[from..to]))
     }
+}
+
+/// Might the source's edit change what a check of a claim finds? The
+/// claim is `answer[start..end]`, read as `analysed`, with content `terms`
+/// (as support counts them), its best sentence before the edit `best`
+/// (0-based). Its checks read the source:
+///
+/// - through how many sentences hold each of its terms (the learned
+///   score's weights);
+/// - through the sentences that share enough of its terms to be tied with
+///   its best or compared with it by value ([`support::weighs_from`]): the
+///   best sentence, its numbers, negation and citations;
+/// - through look-ups of its names (the entity check).
+///
+/// [`SourceEdit`] says what the edit touched.
+pub fn edit_reaches(
+    edit: &SourceEdit,
+    doc: &Document,
+    (answer, start, end): (&str, usize, usize),
+    (analysed, terms): (&Analysed, &[&Token]),
+    best: Option<usize>,
+    cfg: &Config,
+) -> bool {
+    if terms.iter().any(|t| edit.changes_frequency(t.key())) {
+        return true;
+    }
+    let held = match best {
+        Some(best) if edit.read_again(best) => return true,
+        Some(best) => (terms.iter())
+            .filter(|t| doc.term_id(t.key()).is_some_and(|id| doc.holds(best, id)))
+            .count(),
+        None => 0,
+    };
+    let keys: Vec<&str> = terms.iter().map(|t| t.key()).collect();
+    edit.most_shared(&keys) >= support::weighs_from(held, terms, analysed)
+        || (entities::find(answer, start, end, cfg.single_word_entities).iter()).any(|e| {
+            let (phrases, lower_case) = entities::looked_up(e, start);
+            phrases.iter().any(|p| edit.touches_phrase(p))
+                || lower_case.is_some_and(|w| edit.touches_text(&w))
+        })
+}
+
+/// An earlier check of a claim the source's edit did not reach, with its
+/// spans in the source moved as the text after the edit moved.
+fn moved_by(claim: &ClaimReport, edit: &SourceEdit) -> ClaimReport {
+    let mut claim = claim.clone();
+    for m in &mut claim.marks {
+        if m.side == crate::verdict::MarkSide::Source {
+            (m.byte_start, m.byte_end) = edit.move_span((m.byte_start, m.byte_end));
+        }
+    }
+    if let Some(n) = &mut claim.negation {
+        n.source_span = edit.move_span(n.source_span);
+        if n.negated_in == negation::Side::Source {
+            n.negator_span = edit.move_span(n.negator_span);
+        }
+    }
+    if let Some(a) = &mut claim.antonym {
+        a.source_span = edit.move_span(a.source_span);
+    }
+    claim
 }
 
 impl<'a> CheckInput<'a> {
@@ -443,9 +525,16 @@ fn judge<'k>(
             Part::Known(old) => Cow::Borrowed(&known[*old]),
             Part::New(analysed) => {
                 let id = format!("C{}", k + 1);
-                if let Some((earlier, events)) = known_checks.take(k, &id, *start, claim_texts[k]) {
+                let reached = |edit: &SourceEdit, best: Option<usize>| {
+                    let terms = claim_terms(analysed, &given);
+                    let claim = (answer, *start, *end);
+                    edit_reaches(edit, doc, claim, (analysed, &terms), best, cfg)
+                };
+                if let Some((earlier, events)) =
+                    known_checks.take(k, &id, *start, claim_texts[k], reached)
+                {
                     trace.replay(events);
-                    return Cow::Owned(earlier.clone());
+                    return Cow::Owned(earlier.into_owned());
                 }
                 let claim = ClaimContext {
                     id: &id,

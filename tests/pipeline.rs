@@ -1119,6 +1119,7 @@ fn a_check_takes_back_the_claims_an_earlier_check_made_at_the_same_place() {
             answer: before,
             question,
             report: &first,
+            source_edit: None,
         };
         check(
             &doc,
@@ -1157,6 +1158,7 @@ fn a_check_takes_back_the_claims_an_earlier_check_made_at_the_same_place() {
         answer: short,
         question,
         report: &first_short,
+        source_edit: None,
     };
     // Past 25 words: a long answer, whose claims the learned score weighs
     // otherwise.
@@ -1170,6 +1172,74 @@ fn a_check_takes_back_the_claims_an_earlier_check_made_at_the_same_place() {
         &cfg,
     );
     assert_ne!(grown.claims[0].reasons[0].detail, "taken back");
+}
+
+/// After an edit of the source in place, a check given the check before
+/// it takes back the claims the edit cannot reach (no sentence read again
+/// holds one of their words), their source marks moved with the text after
+/// the edit, and checks the others again; an edit that renumbers the
+/// sentences takes nothing back. `tests/properties.rs` holds the reports
+/// to fresh checks.
+#[test]
+fn a_source_edit_takes_back_the_claims_it_cannot_reach() {
+    use claimlab::pipeline::Earlier;
+    let cfg = Config::default();
+    let source = "The Ridgeline bridge opened in 1998. Its main span is 410 metres long.\n\nThe museum is closed on Mondays.\n\nRefunds are issued within 14 days of purchase. The bridge was designed by Halvorsen Partners.";
+    let answer = "The Ridgeline bridge opened in 1998. The museum is closed on Mondays. Refunds are issued within 14 days of purchase. It was designed by Halvorsen Partners.";
+    let input = CheckInput::answer(answer);
+    let mut doc = Document::analyse(source, (&cfg).into());
+    let mut first = check(&doc, &input, &cfg);
+    assert_eq!(first.claims.len(), 4);
+    for c in &mut first.claims {
+        c.reasons[0].detail = "taken back".into();
+    }
+    let after_edit = |doc: &Document| {
+        let earlier = Earlier {
+            answer,
+            question: "",
+            report: &first,
+            source_edit: Some(doc.last_edit().expect("an edit in place is kept")),
+        };
+        check(
+            doc,
+            &CheckInput {
+                earlier: Some(earlier),
+                ..input
+            },
+            &cfg,
+        )
+    };
+    let edited = source.replace("Mondays", "Tuesdays");
+    doc.edit(edited.clone());
+    let second = after_edit(&doc);
+    let taken: Vec<bool> = (second.claims.iter())
+        .map(|c| c.reasons[0].detail == "taken back")
+        .collect();
+    assert_eq!(taken, [true, false, true, true]);
+    assert_eq!(second.claims[1].verdict, Verdict::Contradicted);
+    // Taken back or checked again, the report is a fresh check's.
+    let mut fresh = check(&Document::analyse(&edited, (&cfg).into()), &input, &cfg);
+    for (c, taken) in fresh.claims.iter_mut().zip(&taken) {
+        if *taken {
+            c.reasons[0].detail = "taken back".into();
+        }
+    }
+    assert_eq!(second, fresh);
+    // C4's marks in S5 moved with the text after the edit, a byte on.
+    let moved = |r: &claimlab::Report| {
+        (r.claims[3].marks.iter())
+            .filter(|m| m.side == claimlab::report::MarkSide::Source)
+            .map(|m| m.byte_start)
+            .min()
+    };
+    assert_eq!(moved(&second), moved(&first).map(|at| at + 1));
+    // A new sentence renumbers those after it: every claim is checked again.
+    doc.edit(edited.replace("Tuesdays.", "Tuesdays. Also Fridays."));
+    let third = after_edit(&doc);
+    assert!(third
+        .claims
+        .iter()
+        .all(|c| c.reasons[0].detail != "taken back"));
 }
 
 /// Sentences a large source and its answers are made of: names, numbers,

@@ -642,6 +642,7 @@ fn earlier_is_afresh(
             answer: before,
             question: questions.0,
             report: &first,
+            source_edit: None,
         };
         let taken = check(
             &doc,
@@ -654,6 +655,73 @@ fn earlier_is_afresh(
         prop_assert_eq!(taken, fresh, "{} config", name);
     }
     Ok(())
+}
+
+/// The check after a keystroke in the source (the document edited in
+/// place, as the lab edits a large source), taking back the claims of the
+/// check before it that the edit cannot reach, is the check of the edited
+/// source analysed afresh, under every config.
+fn source_edit_is_afresh(
+    source: &str,
+    edited: &str,
+    answer: &str,
+    question: &str,
+) -> Result<(), TestCaseError> {
+    for (name, cfg) in configs() {
+        let mut doc = Document::analyse(source, (&cfg).into());
+        let input = CheckInput {
+            question,
+            ..CheckInput::answer(answer)
+        };
+        let first = check(&doc, &input, &cfg);
+        doc.edit(edited.to_string());
+        let fresh = check(&Document::analyse(edited, (&cfg).into()), &input, &cfg);
+        let earlier = doc.last_edit().map(|edit| Earlier {
+            answer,
+            question,
+            report: &first,
+            source_edit: Some(edit),
+        });
+        let taken = check(&doc, &CheckInput { earlier, ..input }, &cfg);
+        prop_assert_eq!(taken, fresh, "{} config", name);
+    }
+    Ok(())
+}
+
+/// A source of FACTS and POOL sentences in passages (blank lines between,
+/// some labelled), and an answer of some of them, each perhaps changed the
+/// way answers go wrong, with its own words, names and numbers.
+fn source_in_passages_and_answer() -> impl Strategy<Value = (String, String)> {
+    (
+        prop::collection::vec((prop::sample::select(FACTS), 0u8..4), 2..14),
+        grounded_answer(),
+    )
+        .prop_map(|(sentences, (_, answer))| {
+            let mut source = String::new();
+            for (i, (fact, gap)) in sentences.into_iter().enumerate() {
+                if i > 0 {
+                    source.push_str(match gap {
+                        0 => "\n\n",
+                        1 => "\n",
+                        _ => " ",
+                    });
+                }
+                source.push_str(fact);
+            }
+            (source, answer)
+        })
+}
+
+/// What a keystroke in a source types or pastes: besides the answer's,
+/// line breaks, a passage label, a name and a number the answers use.
+fn typed_in_source() -> impl Strategy<Value = String> {
+    prop_oneof![
+        3 => typed(),
+        1 => prop::sample::select(
+            &["\n", "\n\n", "[2] ", "Halvorsen ", "410", " 1998", "é", "Olsen. "][..]
+        )
+        .prop_map(str::to_string),
+    ]
 }
 
 // ---------------------------------------------------------------- properties
@@ -695,6 +763,25 @@ proptest! {
     ) {
         let after = keystroke(&before, at, cut, &typed);
         earlier_is_afresh(&source, &before, &after, questions)?;
+    }
+
+    /// A keystroke anywhere in a source, checked with the claims of the
+    /// check before it that the edit cannot reach taken back: the same
+    /// report as a fresh check of the edited source.
+    #[test]
+    fn a_keystroke_in_the_source_checked_with_the_claims_before_it_is_checked_afresh(
+        (source, answer) in prop_oneof![
+            2 => source_in_passages_and_answer(),
+            1 => grounded_answer(),
+            1 => source_and_answer().prop_map(|(s, a)| (a, s)),
+        ],
+        at in any::<prop::sample::Index>(),
+        cut in prop_oneof![3 => Just(0usize), 1 => 1usize..4],
+        typed in typed_in_source(),
+        question in prop::sample::select(&["", "When did the bridge open?"][..]),
+    ) {
+        let edited = keystroke(&source, at, cut, &typed);
+        source_edit_is_afresh(&source, &edited, &answer, question)?;
     }
 
     /// No source: the claims are judged by samples alone (or have no basis).

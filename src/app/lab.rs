@@ -108,6 +108,11 @@ impl SourceDocument {
         f(&self.document.lock().unwrap_or_else(|e| e.into_inner()))
     }
 
+    /// Is `later` this document after one edit in place?
+    fn edited_once_into(&self, later: &SourceDocument) -> bool {
+        Arc::ptr_eq(&self.document, &later.document) && later.generation == self.generation + 1
+    }
+
     /// Is this the analysis of `text` under `options`?
     fn is_of(&self, text: &str, options: AnalysisOptions) -> bool {
         self.read(|d| d.options == options && crate::text::same_text(&d.text, text))
@@ -428,28 +433,40 @@ impl Lab {
                             drift::history_before(&history.0, &drift::fingerprint(answer))
                         };
                         // A keystroke changes a claim or two: the others
-                        // are taken from the check before, against the same
-                        // source under the same settings.
-                        let earlier = previous
-                            .filter(|p| p.document == doc && p.config == cfg)
-                            .map(|p| Earlier {
-                                answer: &p.answer,
-                                question: &p.question,
-                                report: &p.report,
+                        // are taken from the check before, under the same
+                        // settings, against the same source or the source
+                        // before one edit in place (the claims that edit
+                        // cannot reach).
+                        let report = doc.read(|d| {
+                            let earlier = previous.filter(|p| p.config == cfg).and_then(|p| {
+                                let source_edit = match p.document == doc {
+                                    true => None,
+                                    false if p.document.edited_once_into(&doc) => {
+                                        Some(d.last_edit()?)
+                                    }
+                                    false => return None,
+                                };
+                                Some(Earlier {
+                                    answer: &p.answer,
+                                    question: &p.question,
+                                    report: &p.report,
+                                    source_edit,
+                                })
                             });
-                        let input = CheckInput {
-                            answer,
-                            samples,
-                            question,
-                            history: (!question.trim().is_empty()).then_some(before),
-                            latency_ms: 0.0,
-                            vectors: vectors.as_ref().map(|v| v.0.as_ref()),
-                            // The lab replays the trace and lists every sentence.
-                            skip_trace: false,
-                            skip_sources: false,
-                            earlier,
-                        };
-                        let report = doc.read(|d| check(d, &input, &cfg));
+                            let input = CheckInput {
+                                answer,
+                                samples,
+                                question,
+                                history: (!question.trim().is_empty()).then_some(before),
+                                latency_ms: 0.0,
+                                vectors: vectors.as_ref().map(|v| v.0.as_ref()),
+                                // The lab replays the trace and lists every sentence.
+                                skip_trace: false,
+                                skip_sources: false,
+                                earlier,
+                            };
+                            check(d, &input, &cfg)
+                        });
                         let check_ms = now_ms() - start;
                         Shared(Arc::new(Checked {
                             report,

@@ -612,6 +612,30 @@ pub fn invented<'e>(
         .collect()
 }
 
+/// What [`invented`] may look up in the source for entity `e` of a claim
+/// starting at `claim_start`: phrases through [`fold`] in the whole source
+/// ([`crate::text::Document::mentions`]), and a word in lower case in its
+/// raw text (a sentence opener the source uses as an ordinary word). An
+/// edit of the source that touches none of them cannot change whether `e`
+/// is invented.
+pub fn looked_up(e: &Entity, claim_start: usize) -> (Vec<String>, Option<String>) {
+    let form = lookup_form(e);
+    let mut phrases = Vec::new();
+    if let Some((who, place)) = form.split_once(" of ") {
+        phrases.extend([who.to_string(), place.to_string()]);
+    }
+    let mut lower_case = None;
+    if e.start == claim_start {
+        if let Some((_, rest)) = form.split_once(' ') {
+            phrases.push(rest.to_string());
+            let opener = e.text.split_whitespace().next().unwrap_or("");
+            lower_case = Some(opener.lowercase());
+        }
+    }
+    phrases.push(form);
+    (phrases, lower_case)
+}
+
 /// Find the claim's names and references that the source never mentions and
 /// explain them: an `invented_entity` reason and a mark each, and the
 /// `entity_check` event when the claim names anything. Citations (`[S1]`)
@@ -690,6 +714,33 @@ mod tests {
         }
     }
     use crate::text::mentions::in_fold;
+
+    /// Every look-up [`invented`] makes is one [`looked_up`] lists.
+    #[test]
+    fn looked_up_lists_every_look_up_invented_makes() {
+        let claims = [
+            "Yesterday John Smith of Lyon met Dr. Paul Renard of Lyon.",
+            "Click Apply/Save to keep the Bank of America form.",
+            "Fujitsu Labs and Renard et al. (2021) agree with O'Brien's team.",
+            "The Halvorsen Partners bridge opened.",
+        ];
+        for claim in claims {
+            let found = find(claim, 0, claim.len(), true);
+            assert!(!found.is_empty(), "{claim}");
+            for source in ["", "click here. yesterday it rained. the bank closed."] {
+                let asked = std::cell::RefCell::new(Vec::new());
+                let mentioned = |p: &str| {
+                    asked.borrow_mut().push(p.to_string());
+                    false
+                };
+                let _ = invented(&found, mentioned, source, 0);
+                let listed: Vec<String> = (found.iter()).flat_map(|e| looked_up(e, 0).0).collect();
+                for p in asked.borrow().iter() {
+                    assert!(listed.contains(p), "{claim}: {p} not listed in {listed:?}");
+                }
+            }
+        }
+    }
 
     /// A phrase look-up in `folded`, a source's fold.
     fn within(folded: &str) -> impl Fn(&str) -> bool + '_ {

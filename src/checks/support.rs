@@ -198,12 +198,7 @@ fn credit_best(
     let Some(first) = sup.best else {
         return sup;
     };
-    // How many fewer words a sentence may share and still come out ahead:
-    // the claim's amounts and the unit words written after them.
-    let reach = terms.iter().filter(|t| t.number.is_some()).count()
-        + (claim.numbers.iter())
-            .filter(|n| n.unit_word.is_some())
-            .count();
+    let reach = by_value(terms, claim);
     let mut compared: Vec<usize> = match reach {
         // Nothing stated by value can set the tied apart: the one cited.
         0 if claim.citations.is_empty() => vec![first],
@@ -278,6 +273,23 @@ fn credit_best(
         tied,
         ..pick.clone()
     }
+}
+
+/// How many fewer words than the best a sentence may share with a claim
+/// and still come out ahead once amounts count by value: the claim's
+/// amounts and the unit words written after them.
+fn by_value(terms: &[&Token], claim: &Analysed) -> usize {
+    terms.iter().filter(|t| t.number.is_some()).count()
+        + (claim.numbers.iter())
+            .filter(|n| n.unit_word.is_some())
+            .count()
+}
+
+/// The fewest of a claim's `terms` a sentence must share to weigh in its
+/// support at all, when some sentence shares `held` of them: one sharing
+/// fewer is neither tied with the best nor compared with it by value.
+pub fn weighs_from(held: usize, terms: &[&Token], claim: &Analysed) -> usize {
+    held.saturating_sub(by_value(terms, claim)).max(1)
 }
 
 /// Find the best supporting sentence for a claim's content terms, on words

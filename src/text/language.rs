@@ -114,10 +114,13 @@ fn packed(bytes: impl ExactSizeIterator<Item = u8>) -> Option<u64> {
     Some(u64::from_le_bytes(key))
 }
 
+/// How many of a text's first bytes [`language_of`] reads.
+pub const SAMPLE_BYTES: usize = 4096;
+
 /// The language of `text` (its first 4 KB), when its function words say so
 /// clearly: at least two of them, and more than of any other language.
 pub fn language_of(text: &str) -> Option<Language> {
-    let end = crate::text::scan::char_start(text, 4096);
+    let end = crate::text::scan::char_start(text, SAMPLE_BYTES);
     let hits = function_words(&text[..end]);
     let (best, &top) = hits
         .iter()

@@ -17,6 +17,7 @@ mod lists;
 pub mod memo;
 pub mod mentions;
 pub mod numbers;
+pub mod reach;
 pub mod scan;
 pub mod sentences;
 #[cfg(not(target_arch = "wasm32"))]
@@ -491,6 +492,9 @@ pub struct Document {
     /// [`language::language_of`] the text, worked out on first use (every
     /// check asks, and a repair's re-checks ask again).
     language: std::sync::OnceLock<Option<language::Language>>,
+    /// The last edit made in place, when it was narrow enough to keep
+    /// ([`Document::last_edit`]).
+    last_edit: Option<reach::SourceEdit>,
     /// Natively, the keys the index was made for, when it was made for a
     /// check's answer ([`Document::analyse_for_answer`]): only the words
     /// that can have one of them are indexed.
@@ -510,6 +514,14 @@ pub struct Document {
     /// admits.
     #[cfg(not(target_arch = "wasm32"))]
     whole: std::sync::OnceLock<Box<WholeIndex>>,
+}
+
+/// What an edit changed in a document's fold: `old` from byte `from` on
+/// gave way to the bytes `from..new_to`.
+struct FoldChange {
+    from: usize,
+    old: String,
+    new_to: usize,
 }
 
 /// The sentences an edit inside one passage reads afresh
@@ -951,6 +963,7 @@ impl SentenceIndex {
             source_reports: Default::default(),
             passage_names: Default::default(),
             language: Default::default(),
+            last_edit: None,
             #[cfg(not(target_arch = "wasm32"))]
             wanted: self.wanted.map(|w| w.keys),
             #[cfg(not(target_arch = "wasm32"))]
@@ -1182,14 +1195,14 @@ impl Document {
     /// Fold afresh the window's passages (`kept..b` of the old ones, `a`
     /// the one before; `window` the new ones, text bytes `w0..w1`, `w0..w1_old`
     /// before the edit) between the unchanged parts of the fold, its marks
-    /// and points.
+    /// and points. Returns what changed in the fold.
     fn refold_window(
         &mut self,
         text: &str,
         (a, b, kept): (Option<usize>, usize, usize),
         window: &[sentences::Span],
         (w0, w1, w1_old): (usize, usize, usize),
-    ) {
+    ) -> FoldChange {
         let n = self.fold_marks.len();
         let f0 = a.map_or(0, |a| self.fold_marks[a].1);
         let f1 = if b < n {
@@ -1200,6 +1213,7 @@ impl Document {
         let mut old_fold = std::mem::take(&mut self.folded).into_bytes();
         let spaced = old_fold.get(f1) == Some(&b' ');
         let tail = old_fold.split_off(f1 + usize::from(spaced));
+        let old = String::from_utf8_lossy(&old_fold[f0..]).into_owned();
         old_fold.truncate(f0);
         let mut folder = Folder {
             out: old_fold,
@@ -1239,6 +1253,11 @@ impl Document {
         let points = std::mem::take(&mut folder.points);
         self.fold_points.splice(p0..p1, points);
         self.folded = folder.finish();
+        FoldChange {
+            from: f0,
+            old,
+            new_to: new_tail,
+        }
     }
 
     /// Fold afresh only around an edit of old bytes `p..q_old` inside
@@ -1246,8 +1265,9 @@ impl Document {
     /// the last fold point at or before the edit to the first after it (the
     /// passage's end if none), where the byte before is unchanged, so a
     /// space pending there is the old one and the old fold from there on
-    /// stands, moved. Leaves everything as it was and says `false` when the
-    /// edit reaches the passage's start or end.
+    /// stands, moved. Returns what changed in the fold; leaves everything
+    /// as it was and returns `None` when the edit reaches the passage's
+    /// start or end.
     fn refold_inside(
         &mut self,
         text: &str,
@@ -1255,18 +1275,16 @@ impl Document {
         (ps, pe): sentences::Span,
         p: usize,
         q_old: usize,
-    ) -> bool {
+    ) -> Option<FoldChange> {
         let (old_ps, old_pe) = self.passages[passage];
         if old_ps != ps || ps > p || old_pe <= q_old || pe + self.text.len() != old_pe + text.len()
         {
-            return false;
+            return None;
         }
         let points = &self.fold_points;
-        let Some(c) = points.partition_point(|x| x.text <= p).checked_sub(1) else {
-            return false;
-        };
+        let c = points.partition_point(|x| x.text <= p).checked_sub(1)?;
         if points[c].text < ps {
-            return false;
+            return None;
         }
         let d = points.partition_point(|x| x.text <= q_old);
         let (d_text, d_fold) = match points.get(d) {
@@ -1276,6 +1294,7 @@ impl Document {
         let start = points[c];
         let mut out = std::mem::take(&mut self.folded).into_bytes();
         let tail = out.split_off(d_fold);
+        let old = String::from_utf8_lossy(&out[start.fold..]).into_owned();
         out.truncate(start.fold);
         let mut folder = Folder {
             out,
@@ -1297,7 +1316,11 @@ impl Document {
         let fresh = std::mem::take(&mut folder.points);
         self.fold_points.splice(c..d, fresh);
         self.folded = folder.finish();
-        true
+        Some(FoldChange {
+            from: start.fold,
+            old,
+            new_to: new_d_fold,
+        })
     }
 
     /// Does every fold point hold: the fold of the text before it is the
@@ -1424,6 +1447,7 @@ impl Document {
     /// `text` comes back and the document is left as it was.
     pub fn edit_within(&mut self, text: String, max_fresh_bytes: usize) -> Result<(), String> {
         if same_text(&text, &self.text) {
+            self.last_edit = Some(reach::SourceEdit::unchanged(&self.text));
             return Ok(());
         }
         // An index made for one answer's keys is not edited: read afresh.
@@ -1514,6 +1538,23 @@ impl Document {
                 (passage, ss, se, Analysed::new(&text, ss, se, self.options))
             })
             .collect();
+        // What a claim's check could see change (`reach`): the keys of the
+        // sentences read again, before and after; whether every sentence
+        // keeps its number and passage; where the text after the edit starts.
+        let content_keys = |a: &Analysed| -> Vec<std::sync::Arc<str>> {
+            let content = a.tokens.iter().filter(|t| t.content);
+            content.map(|t| t.shared_key().clone()).collect()
+        };
+        let old_keys: Vec<_> = (self.sentences[s0..s1].iter())
+            .map(|s| content_keys(s.analysed(self)))
+            .collect();
+        let new_keys: Vec<_> = fresh.iter().map(|f| content_keys(&f.3)).collect();
+        let layout_kept = s1 - s0 == fresh.len()
+            && window.len() == b - kept
+            && (self.sentences[s0..s1].iter())
+                .zip(&fresh)
+                .all(|(old, new)| old.passage() == new.0 + 1);
+        let tail = self.sentences.get(s1).map_or(old_len, |s| s.start());
 
         // The index without the window's old sentences.
         for i in s0..s1 {
@@ -1526,22 +1567,11 @@ impl Document {
         }
         // Terms no sentence holds any more leave the vocabulary (the
         // window's old sentences name their keys).
-        let emptied = (s0..s1)
-            .flat_map(|i| self.term_ids.get(i))
-            .any(|&id| self.postings[id as usize].is_empty());
-        if emptied {
-            let mut gone: Vec<std::sync::Arc<str>> = Vec::new();
-            for s in &self.sentences[s0..s1] {
-                for t in s.analysed(self).tokens.iter().filter(|t| t.content) {
-                    if let Some(&id) = self.vocab.get(t.key()) {
-                        if self.postings[id as usize].is_empty() {
-                            gone.push(t.shared_key().clone());
-                        }
-                    }
+        for key in old_keys.iter().flatten() {
+            if let Some(&id) = self.vocab.get(key) {
+                if self.postings[id as usize].is_empty() {
+                    self.vocab.remove(key);
                 }
-            }
-            for key in gone {
-                self.vocab.remove(&key);
             }
         }
         // Later sentences move by the change in the window's sentence count,
@@ -1612,14 +1642,14 @@ impl Document {
         };
         #[cfg(target_arch = "wasm32")]
         let keeps_fold = true;
-        if keeps_fold {
-            let inside = b == kept + 1
-                && window.len() == 1
-                && self.refold_inside(&text, kept, window[0], p, q_old);
-            if !inside {
-                self.refold_window(&text, (a, b, kept), &window, (w0, w1, w1_old));
-            }
-        }
+        let fold_change = keeps_fold.then(|| {
+            let inside = (b == kept + 1 && window.len() == 1)
+                .then(|| self.refold_inside(&text, kept, window[0], p, q_old))
+                .flatten();
+            inside.unwrap_or_else(|| {
+                self.refold_window(&text, (a, b, kept), &window, (w0, w1, w1_old))
+            })
+        });
 
         for x in &mut self.passages[b..] {
             *x = (shift(x.0), shift(x.1));
@@ -1676,8 +1706,35 @@ impl Document {
             );
             let _ = self.source_reports.set(reports.into());
         }
+        // The language is read from the text's first bytes.
+        let language = (p <= language::SAMPLE_BYTES + 4).then(|| self.language());
+        let read_again = reach::ReadAgain {
+            first: s0,
+            before: old_keys,
+            after: new_keys,
+        };
+        // A document without its fold (natively, a large source's) keeps
+        // no record: its names are looked for in its text.
+        self.last_edit = fold_change.and_then(|fold| {
+            reach::SourceEdit::new(
+                reach::Changed {
+                    text: (&self.text, &text, p, (q_old, q_new)),
+                    fold: (&self.folded, fold.from, &fold.old, fold.new_to),
+                },
+                read_again,
+                tail,
+                layout_kept,
+            )
+        });
         self.text = text;
-        self.language.take();
+        if let Some(before) = language {
+            self.language.take();
+            if self.language() != before {
+                if let Some(edit) = &mut self.last_edit {
+                    edit.layout_kept = false;
+                }
+            }
+        }
         // The edit touched no label (`near_label`), so the labels' numbers
         // stand, unless the passages themselves changed in number.
         if self.passages.len() != n {
@@ -1688,6 +1745,13 @@ impl Document {
 
     /// The sentences S1…Sn as reports list them (ids, texts, byte and char spans, passages).
     /// The language of the text (see [`language::language_of`]).
+    /// The last edit made in place ([`Document::edit_within`]), when it
+    /// was narrow enough to keep ([`reach::KEPT_BYTES`]); `None` for a
+    /// document analysed afresh.
+    pub fn last_edit(&self) -> Option<&reach::SourceEdit> {
+        self.last_edit.as_ref()
+    }
+
     pub fn language(&self) -> Option<language::Language> {
         *self
             .language
@@ -1770,7 +1834,6 @@ impl Document {
         self.term_ids.get(sentence)
     }
 
-    /// The term id of a content key, if any sentence holds it.
     /// Is `phrase` (through [`fold`]) in the source, with no letter or
     /// digit glued on either side ([`mentions`])?
     pub fn mentions(&self, phrase: &str) -> bool {
@@ -1781,6 +1844,7 @@ impl Document {
         mentions::in_fold(&self.folded, phrase)
     }
 
+    /// The term id of a content key, if any sentence holds it.
     pub fn term_id(&self, key: &str) -> Option<u32> {
         #[cfg(not(target_arch = "wasm32"))]
         if self.wanted.as_ref().is_some_and(|w| !w.admits_key(key)) {
