@@ -79,12 +79,13 @@ pub struct CheckInput<'a> {
 /// A check made before, of `answer` to `question`: the caller promises it
 /// was made against the same source (or, with `source_edit`, against the
 /// source before its last edit), under the same settings, with its trace.
-/// A claim of the new answer with the same id and text at the same place
-/// is taken from it, its events with it, instead of being checked again,
-/// when nothing else a claim's check reads has changed: the same question,
-/// no samples or given vectors (consistency reads every claim at once),
-/// the same kind of answer for the learned score ([`Regime`]), and no
-/// sentence or name the source's edit reached ([`edit_reaches`]).
+/// A claim of the new answer with the same id and text (wherever it now
+/// stands: its spans in the answer move with it) is taken from it, its
+/// events with it, instead of being checked again, when nothing else a
+/// claim's check reads has changed: the same question, no samples or given
+/// vectors (consistency reads every claim at once), the same kind of
+/// answer for the learned score ([`Regime`]), and no sentence or name the
+/// source's edit reached ([`edit_reaches`]).
 #[derive(Debug, Clone, Copy)]
 pub struct Earlier<'a> {
     pub answer: &'a str,
@@ -125,10 +126,12 @@ impl<'e> KnownChecks<'e> {
         }
     }
 
-    /// The earlier check of the `k`th claim, `id`, at `start` reading
-    /// `text`, with its events, if it made one and the source's edit since
-    /// did not reach it (`reached`, given the edit and the claim's best
-    /// sentence then).
+    /// The earlier check of the `k`th claim, `id`, reading `text`, with its
+    /// events, if it made one and the source's edit since did not reach it
+    /// (`reached`, given the edit and the claim's best sentence then). A
+    /// claim's check reads its own text alone, wherever it stands in the
+    /// answer: a claim that moved (typing in the answer before it) is
+    /// taken back with its spans in the answer moved to `start`.
     fn take(
         &mut self,
         k: usize,
@@ -137,9 +140,8 @@ impl<'e> KnownChecks<'e> {
         text: &str,
         reached: impl FnOnce(&SourceEdit, Option<usize>) -> bool,
     ) -> Option<(Cow<'e, ClaimReport>, &'e [crate::trace::Event])> {
-        let claim = self.claims.get(k).filter(|c| {
-            c.id == id && c.byte_start == start && c.text == text && c.consistency.is_none()
-        })?;
+        let claim = (self.claims.get(k))
+            .filter(|c| c.id == id && c.text == text && c.consistency.is_none())?;
         let best = || SourceSentence::index_of(claim.best_source.as_deref()?);
         if self.source_edit.is_some_and(|edit| reached(edit, best())) {
             return None;
@@ -152,10 +154,14 @@ impl<'e> KnownChecks<'e> {
                 .take_while(|e| of_claim(e))
                 .count();
         self.next_event = to;
-        let claim = match self.source_edit {
-            Some(edit) => Cow::Owned(moved_by(claim, edit)),
-            None => Cow::Borrowed(claim),
-        };
+        let mut claim = Cow::Borrowed(claim);
+        if let Some(edit) = self.source_edit {
+            claim = Cow::Owned(moved_by(&claim, edit));
+        }
+        if claim.byte_start != start {
+            let by = start as isize - claim.byte_start as isize;
+            moved_in_answer(claim.to_mut(), by);
+        }
         Some((claim, &self.trace[from..to]))
     }
 }
@@ -198,6 +204,41 @@ pub fn edit_reaches(
             phrases.iter().any(|p| edit.touches_phrase(p))
                 || lower_case.is_some_and(|w| edit.touches_text(&w))
         })
+}
+
+/// An earlier check of a claim moved `by` bytes in its answer: its spans
+/// in the answer moved with it.
+fn moved_in_answer(claim: &mut ClaimReport, by: isize) {
+    let at = |x: &mut usize| *x = x.wrapping_add_signed(by);
+    let span = |(s, e): &mut (usize, usize)| {
+        at(s);
+        at(e);
+    };
+    at(&mut claim.byte_start);
+    at(&mut claim.byte_end);
+    for m in &mut claim.marks {
+        if m.side == crate::verdict::MarkSide::Answer {
+            at(&mut m.byte_start);
+            at(&mut m.byte_end);
+        }
+    }
+    for e in &mut claim.invented_entities {
+        at(&mut e.start);
+        at(&mut e.end);
+    }
+    for n in &mut claim.number_mismatches {
+        at(&mut n.start);
+        at(&mut n.end);
+    }
+    if let Some(n) = &mut claim.negation {
+        span(&mut n.claim_span);
+        if n.negated_in == negation::Side::Claim {
+            span(&mut n.negator_span);
+        }
+    }
+    if let Some(a) = &mut claim.antonym {
+        span(&mut a.claim_span);
+    }
 }
 
 /// An earlier check of a claim the source's edit did not reach, with its

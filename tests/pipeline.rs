@@ -1093,13 +1093,14 @@ fn negation_in_ties_compares_negation_with_each_sentence_tied_for_best() {
 }
 
 /// The lab checks on every keystroke with the check before it as
-/// `earlier`: a claim with the same id and text at the same place is taken
-/// from it (here an earlier report altered by hand shows it was taken),
+/// `earlier`: a claim with the same id and text is taken from it, its
+/// spans moved with it if the keystroke moved it (here an earlier report
+/// altered by hand shows it was taken),
 /// one the keystroke changed is checked again, and nothing is taken when
 /// the question or the kind of answer changed. `tests/properties.rs` holds
 /// the reports to fresh checks.
 #[test]
-fn a_check_takes_back_the_claims_an_earlier_check_made_at_the_same_place() {
+fn a_check_takes_back_the_claims_an_earlier_check_made() {
     use claimlab::pipeline::Earlier;
     let cfg = Config::default();
     let source = "The Ridgeline bridge opened in 1998. Its main span is 410 metres long. It was designed by Halvorsen Partners.";
@@ -1147,6 +1148,28 @@ fn a_check_takes_back_the_claims_an_earlier_check_made_at_the_same_place() {
     };
     assert_eq!(events(&second, "C3"), events(&first, "C3"));
     assert!(second.trace.iter().enumerate().all(|(i, e)| e.index == i));
+    // C1 grew by seven bytes: C2 and C3 moved with it, taken back.
+    let grown = before.replace("opened in", "opened to all in");
+    let third = with_earlier(&grown, question);
+    assert_ne!(third.claims[0].reasons[0].detail, "taken back");
+    assert_eq!(third.claims[1].reasons[0].detail, "taken back");
+    assert_eq!(third.claims[2].byte_start, first.claims[2].byte_start + 7);
+    let marks = |r: &claimlab::Report| -> Vec<usize> {
+        r.claims[2]
+            .marks
+            .iter()
+            .filter(|m| m.side == claimlab::report::MarkSide::Answer)
+            .map(|m| m.byte_start)
+            .collect()
+    };
+    assert!(!marks(&first).is_empty());
+    assert_eq!(
+        marks(&third),
+        marks(&first).iter().map(|m| m + 7).collect::<Vec<_>>()
+    );
+    let mut fresh = check(&doc, &input(&grown, question), &cfg);
+    fresh.claims[1].reasons[0].detail = "taken back".into();
+    assert_eq!(third, fresh);
     // Another question: its words are not the claims' terms; nothing is taken.
     let other = with_earlier(&after, "Who designed the Ridgeline bridge in the end?");
     assert_ne!(other.claims[0].reasons[0].detail, "taken back");
