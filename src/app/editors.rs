@@ -12,6 +12,7 @@ use crate::text::history::{Edit, EditKind, History, Restored};
 use crate::text::import::{self, FileKind};
 use crate::text::scan::{byte_of_utf16, char_start, utf16_of_byte};
 use crate::text::window::{TextWindow, WINDOW_BYTES};
+use crate::text::SourceSentence;
 
 use super::claims::{marked_runs, render_runs, MarkedRun};
 use super::lab::Lab;
@@ -548,17 +549,19 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
                 .and_then(|_| lab.focus.get().and_then(|id| report.claim(&id)));
             // A long source lists its first sentences and, further down, only
             // those some claim found as its best match: the page stays quick.
-            let bests: Vec<&str> = report
-                .claims
-                .iter()
-                .filter_map(|c| c.best_source.as_deref())
-                .collect();
+            // (The list is every sentence, in order: `Sn` is the nth.)
+            let sources = &report.sources;
+            let mut listed_at: Vec<usize> = (0..sources.len().min(MAX_LISTED_SENTENCES)).collect();
+            listed_at.extend(
+                (report.claims.iter())
+                    .filter_map(|c| SourceSentence::index_of(c.best_source.as_deref()?))
+                    .filter(|&i| i >= MAX_LISTED_SENTENCES && i < sources.len()),
+            );
+            crate::order::sort_dedup(&mut listed_at);
             Listed {
-                sentences: report
-                    .sources
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, s)| *i < MAX_LISTED_SENTENCES || bests.contains(&&*s.id))
+                sentences: listed_at
+                    .into_iter()
+                    .map(|index| (index, &sources[index]))
                     .map(|(index, s)| ListedSentence {
                         index,
                         id: s.id.clone(),

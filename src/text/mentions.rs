@@ -3,7 +3,8 @@
 //! side), whatever its case, accents and spacing?
 //!
 //! **How**: a source the lab edits keeps its fold ([`super::Document::folded`])
-//! and looks a phrase up in it ([`in_fold`]). Natively, a large source
+//! and looks a phrase up in it ([`in_fold`]), a large fold only when each
+//! of the phrase's words is one of its own ([`FoldRuns`]). Natively, a large source
 //! ([`super::KEEP_READINGS`]) written mostly in ASCII keeps no fold (it was
 //! the source's size again in memory) but a table of bits marking its
 //! fold's words ([`FoldWords`], an eighth of the source's size): a phrase
@@ -32,8 +33,8 @@ use super::{fold_char, Folded};
 /// so most searches read the whole folded source, and the standard
 /// library's search read it at about 1.4 instructions a byte (35 searches
 /// were a tenth of a 1 MB `check`). The page keeps the standard library's
-/// search: memchr's would add 2.4 KB (gzipped) to the bundle for sources a
-/// person types.
+/// search: memchr's would add 2.4 KB (gzipped) to the bundle, and a large
+/// fold is searched only for a phrase whose words it has ([`FoldRuns`]).
 pub fn matches<'h>(haystack: &'h str, needle: &'h str) -> impl Iterator<Item = usize> + 'h {
     #[cfg(not(target_arch = "wasm32"))]
     let finder = memchr::memmem::Finder::new(needle.as_bytes());
@@ -62,6 +63,46 @@ pub fn in_fold(folded: &str, phrase: &str) -> bool {
         let after = folded[i + phrase.len()..].chars().next();
         !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
     })
+}
+
+/// A fold of at least this many bytes is searched behind its [`FoldRuns`].
+pub const RUNS_ABOVE: usize = 64 * 1024;
+
+/// The runs of letters and digits of a large fold, hashed ([`run_hash`])
+/// into a table of bits: a phrase with a run the table lacks is not in the
+/// fold, and [`in_fold`] need not read it (an invented name is in no
+/// source, and the page's search read a 1 MB fold for each). A run found
+/// whole in the fold is one of its runs. After an edit, the runs of the
+/// changed part of the fold are added ([`FoldRuns::add`]); a run no longer
+/// there only sends a phrase on to the search.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FoldRuns(RunBits);
+
+impl FoldRuns {
+    pub fn of(fold: &str) -> FoldRuns {
+        let mut runs = FoldRuns(RunBits::for_text(fold.len()));
+        runs.add(fold);
+        runs
+    }
+
+    /// Mark the runs of `part` of the fold (whole runs: cut where a run
+    /// starts or ends).
+    pub fn add(&mut self, part: &str) {
+        for run in runs(part) {
+            self.0.add(run_hash(run.as_bytes()));
+        }
+    }
+
+    /// Might `phrase` (folded) be in the fold? Not if one of its runs is
+    /// not marked.
+    pub fn may_hold(&self, phrase: &str) -> bool {
+        runs(phrase).all(|run| self.0.has(run_hash(run.as_bytes())))
+    }
+}
+
+/// The runs of letters and digits of `text`.
+fn runs(text: &str) -> impl Iterator<Item = &str> {
+    (text.split(|c: char| !c.is_alphanumeric())).filter(|run| !run.is_empty())
 }
 
 /// Is `text` written mostly in ASCII (at most one byte in eight outside
@@ -239,14 +280,12 @@ fn ascii_alphanumeric(word: u64) -> u64 {
 /// (which lower-cases an ASCII letter and leaves a digit as it is), each
 /// word mixed in as `FxHasher` mixes one. A run of the fold and the same
 /// run in the text, in any case, hash alike.
-#[cfg(not(target_arch = "wasm32"))]
 fn run_hash(run: &[u8]) -> u64 {
     run_hash_in(run, 0, run.len())
 }
 
 /// [`run_hash`] of `bytes[start..end]`, reading eight bytes at a time from
 /// `bytes` itself where it has them (no copy of a run's last few bytes).
-#[cfg(not(target_arch = "wasm32"))]
 fn run_hash_in(bytes: &[u8], start: usize, end: usize) -> u64 {
     const K: u64 = 0xf135_7aea_2e62_a9c5;
     const LOWER: u64 = 0x2020_2020_2020_2020;
@@ -275,7 +314,6 @@ fn run_hash_in(bytes: &[u8], start: usize, end: usize) -> u64 {
 /// run it lacks finds its bit set about once in eighty. (Adding each run to
 /// a set of the hashes, most of them there already, took longer than
 /// reading the text.)
-#[cfg(not(target_arch = "wasm32"))]
 #[derive(Debug, Clone, Default, PartialEq)]
 struct RunBits {
     words: Vec<u64>,
@@ -283,7 +321,6 @@ struct RunBits {
     shift: u32,
 }
 
-#[cfg(not(target_arch = "wasm32"))]
 impl RunBits {
     fn for_text(bytes: usize) -> RunBits {
         let bits = bytes.next_power_of_two().max(4096);

@@ -495,6 +495,9 @@ pub struct Document {
     /// The last edit made in place, when it was narrow enough to keep
     /// ([`Document::last_edit`]).
     last_edit: Option<reach::SourceEdit>,
+    /// A large fold's runs ([`mentions::FoldRuns`]), marked on the first
+    /// look-up and kept up to date by each edit.
+    fold_runs: std::sync::OnceLock<mentions::FoldRuns>,
     /// Natively, the keys the index was made for, when it was made for a
     /// check's answer ([`Document::analyse_for_answer`]): only the words
     /// that can have one of them are indexed.
@@ -964,6 +967,7 @@ impl SentenceIndex {
             passage_names: Default::default(),
             language: Default::default(),
             last_edit: None,
+            fold_runs: Default::default(),
             #[cfg(not(target_arch = "wasm32"))]
             wanted: self.wanted.map(|w| w.keys),
             #[cfg(not(target_arch = "wasm32"))]
@@ -1650,6 +1654,14 @@ impl Document {
                 self.refold_window(&text, (a, b, kept), &window, (w0, w1, w1_old))
             })
         });
+        if let (Some(change), Some(runs)) = (&fold_change, self.fold_runs.get_mut()) {
+            // Whole runs: the runs the change cut into, and those it made.
+            let word = |c: char| c.is_alphanumeric();
+            let from = self.folded[..change.from].trim_end_matches(word).len();
+            let to =
+                self.folded.len() - self.folded[change.new_to..].trim_start_matches(word).len();
+            runs.add(&self.folded[from..to]);
+        }
 
         for x in &mut self.passages[b..] {
             *x = (shift(x.0), shift(x.1));
@@ -1840,6 +1852,12 @@ impl Document {
         #[cfg(not(target_arch = "wasm32"))]
         if let Some(words) = &self.fold_words {
             return mentions::in_text(&self.text, words, phrase);
+        }
+        if self.folded.len() >= mentions::RUNS_ABOVE {
+            let runs = (self.fold_runs).get_or_init(|| mentions::FoldRuns::of(&self.folded));
+            if !runs.may_hold(phrase) {
+                return false;
+            }
         }
         mentions::in_fold(&self.folded, phrase)
     }
@@ -2782,6 +2800,62 @@ mod tests {
 
     /// A claim's identifier (`I-70`, `A-1`: a key that is its text, not a
     /// word's stem) is looked up in the index made for the answer, not in
+    /// A large fold's look-ups behind its runs answer as a search of the
+    /// fold does, for phrases it holds and lacks, and after edits in place
+    /// that add a name, take one away, or join two words.
+    #[test]
+    fn a_large_folds_runs_answer_as_its_search_after_edits() {
+        let mut text = String::new();
+        for i in 0..1500 {
+            text.push_str(&format!(
+                "Clause {i}: the Supplier pays Halvorsen Partners within {} days. ",
+                i % 90
+            ));
+            if i % 7 == 0 {
+                text.push_str("\n\n");
+            }
+        }
+        assert!(text.len() > mentions::RUNS_ABOVE);
+        let mut doc = Document::analyse(&text, AnalysisOptions::SEED);
+        let phrases = [
+            "halvorsen partners",
+            "clause 1499",
+            "clause 1500",
+            "maria olsen",
+            "olsen",
+            "partners within",
+            "suppliers",
+            "the supplier pays halvorsen",
+            "days clause",
+            "zebra",
+        ];
+        let agree = |doc: &Document| {
+            for p in phrases {
+                assert_eq!(doc.mentions(p), mentions::in_fold(&doc.folded, p), "{p}");
+            }
+        };
+        agree(&doc);
+        let mut edited = text.clone();
+        for (from, to) in [
+            ("Clause 700: the", "Clause 700: Maria Olsen and the"),
+            ("Clause 700: Maria Olsen and the", "Clause 700: the"),
+            (
+                "pays Halvorsen Partners within 12 days",
+                "pays Zebra within 12 days",
+            ),
+            ("Clause 9: the", "Clause 9:the"),
+        ] {
+            edited = edited.replacen(from, to, 1);
+            doc.edit(edited.clone());
+            assert!(
+                doc.fold_runs.get().is_some(),
+                "the runs were marked and kept"
+            );
+            agree(&doc);
+        }
+        assert!(doc.mentions("zebra") && !doc.mentions("maria olsen"));
+    }
+
     /// an index of every word made for it (2.5 times a 1 MB check).
     #[test]
     #[cfg(not(target_arch = "wasm32"))]

@@ -19,8 +19,6 @@
 
 use std::sync::Arc;
 
-use rustc_hash::FxHashMap;
-
 /// The most bytes an edit may have changed (before or after, in the text or
 /// its fold) and still be kept: a wider edit (a paste) leaves no record,
 /// and every claim is checked again.
@@ -45,9 +43,10 @@ pub struct SourceEdit {
     /// The first sentence read again (0-based), and how many there were
     /// before the edit and after it.
     read_again: (usize, usize, usize),
-    /// Each content key of a sentence read again, with those holding it:
-    /// `0..before` the sentences before the edit, then those after it.
-    holding: FxHashMap<Arc<str>, Vec<u32>>,
+    /// Each content key of a sentence read again with a sentence holding
+    /// it (`0..before` the sentences before the edit, then those after
+    /// it), sorted, each pair once.
+    holding: Vec<(Arc<str>, u32)>,
     /// The text before and after the edit where it changed, with
     /// [`TEXT_AROUND`] bytes on either side.
     texts: [String; 2],
@@ -103,15 +102,10 @@ impl SourceEdit {
             before,
             after,
         } = read_again;
-        let mut holding: FxHashMap<Arc<str>, Vec<u32>> = FxHashMap::default();
-        for (i, keys) in before.iter().chain(&after).enumerate() {
-            for key in keys {
-                let sentences = holding.entry(key.clone()).or_default();
-                if sentences.last() != Some(&(i as u32)) {
-                    sentences.push(i as u32);
-                }
-            }
-        }
+        let mut holding: Vec<(Arc<str>, u32)> = (before.iter().chain(&after).enumerate())
+            .flat_map(|(i, keys)| keys.iter().map(move |key| (key.clone(), i as u32)))
+            .collect();
+        crate::order::sort_dedup(&mut holding);
         let around = |text: &str, to: usize| {
             let start = super::scan::char_start(text, p.saturating_sub(TEXT_AROUND));
             let end = super::scan::char_start(text, (to + TEXT_AROUND).min(text.len()));
@@ -146,13 +140,18 @@ impl SourceEdit {
         (first..first + before.max(after)).contains(&sentence)
     }
 
+    /// The sentences read again holding content key `key` (see `holding`).
+    fn holding(&self, key: &str) -> &[(Arc<str>, u32)] {
+        let from = self.holding.partition_point(|(k, _)| &**k < key);
+        let to = from + self.holding[from..].partition_point(|(k, _)| &**k == key);
+        &self.holding[from..to]
+    }
+
     /// Did the edit change how many sentences hold content key `key`?
     pub fn changes_frequency(&self, key: &str) -> bool {
-        let before = self.read_again.1 as u32;
-        self.holding.get(key).is_some_and(|sentences| {
-            let held_before = sentences.partition_point(|&i| i < before);
-            held_before != sentences.len() - held_before
-        })
+        let sentences = self.holding(key);
+        let held_before = sentences.partition_point(|&(_, i)| (i as usize) < self.read_again.1);
+        held_before != sentences.len() - held_before
     }
 
     /// The most of `keys` (each once) one sentence read again holds,
@@ -160,10 +159,8 @@ impl SourceEdit {
     pub fn most_shared(&self, keys: &[&str]) -> usize {
         let (_, before, after) = self.read_again;
         let mut shared = vec![0usize; before + after];
-        for sentences in keys.iter().filter_map(|k| self.holding.get(*k)) {
-            for &i in sentences {
-                shared[i as usize] += 1;
-            }
+        for &(_, i) in keys.iter().flat_map(|k| self.holding(k)) {
+            shared[i as usize] += 1;
         }
         shared.into_iter().max().unwrap_or(0)
     }

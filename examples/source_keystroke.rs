@@ -1,0 +1,100 @@
+//! Keystrokes in the middle of a large source with a long answer, as the
+//! lab makes them: the source edited in place (`Document::edit`), then the
+//! answer checked again, either afresh or given the check before with the
+//! edit (`Earlier::source_edit`), which takes back the claims the edit
+//! cannot reach. Prints the median wall time of each, and how many claims
+//! were taken back a keystroke (the earlier check's reasons are marked, and
+//! a claim taken back keeps its mark).
+//!
+//! ```sh
+//! cargo build --release --example source_keystroke
+//! target/release/examples/source_keystroke SOURCE ANSWER [--keys 40]
+//! ```
+//!
+//! `scripts/compare-detector --work W` writes a 1 MB source and a 100-claim
+//! answer to use (`W/source-1mb.txt`, `W/answer-100.txt`).
+
+use std::time::Instant;
+
+use claimlab::pipeline::Earlier;
+use claimlab::{check, CheckInput, Config, Document};
+
+/// The CLI's allocator, as the benches use it (`--features system-alloc`: glibc's).
+#[cfg(not(feature = "system-alloc"))]
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+const MARK: &str = "(taken back)";
+
+fn main() -> Result<(), String> {
+    let args: Vec<String> = std::env::args().collect();
+    let (Some(source), Some(answer)) = (args.get(1), args.get(2)) else {
+        return Err("usage: source_keystroke SOURCE ANSWER [--keys N]".into());
+    };
+    let read = |path: &str| std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"));
+    let (source, answer) = (read(source)?, read(answer)?);
+    let keys: usize = match args.iter().position(|a| a == "--keys") {
+        Some(i) => (args.get(i + 1).and_then(|n| n.parse().ok())).ok_or("--keys takes a number")?,
+        None => 40,
+    };
+    let cfg = Config::default();
+    let input = CheckInput::answer(&answer);
+    let mut doc = Document::analyse(&source, (&cfg).into());
+    let mut report = check(&doc, &input, &cfg);
+    // After the first space past the middle: typing inside a sentence.
+    let middle = (source.len() / 2..source.len())
+        .find(|&i| source.is_char_boundary(i) && source[i..].starts_with(' '))
+        .unwrap_or(source.len());
+    let mut text = source.clone();
+    let (mut edits, mut afresh, mut taken_back, mut taken) = (vec![], vec![], vec![], 0);
+    for k in 0..keys {
+        text.insert(middle + k, char::from(b'a' + (k % 26) as u8));
+        let start = Instant::now();
+        doc.edit(text.clone());
+        edits.push(start.elapsed().as_secs_f64() * 1000.0);
+        let start = Instant::now();
+        let fresh = check(&doc, &input, &cfg);
+        afresh.push(start.elapsed().as_secs_f64() * 1000.0);
+        for c in &mut report.claims {
+            c.reasons[0].detail = MARK.into();
+        }
+        let earlier = Earlier {
+            answer: &answer,
+            question: "",
+            report: &report,
+            source_edit: doc.last_edit(),
+        };
+        let start = Instant::now();
+        let next = match earlier.source_edit {
+            Some(_) => check(
+                &doc,
+                &CheckInput {
+                    earlier: Some(earlier),
+                    ..input
+                },
+                &cfg,
+            ),
+            None => check(&doc, &input, &cfg),
+        };
+        taken_back.push(start.elapsed().as_secs_f64() * 1000.0);
+        taken += (next.claims.iter())
+            .filter(|c| c.reasons[0].detail == MARK)
+            .count();
+        drop(fresh);
+        report = next;
+    }
+    let median = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v.get(v.len() / 2).copied().unwrap_or(0.0)
+    };
+    println!(
+        "{} bytes, {} claims, {keys} keystrokes: edit {:.2} ms; check afresh {:.2} ms; check taking back {:.2} ms ({:.1} claims taken back a keystroke)",
+        source.len(),
+        report.claims.len(),
+        median(edits),
+        median(afresh),
+        median(taken_back),
+        taken as f64 / keys.max(1) as f64,
+    );
+    Ok(())
+}
