@@ -519,6 +519,11 @@ pub struct Document {
     whole: std::sync::OnceLock<Box<WholeIndex>>,
 }
 
+/// A piece of a fold cut between characters, as text.
+fn fold_text(bytes: &[u8]) -> String {
+    std::str::from_utf8(bytes).unwrap_or_default().to_string()
+}
+
 /// What an edit changed in a document's fold: `old` from byte `from` on
 /// gave way to the bytes `from..new_to`.
 struct FoldChange {
@@ -1217,7 +1222,7 @@ impl Document {
         let mut old_fold = std::mem::take(&mut self.folded).into_bytes();
         let spaced = old_fold.get(f1) == Some(&b' ');
         let tail = old_fold.split_off(f1 + usize::from(spaced));
-        let old = String::from_utf8_lossy(&old_fold[f0..]).into_owned();
+        let old = fold_text(&old_fold[f0..]);
         old_fold.truncate(f0);
         let mut folder = Folder {
             out: old_fold,
@@ -1298,7 +1303,7 @@ impl Document {
         let start = points[c];
         let mut out = std::mem::take(&mut self.folded).into_bytes();
         let tail = out.split_off(d_fold);
-        let old = String::from_utf8_lossy(&out[start.fold..]).into_owned();
+        let old = fold_text(&out[start.fold..]);
         out.truncate(start.fold);
         let mut folder = Folder {
             out,
