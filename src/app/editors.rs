@@ -501,6 +501,10 @@ impl SourceBox {
         };
         self.from_box.set_value(true);
         lab.source.set(text);
+        if replacing_all {
+            // The opened file is no longer the source.
+            lab.file_message.set(None);
+        }
         self.edited_since_opening();
         // A paste that made the box long, a source now short enough to show
         // whole, or a window emptied (all the box held selected and deleted,
@@ -729,7 +733,7 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
             return;
         }
         let name = file.name();
-        let Some(kind) = FileKind::from_name(&name) else {
+        let Some(_) = FileKind::from_name(&name) else {
             lab.file_message.set(Some((
                 false,
                 format!("Cannot open {name}: choose a .txt, .md or .vtt file."),
@@ -760,8 +764,10 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
             };
             match String::from_utf8(buffer) {
                 Ok(text) => {
-                    let passages = import::to_passages(kind, &text, import::PASSAGE_CHARS);
-                    let source = passages.join("\n\n");
+                    // As the CLI reads the same file: a transcript or
+                    // Markdown as numbered passages, other text as it is.
+                    let (source, passages) =
+                        import::opened_source(&name, &text, import::PASSAGE_CHARS);
                     if source.trim().is_empty() {
                         lab.file_message.set(Some((
                             false,
@@ -772,17 +778,24 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
                     // Numbered passages (each may hold several paragraphs;
                     // a line of the file's own that opens with `[N]` is
                     // not counted, though the checks read it as a label).
-                    let passages = passages.len();
+                    let how = match passages {
+                        Some(1) => " as 1 passage".to_string(),
+                        Some(n) => format!(" as {n} passages"),
+                        None => String::new(),
+                    };
                     // One step to undo: Ctrl+Z in the box brings back the
                     // source the file replaced.
                     source_box.replace_all(source);
-                    lab.file_message.set(Some((
-                        true,
-                        format!(
-                            "Opened {name} as {passages} passage{}{UNDO_OPENING}",
-                            if passages == 1 { "" } else { "s" }
-                        ),
-                    )));
+                    lab.file_message
+                        .set(Some((true, format!("Opened {name}{how}{UNDO_OPENING}"))));
+                    // The example's question is not this file's.
+                    let asked = lab.example.with_untracked(|e| {
+                        let example = e.as_deref().and_then(crate::examples::by_name)?;
+                        Some(example.question)
+                    });
+                    if asked.is_some_and(|q| lab.question.with_untracked(|now| *now == q)) {
+                        lab.question.set(String::new());
+                    }
                 }
                 Err(e) => lab.file_message.set(Some((
                     false,

@@ -722,7 +722,10 @@ mod native {
                         let text = read_text(p, "source")?;
                         match import::passage_kind(p, &text) {
                             Some(kind) => import::to_source(kind, &text, import::PASSAGE_CHARS),
-                            None => text,
+                            None => text
+                                .strip_prefix('\u{feff}')
+                                .map(str::to_string)
+                                .unwrap_or(text),
                         }
                     }
                     None if !args.samples.is_empty() => String::new(),

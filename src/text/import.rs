@@ -178,6 +178,21 @@ pub fn passage_kind(name: &str, text: &str) -> Option<FileKind> {
     FileKind::from_name(name).filter(|k| *k != FileKind::Text)
 }
 
+/// A file's text as a source, as the lab and the CLI both read it: a
+/// transcript or Markdown file ([`passage_kind`]) as its numbered passages,
+/// with how many there are; any other text as it is, a byte-order mark
+/// dropped, with its own paragraphs as its passages (`None`).
+pub fn opened_source(name: &str, text: &str, max_chars: usize) -> (String, Option<usize>) {
+    match passage_kind(name, text) {
+        Some(kind) => {
+            let passages = to_passages(kind, text, max_chars);
+            let count = passages.len();
+            (passages.join("\n\n"), Some(count))
+        }
+        None => (text.trim_start_matches('\u{feff}').to_string(), None),
+    }
+}
+
 /// The source text for a file: its passages ([`to_passages`]) separated by
 /// blank lines.
 pub fn to_source(kind: FileKind, text: &str, max_chars: usize) -> String {
@@ -356,6 +371,27 @@ mod tests {
     use super::*;
 
     const VTT: &str = "WEBVTT\n\nNOTE made by hand\nstill a note\n\n1\n00:00:01.000 --> 00:00:04.000\nWe agreed to ship in March.\n\n2\n00:00:04.500 --> 00:00:07.000 align:start\nThe budget is $50k.\n";
+
+    /// A file opens as the CLI reads it: plain text as it is (its own
+    /// paragraphs its passages), whatever its length; a transcript by its
+    /// name or its first line; Markdown by its name.
+    #[test]
+    fn a_file_opens_as_the_cli_reads_it() {
+        let paras = "\u{feff}One. Two.\n\nThree.\n\n".to_string() + &"Four and more. ".repeat(60);
+        let (source, passages) = opened_source("notes.txt", &paras, PASSAGE_CHARS);
+        assert_eq!((source.as_str(), passages), (&paras[3..], None));
+        let expected = to_source(FileKind::WebVtt, VTT, PASSAGE_CHARS);
+        for name in ["meeting.vtt", "meeting.txt", "stdin"] {
+            assert_eq!(
+                opened_source(name, VTT, PASSAGE_CHARS),
+                (expected.clone(), Some(1)),
+                "{name}"
+            );
+        }
+        let (md, passages) = opened_source("notes.md", &paras, PASSAGE_CHARS);
+        assert_eq!(md, to_source(FileKind::Markdown, &paras, PASSAGE_CHARS));
+        assert_eq!(passages, Some(md.matches("\n\n[").count() + 1));
+    }
 
     #[test]
     fn a_paragraph_longer_than_a_passage_is_cut_at_sentence_ends_then_blanks() {

@@ -3,10 +3,13 @@
 // samples, repair, files, hostile text and keyboard use.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFile, mkdtemp } from 'node:fs/promises';
+import { readFile, writeFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openLab, serveAndLaunch } from './harness.mjs';
+
+/** Three paragraphs of plain text, the third the one "[3]" cites. */
+const PARAS = 'The Kestrel viaduct crosses the Aln valley.\n\nIt opened to traffic in 1931.\n\nThe viaduct employs 12 wardens.';
 
 const shared = serveAndLaunch();
 
@@ -256,6 +259,10 @@ test('opening a transcript makes numbered passages; a bad file gets a clear mess
   await writeFile(pdf, '%PDF-1.4');
   const notes = path.join(dir, 'notes.md');
   await writeFile(notes, Array.from({ length: 4 }, (_, i) => `Paragraph ${i + 1} ${'is about the bridge. '.repeat(9)}`.trim()).join('\n\n'));
+  const paras = path.join(dir, 'paras.txt');
+  await writeFile(paras, PARAS);
+  const vttNamedTxt = path.join(dir, 'meeting.txt');
+  await writeFile(vttNamedTxt, await readFile(vtt));
   const big = path.join(dir, 'big.txt');
   await writeFile(big, 'a'.repeat(4 * 1024 * 1024 + 10));
   await withPage(async (page) => {
@@ -286,6 +293,17 @@ test('opening a transcript makes numbered passages; a bad file gets a clear mess
     await eventually(async () => /Opened notes\.md as 2 passages/.test(await page.textContent('#file-message')), true, 'passages counted');
     const opened = await page.inputValue('#source');
     assert.equal(opened.split(/^\[\d+\] /m).length - 1, 2, opened);
+    // Plain text opens as it is, its own paragraphs its passages, as the
+    // CLI reads the same file ("[3]" names the third paragraph); one that
+    // opens with WEBVTT is a transcript whatever its name.
+    await page.setInputFiles('#open-source', paras);
+    await eventually(() => page.inputValue('#source'), PARAS, 'plain text as it is');
+    assert.equal((await page.textContent('#file-message')).trim(), 'Opened paras.txt (Ctrl+Z undoes it).');
+    assert.equal(await page.inputValue('#question'), '', "the example's question is not the file's");
+    await page.fill('#answer', 'The viaduct employs 12 wardens [3].');
+    await eventually(() => page.getAttribute('tr[data-claim-id="C1"]', 'data-verdict'), 'supported', 'the third paragraph cited');
+    await page.setInputFiles('#open-source', vttNamedTxt);
+    await eventually(() => page.inputValue('#source'), '[1] We agreed to ship in March. The budget is $50k.', 'a transcript by its text');
   });
 });
 

@@ -117,10 +117,12 @@ test('index.html uses only relative asset URLs', () => {
 // stranger's 1 MB contract-like source with a 100-claim answer checked in
 // 23.2 → 7.4 ms a keystroke), 4.4 KB, and claims moved by a keystroke in
 // the answer taken back, a large fold's look-ups behind a table of its
-// runs and the source list's rows picked by index, 0.3 KB; issue 15 asked
+// runs and the source list's rows picked by index, 0.3 KB, and a file
+// opened as the CLI reads it (plain text as it is, a transcript by its
+// first line) with the example's question cleared, 0.4 KB; issue 15 asked
 // for 320 KB and that is not met). BENCHMARKS.md ("The lab's bundle") says
 // where the bytes go.
-const BUDGET_BYTES = 406_000;
+const BUDGET_BYTES = 406_400;
 
 /** The files the page loads: those index.html names, and those its scripts name. */
 function pageFiles() {
