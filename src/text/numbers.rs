@@ -13,6 +13,7 @@ use crate::text::units::{
     hedge_before, last_place, rounding_place, temperature_after, unit_after, unit_named,
 };
 use crate::text::words::WordView;
+use crate::text::words::{is_alphabetic, is_alphanumeric};
 
 pub use crate::text::units::{Approx, CalendarWord, Unit};
 
@@ -617,11 +618,11 @@ fn identifier_at(text: &str, at: usize) -> (usize, bool) {
     let mut has_digit = false;
     let mut chars = text[at..].char_indices().peekable();
     while let Some((i, c)) = chars.next() {
-        if c.is_alphanumeric() {
+        if is_alphanumeric(c) {
             has_digit |= c.is_ascii_digit();
             end = at + i + c.len_utf8();
         } else if matches!(c, '-' | ':' | '/' | '#' | '_' | '.')
-            && chars.peek().is_some_and(|&(_, n)| n.is_alphanumeric())
+            && chars.peek().is_some_and(|&(_, n)| is_alphanumeric(n))
         {
             continue;
         } else {
@@ -1088,7 +1089,7 @@ fn scan_numerals(
         }
         let c = text[i..].chars().next().unwrap();
         let word_start = !glued_before(text, i);
-        if c.is_alphabetic() {
+        if is_alphabetic(c) {
             if !word_start {
                 i += c.len_utf8();
                 continue;

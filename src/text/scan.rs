@@ -17,12 +17,15 @@ pub fn glued_before(text: &str, at: usize) -> bool {
     text[..at]
         .chars()
         .next_back()
-        .is_some_and(char::is_alphanumeric)
+        .is_some_and(super::words::is_alphanumeric)
 }
 
 /// Is there a letter or digit right at byte `at`?
 pub fn glued_after(text: &str, at: usize) -> bool {
-    text[at..].chars().next().is_some_and(char::is_alphanumeric)
+    text[at..]
+        .chars()
+        .next()
+        .is_some_and(super::words::is_alphanumeric)
 }
 
 /// Does `text[at..]` start with `needle`, ignoring ASCII case?
