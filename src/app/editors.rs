@@ -733,13 +733,13 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
             return;
         }
         let name = file.name();
-        let Some(_) = FileKind::from_name(&name) else {
+        if FileKind::from_name(&name).is_none() {
             lab.file_message.set(Some((
                 false,
                 format!("Cannot open {name}: choose a .txt, .md or .vtt file."),
             )));
             return;
-        };
+        }
         if file.size() > MAX_FILE_BYTES {
             lab.file_message.set(Some((
                 false,
@@ -767,7 +767,7 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
                     // As the CLI reads the same file: a transcript or
                     // Markdown as numbered passages, other text as it is.
                     let (source, passages) =
-                        import::opened_source(&name, &text, import::PASSAGE_CHARS);
+                        import::opened_source(&name, text, import::PASSAGE_CHARS);
                     if source.trim().is_empty() {
                         lab.file_message.set(Some((
                             false,

@@ -717,16 +717,11 @@ mod native {
                     .ok_or("--answer is required (or use --example NAME)")?;
                 let answer = read_text(answer_path, "answer")?;
                 let source = match &args.source {
-                    // A transcript or Markdown file is cut into numbered passages, as the lab does.
+                    // A file read as the lab opens it: a transcript or
+                    // Markdown cut into numbered passages, other text as it is.
                     Some(p) => {
                         let text = read_text(p, "source")?;
-                        match import::passage_kind(p, &text) {
-                            Some(kind) => import::to_source(kind, &text, import::PASSAGE_CHARS),
-                            None => text
-                                .strip_prefix('\u{feff}')
-                                .map(str::to_string)
-                                .unwrap_or(text),
-                        }
+                        import::opened_source(p, text, import::PASSAGE_CHARS).0
                     }
                     None if !args.samples.is_empty() => String::new(),
                     None => {
