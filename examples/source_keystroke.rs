@@ -8,8 +8,14 @@
 //!
 //! ```sh
 //! cargo build --release --example source_keystroke
-//! target/release/examples/source_keystroke SOURCE ANSWER [--keys 40]
+//! target/release/examples/source_keystroke SOURCE ANSWER [--keys 40] [--in answer]
 //! ```
+//!
+//! With `--in answer`, the keystrokes are in the answer instead, as
+//! `scripts/latency` types them: a sentence typed after the sentence that
+//! ends nearest the answer's middle, then taken out again (a keystroke
+//! that starts or ends a claim renumbers every claim after it). Prints the
+//! median and the largest time of each.
 //!
 //! `scripts/compare-detector --work W` writes a 1 MB source and a 100-claim
 //! answer to use (`W/source-1mb.txt`, `W/answer-100.txt`).
@@ -38,6 +44,13 @@ fn main() -> Result<(), String> {
         None => 40,
     };
     let cfg = Config::default();
+    if args.iter().any(|a| a == "--in") {
+        if !args.windows(2).any(|w| w[0] == "--in" && w[1] == "answer") {
+            return Err("--in takes answer".into());
+        }
+        answer_keystrokes(&source, &answer, keys, &cfg);
+        return Ok(());
+    }
     let input = CheckInput::answer(&answer);
     let mut doc = Document::analyse(&source, (&cfg).into());
     let mut report = check(&doc, &input, &cfg);
@@ -83,10 +96,6 @@ fn main() -> Result<(), String> {
         drop(fresh);
         report = next;
     }
-    let median = |mut v: Vec<f64>| {
-        v.sort_by(f64::total_cmp);
-        v.get(v.len() / 2).copied().unwrap_or(0.0)
-    };
     println!(
         "{} bytes, {} claims, {keys} keystrokes: edit {:.2} ms; check afresh {:.2} ms; check taking back {:.2} ms ({:.1} claims taken back a keystroke)",
         source.len(),
@@ -97,4 +106,71 @@ fn main() -> Result<(), String> {
         taken as f64 / keys.max(1) as f64,
     );
     Ok(())
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v.get(v.len() / 2).copied().unwrap_or(0.0)
+}
+
+fn largest(v: &[f64]) -> f64 {
+    v.iter().copied().fold(0.0, f64::max)
+}
+
+/// `keys` keystrokes in the answer's middle: half typing, half taking out.
+fn answer_keystrokes(source: &str, answer: &str, keys: usize, cfg: &Config) {
+    const TYPED: &str = "It also carries a tram line and two footpaths. ";
+    let doc = Document::analyse(source, cfg.into());
+    let at = answer[answer.len() / 2..]
+        .find(". ")
+        .map_or(answer.len(), |i| answer.len() / 2 + i + 1);
+    let mut text = answer.to_string();
+    let mut report = check(&doc, &CheckInput::answer(&text), cfg);
+    let (mut afresh, mut taken_back, mut taken) = (vec![], vec![], 0);
+    for k in 0..keys {
+        let before = text.clone();
+        if k < keys / 2 {
+            text.insert(at + k, char::from(TYPED.as_bytes()[k % TYPED.len()]));
+        } else {
+            text.remove(at + keys - k - 1);
+        }
+        let input = CheckInput::answer(&text);
+        let start = Instant::now();
+        let fresh = check(&doc, &input, cfg);
+        afresh.push(start.elapsed().as_secs_f64() * 1000.0);
+        for c in &mut report.claims {
+            c.reasons[0].detail = MARK.into();
+        }
+        let earlier = Earlier {
+            answer: &before,
+            question: "",
+            report: &report,
+            source_edit: None,
+        };
+        let start = Instant::now();
+        let next = check(
+            &doc,
+            &CheckInput {
+                earlier: Some(earlier),
+                ..input
+            },
+            cfg,
+        );
+        taken_back.push(start.elapsed().as_secs_f64() * 1000.0);
+        taken += (next.claims.iter())
+            .filter(|c| c.reasons[0].detail == MARK)
+            .count();
+        drop(fresh);
+        report = next;
+    }
+    println!(
+        "{} bytes, {} claims, {keys} keystrokes in the answer: check afresh {:.2} ms (largest {:.2}); check taking back {:.2} ms (largest {:.2}; {:.1} claims taken back a keystroke)",
+        source.len(),
+        report.claims.len(),
+        median(afresh.clone()),
+        largest(&afresh),
+        median(taken_back.clone()),
+        largest(&taken_back),
+        taken as f64 / keys.max(1) as f64,
+    );
 }

@@ -18,6 +18,7 @@
 //! ```
 
 pub mod checks;
+pub mod claim_ids;
 pub mod compact;
 pub mod config;
 pub mod drift;

@@ -31,6 +31,7 @@ use crate::checks::numbers::Scope;
 use crate::checks::{
     confidence, entities, negation, numbers, plural, support, ClaimContext, Findings,
 };
+use crate::claim_ids;
 use crate::config::{AnswerScoring, Config, ConsistencyScoring};
 use crate::drift::{self, DriftResult, Fingerprint};
 use crate::model::{AnswerModel, ClaimFeatures, LearnedScore, Regime, Stake};
@@ -102,15 +103,26 @@ struct KnownChecks<'e> {
     trace: &'e [crate::trace::Event],
     /// The source's edit since the earlier check, if any.
     source_edit: Option<&'e SourceEdit>,
+    /// How many more claims the new answer has (a sentence split in two
+    /// renumbers every claim after it).
+    shift: isize,
+    /// The source, whose claim ids a renamed claim's check may quote.
+    doc: &'e Document,
     /// Where the next claim's events are looked for: claims are taken in
     /// order, and a check pushes each claim's events together.
     next_event: usize,
 }
 
 impl<'e> KnownChecks<'e> {
-    /// What `input` may take back from its earlier check (nothing when a
-    /// claim's check would read something that changed).
-    fn of(input: &CheckInput<'e>, regime: Regime) -> KnownChecks<'e> {
+    /// What `input`, split into `claims` claims, may take back from its
+    /// earlier check against `doc` (nothing when a claim's check would
+    /// read something that changed).
+    fn of(
+        input: &CheckInput<'e>,
+        regime: Regime,
+        claims: usize,
+        doc: &'e Document,
+    ) -> KnownChecks<'e> {
         let earlier = input.earlier.filter(|earlier| {
             earlier.question == input.question
                 && Regime::of(earlier.question, earlier.answer) == regime
@@ -118,10 +130,13 @@ impl<'e> KnownChecks<'e> {
                 && input.vectors.is_none()
                 && earlier.source_edit.is_none_or(|edit| edit.layout_kept)
         });
+        let known = earlier.map_or(&[][..], |e| &e.report.claims[..]);
         KnownChecks {
-            claims: earlier.map_or(&[][..], |e| &e.report.claims[..]),
+            claims: known,
             trace: earlier.map_or(&[][..], |e| &e.report.trace[..]),
             source_edit: earlier.and_then(|e| e.source_edit),
+            shift: claims as isize - known.len() as isize,
+            doc,
             next_event: 0,
         }
     }
@@ -131,7 +146,9 @@ impl<'e> KnownChecks<'e> {
     /// (`reached`, given the edit and the claim's best sentence then). A
     /// claim's check reads its own text alone, wherever it stands in the
     /// answer: a claim that moved (typing in the answer before it) is
-    /// taken back with its spans in the answer moved to `start`.
+    /// taken back with its spans in the answer moved to `start`, and one
+    /// renumbered (a sentence before it split or joined; the same source)
+    /// under its new id ([`claim_ids::renamed`]).
     fn take(
         &mut self,
         k: usize,
@@ -139,14 +156,23 @@ impl<'e> KnownChecks<'e> {
         start: usize,
         text: &str,
         reached: impl FnOnce(&SourceEdit, Option<usize>) -> bool,
-    ) -> Option<(Cow<'e, ClaimReport>, &'e [crate::trace::Event])> {
-        let claim = (self.claims.get(k))
-            .filter(|c| c.id == id && c.text == text && c.consistency.is_none())?;
+    ) -> Option<(Cow<'e, ClaimReport>, Cow<'e, [crate::trace::Event]>)> {
+        let same_place = (self.claims.get(k)).filter(|c| c.id == id && c.text == text);
+        let claim = match same_place {
+            Some(claim) => claim,
+            None if self.shift == 0 || self.source_edit.is_some() => return None,
+            None => {
+                (self.claims.get(k.checked_add_signed(-self.shift)?)).filter(|c| c.text == text)?
+            }
+        };
+        if claim.consistency.is_some() {
+            return None;
+        }
         let best = || SourceSentence::index_of(claim.best_source.as_deref()?);
         if self.source_edit.is_some_and(|edit| reached(edit, best())) {
             return None;
         }
-        let of_claim = |e: &crate::trace::Event| e.claim.as_deref() == Some(id);
+        let of_claim = |e: &crate::trace::Event| e.claim.as_deref() == Some(claim.id.as_str());
         let from = self.next_event + self.trace[self.next_event..].iter().position(of_claim)?;
         let to = from
             + self.trace[from..]
@@ -154,7 +180,13 @@ impl<'e> KnownChecks<'e> {
                 .take_while(|e| of_claim(e))
                 .count();
         self.next_event = to;
-        let mut claim = Cow::Borrowed(claim);
+        let (mut claim, events) = if claim.id == id {
+            (Cow::Borrowed(claim), Cow::Borrowed(&self.trace[from..to]))
+        } else {
+            let ids = self.doc.claim_ids();
+            let (claim, events) = claim_ids::renamed(claim, &self.trace[from..to], id, ids)?;
+            (Cow::Owned(claim), Cow::Owned(events))
+        };
         if let Some(edit) = self.source_edit {
             claim = Cow::Owned(moved_by(&claim, edit));
         }
@@ -162,7 +194,7 @@ impl<'e> KnownChecks<'e> {
             let by = start as isize - claim.byte_start as isize;
             moved_in_answer(claim.to_mut(), by);
         }
-        Some((claim, &self.trace[from..to]))
+        Some((claim, events))
     }
 }
 
@@ -549,7 +581,7 @@ fn judge<'k>(
     let given = question_words(input.question, cfg);
     // Which weights the learned score uses.
     let regime = Regime::of(input.question, input.answer);
-    let mut known_checks = KnownChecks::of(input, regime);
+    let mut known_checks = KnownChecks::of(input, regime, split.parts.len(), doc);
     let source_language = doc.language();
     let passage_of = doc.passage_of();
     let layout = SourceLayout {
@@ -574,7 +606,7 @@ fn judge<'k>(
                 if let Some((earlier, events)) =
                     known_checks.take(k, &id, *start, claim_texts[k], reached)
                 {
-                    trace.replay(events);
+                    trace.replay(events.iter());
                     return Cow::Owned(earlier.into_owned());
                 }
                 let claim = ClaimContext {

@@ -25,7 +25,7 @@ const LAYERS: &[&[&str]] = &[
     &["checks"],
     &["scoring", "drift", "model"],
     &["report", "compact"],
-    &["repair", "pin"],
+    &["repair", "pin", "claim_ids"],
     &["pipeline"],
     &["output"],
     &["eval"],

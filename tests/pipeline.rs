@@ -1197,6 +1197,67 @@ fn a_check_takes_back_the_claims_an_earlier_check_made() {
     assert_ne!(grown.claims[0].reasons[0].detail, "taken back");
 }
 
+/// A keystroke that splits a sentence renumbers every claim after it: each
+/// is taken back from the check before under its new id, its events and
+/// reasons renamed (here an earlier report altered by hand shows it was
+/// taken), unless its text or source mentions its old id, which renaming
+/// could not tell from a quote.
+#[test]
+fn a_claim_renumbered_by_a_split_is_taken_back_under_its_new_id() {
+    use claimlab::pipeline::Earlier;
+    let cfg = Config::default();
+    let source = "The Ridgeline bridge opened in 1998. Its main span is 410 metres long. Room C3 holds the plans by Halvorsen Partners.";
+    let doc = Document::analyse(source, (&cfg).into());
+    let before = "The Ridgeline bridge opened in 1998 and its main span is 460 metres long. It was designed by Halvorsen Partners. The plans were drawn by Mira C3 Lund.";
+    let after = before.replacen(" and its", ". Its", 1);
+    let mut first = check(&doc, &CheckInput::answer(before), &cfg);
+    assert_eq!(first.claims.len(), 3);
+    for claim in &mut first.claims {
+        claim.reasons[0].detail = format!("taken back, was {}", claim.id);
+    }
+    let earlier = Earlier {
+        answer: before,
+        question: "",
+        report: &first,
+        source_edit: None,
+    };
+    let second = check(
+        &doc,
+        &CheckInput {
+            earlier: Some(earlier),
+            ..CheckInput::answer(&after)
+        },
+        &cfg,
+    );
+    let fresh = check(&doc, &CheckInput::answer(&after), &cfg);
+    assert_eq!(second.claims.len(), 4);
+    // C1 split in two: both checked again.
+    assert_eq!(second.claims[0], fresh.claims[0]);
+    assert_eq!(second.claims[1], fresh.claims[1]);
+    // Old C2 is C3, renamed: its reason was renamed with it.
+    assert_eq!(second.claims[2].id, "C3");
+    assert_eq!(second.claims[2].reasons[0].detail, "taken back, was C3");
+    let mut expected = fresh.claims[2].clone();
+    expected.reasons[0].detail = "taken back, was C3".into();
+    assert_eq!(second.claims[2], expected);
+    let events = |r: &claimlab::Report, id: &str| {
+        (r.trace.iter())
+            .filter(|e| e.claim.as_deref() == Some(id))
+            .map(|e| e.summary.clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(events(&second, "C3"), events(&fresh, "C3"));
+    assert!(events(&second, "C3").iter().any(|s| s.contains("C3")));
+    // Old C3 quotes "Mira C3 Lund", a name not in the source: checked
+    // again as C4 (renamed, the quote would read "Mira C4 Lund").
+    assert_eq!(second.claims[3], fresh.claims[3]);
+    assert!(second.claims[3]
+        .reasons
+        .iter()
+        .any(|r| r.detail.contains("Mira C3 Lund")));
+    assert!(second.trace.iter().enumerate().all(|(i, e)| e.index == i));
+}
+
 /// After an edit of the source in place, a check given the check before
 /// it takes back the claims the edit cannot reach (no sentence read again
 /// holds one of their words), their source marks moved with the text after

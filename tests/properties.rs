@@ -615,7 +615,7 @@ fn keystroke(answer: &str, at: prop::sample::Index, cut: usize, typed: &str) -> 
 /// What a keystroke types or pastes.
 fn typed() -> impl Strategy<Value = String> {
     prop_oneof![
-        4 => prop::sample::select(&["x", " ", ".", "7", "not ", " [S2]", ". The ", "Dr. "][..])
+        4 => prop::sample::select(&["x", " ", ".", "7", "not ", " [S2]", ". The ", "Dr. ", ". Room C3 ", " C2"][..])
             .prop_map(str::to_string),
         1 => piece(),
     ]

@@ -11,6 +11,7 @@ pub mod citations;
 pub mod decimal;
 pub mod highlight;
 pub mod history;
+pub mod ids;
 pub mod import;
 pub mod language;
 mod lists;
@@ -492,6 +493,9 @@ pub struct Document {
     /// [`language::language_of`] the text, worked out on first use (every
     /// check asks, and a repair's re-checks ask again).
     language: std::sync::OnceLock<Option<language::Language>>,
+    /// [`ids::IdsIn`] the text, worked out on first use (a keystroke that
+    /// renumbers a long answer's claims asks, [`crate::claim_ids`]).
+    claim_ids: std::sync::OnceLock<ids::IdsIn>,
     /// The last edit made in place, when it was narrow enough to keep
     /// ([`Document::last_edit`]).
     last_edit: Option<reach::SourceEdit>,
@@ -971,6 +975,7 @@ impl SentenceIndex {
             source_reports: Default::default(),
             passage_names: Default::default(),
             language: Default::default(),
+            claim_ids: Default::default(),
             last_edit: None,
             fold_runs: Default::default(),
             #[cfg(not(target_arch = "wasm32"))]
@@ -1744,6 +1749,7 @@ impl Document {
             )
         });
         self.text = text;
+        self.claim_ids.take();
         if let Some(before) = language {
             self.language.take();
             if self.language() != before {
@@ -1773,6 +1779,11 @@ impl Document {
         *self
             .language
             .get_or_init(|| language::language_of(&self.text))
+    }
+
+    /// The claim ids (`C7`) the text mentions ([`ids::mentions`]).
+    pub fn claim_ids(&self) -> &ids::IdsIn {
+        self.claim_ids.get_or_init(|| ids::IdsIn::of(&self.text))
     }
 
     pub fn source_reports(&self) -> std::sync::Arc<[SourceReport]> {
