@@ -13,6 +13,7 @@ use crate::pin::Pinned;
 use crate::text::decimal::Decimal;
 
 use super::lab::Lab;
+use super::widgets::deferred;
 
 /// Settings shown in the main controls; the drawer holds the others.
 pub const MAIN: [&str; 8] = [
@@ -87,7 +88,11 @@ fn number_text(v: Option<Value>) -> String {
 fn Strip(lab: Lab, setting: Setting) -> impl IntoView {
     let name = setting.name;
     let max = max_of(setting.range);
-    let dots = Memo::new(move |_| lab.checked.with(|c| c.report.measured(name)));
+    // The dots follow the check a task later ([`deferred`]): a claim begun
+    // or ended in the middle of a long answer names every later claim's
+    // dot anew.
+    let checked = deferred(lab.checked);
+    let dots = Memo::new(move |_| checked.with(|c| c.report.measured(name)));
     let value = move || match lab.config.with(|c| c.get(name)) {
         Some(Value::Number(x)) => x,
         _ => 0.0,

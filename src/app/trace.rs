@@ -9,6 +9,7 @@ use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 
 use crate::checks::confidence;
+use crate::claim_ids;
 use crate::lab_state::SPEEDS;
 use crate::report::{how_it_fails, ClaimReport, Delivery, MarkSide, Verdict};
 use crate::text::decimal::Decimal;
@@ -16,16 +17,73 @@ use crate::trace::reveal_times;
 
 use super::claims::marked_text;
 use super::contributions::ContributionChart;
-use super::lab::{Lab, Shared};
-use super::widgets::{list_memo, Limits};
+use super::lab::{Checked, Lab, Shared};
+use super::widgets::{count_repeats, deferred, list_memo, Limits};
 
-/// One event of the trace as its list item shows it (and as [`For`] keys it).
-#[derive(Clone, PartialEq, Eq, Hash)]
-struct TraceItem {
-    index: usize,
-    kind: &'static str,
-    label: String,
-    summary: String,
+/// An event of the trace as [`ForEnumerate`] keys its list item: two items
+/// are the same when they would draw the same, their places and their
+/// claims' ids aside, told by the hash of what they show ([`shown_hash`])
+/// and how many items before them hash alike. A claim begun or ended in
+/// the middle of a long answer moves every later event and numbers the
+/// claims after it again: their items are not drawn again, each reads its
+/// place and its claim's id ([`EventClaims`]). The key also holds the
+/// event's place when the list was made, where a new item reads it.
+type ItemKey = ((u64, usize), usize);
+
+fn item_keys(trace: &[crate::trace::Event]) -> Vec<ItemKey> {
+    let hashes: Vec<u64> = trace.iter().map(shown_hash).collect();
+    (hashes.iter().copied())
+        .zip(count_repeats(&hashes))
+        .enumerate()
+        .map(|(place, key)| (key, place))
+        .collect()
+}
+
+/// The hash of what an event's item shows: its kind, whether it names a
+/// claim, and its summary but where it names its claim.
+fn shown_hash(e: &crate::trace::Event) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = rustc_hash::FxHasher::default();
+    (e.kind.name(), e.claim.is_some()).hash(&mut hasher);
+    for part in summary_parts(e) {
+        part.hash(&mut hasher);
+    }
+    hasher.finish()
+}
+
+/// An event's summary cut where it names the event's claim.
+fn summary_parts(e: &crate::trace::Event) -> Vec<&str> {
+    let Some(number) = e.claim.as_deref().and_then(|c| c.strip_prefix('C')) else {
+        return vec![&e.summary];
+    };
+    let mut parts = Vec::new();
+    let mut from = 0;
+    for (at, _) in claim_ids::mentions(&e.summary).filter(|(_, n)| *n == number) {
+        parts.push(&e.summary[from..at.start]);
+        from = at.end;
+    }
+    parts.push(&e.summary[from..]);
+    parts
+}
+
+/// The claim each event of the checked trace concerns, by its place.
+#[derive(Clone, Copy)]
+struct EventClaims(Memo<Vec<Option<String>>>);
+
+impl EventClaims {
+    fn of(checked: ReadSignal<Shared<Checked>>) -> EventClaims {
+        EventClaims(list_memo(move || {
+            checked.with(|c| c.report.trace.iter().map(|e| e.claim.clone()).collect())
+        }))
+    }
+
+    /// The id of the claim of the event at place `at`.
+    fn at(self, at: ReadSignal<usize>) -> Memo<String> {
+        Memo::new(move |_| {
+            self.0
+                .with(|ids| ids.get(at.get()).cloned().flatten().unwrap_or_default())
+        })
+    }
 }
 
 #[component]
@@ -113,43 +171,48 @@ pub fn TracePanel(lab: Lab) -> impl IntoView {
     // tick must not rebuild the list). Every event can be clicked: the
     // replay goes to it.
     let place = list_memo(move || (shown(), lab.selected_event.get()));
-    let items = move || {
-        lab.checked.with(|checked| {
-            checked
-                .report
-                .trace
-                .iter()
-                .map(|e| {
-                    let kind = e.kind.name().replace('_', " ");
-                    TraceItem {
-                        index: e.index,
-                        kind: e.kind.name(),
-                        label: match &e.claim {
-                            Some(c) => format!("{c} · {kind}"),
-                            None => kind,
-                        },
-                        summary: e.summary.clone(),
-                    }
-                })
-                .collect::<Vec<_>>()
-        })
-    };
-    let item = move |item: TraceItem| {
-        let index = item.index;
-        let visible = move || index < place.get().0;
-        let current = move || {
+    // The list follows the check a task later ([`deferred`]).
+    let listed = deferred(lab.checked);
+    let items = move || listed.with(|checked| item_keys(&checked.report.trace));
+    let event_claims = EventClaims::of(listed);
+    let item = move |at: ReadSignal<usize>, (_, made_at): ItemKey| {
+        let claim = event_claims.at(at);
+        // (shown, current): one memo an item, so that an item moved (a
+        // claim begun or ended before it) redraws only what its new place
+        // changes, and the replay's place has one reader an item.
+        let state = Memo::new(move |_| {
             let (shown, selected) = place.get();
-            index < shown && index == selected.unwrap_or(shown.saturating_sub(1))
+            let index = at.get();
+            let current = index < shown && index == selected.unwrap_or(shown.saturating_sub(1));
+            (index < shown, current)
+        });
+        let visible = move || state.get().0;
+        let current = move || state.get().1;
+        let (kind, of_claim, summary) = listed.with_untracked(|checked| {
+            let Some(e) = checked.report.trace.get(made_at) else {
+                return ("", false, Vec::new());
+            };
+            let parts = summary_parts(e).into_iter().map(str::to_string).collect();
+            (e.kind.name(), e.claim.is_some(), parts)
+        });
+        let kind_words = kind.replace('_', " ");
+        let label = match of_claim {
+            true => format!(" · {kind_words}"),
+            false => kind_words,
         };
+        let summary = (summary.into_iter().enumerate())
+            .map(|(i, part)| view! { {(i > 0).then_some(move || claim.get())}{part} })
+            .collect_view();
         view! {
-            <li data-event=item.kind data-index=index data-state=move || if visible() { "shown" } else { "pending" } class:current=current>
+            <li data-event=kind data-index=move || at.get() data-state=move || if visible() { "shown" } else { "pending" } class:current=current>
                 <button type="button" aria-current=move || current().then_some("step") on:click=move |_| {
+                    let index = at.get_untracked();
                     lab.playing.set(false);
                     lab.position.set(index + 1);
                     lab.selected_event.set(Some(index));
                 }>
-                    <span class="event-label">{item.label}</span>
-                    <span class="event-summary">{item.summary}</span>
+                    <span class="event-label">{of_claim.then_some(move || claim.get())}{label}</span>
+                    <span class="event-summary">{summary}</span>
                 </button>
             </li>
         }
@@ -184,7 +247,7 @@ pub fn TracePanel(lab: Lab) -> impl IntoView {
                         }
                     }/>
             </div>
-            <ol class="events"><For each=items key=|item| item.clone() children=item/></ol>
+            <ol class="events"><ForEnumerate each=items key=|(key, _)| *key children=item/></ol>
         </section>
     }
 }

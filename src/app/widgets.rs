@@ -82,7 +82,7 @@ pub fn repeats<T: std::hash::Hash>(items: &[T]) -> Vec<usize> {
     count_repeats(&hashes)
 }
 
-fn count_repeats(hashes: &[u64]) -> Vec<usize> {
+pub fn count_repeats(hashes: &[u64]) -> Vec<usize> {
     let mut seen: rustc_hash::FxHashMap<u64, usize> = Default::default();
     hashes
         .iter()
@@ -92,4 +92,39 @@ fn count_repeats(hashes: &[u64]) -> Vec<usize> {
             *count - 1
         })
         .collect()
+}
+
+/// `source`'s value one task later, for a panel a keystroke is not about:
+/// the trace's few hundred events follow the check in a task of their own,
+/// after the answer and its claims show it, instead of holding them back
+/// (a claim begun or ended in the middle of a 100-claim answer moves two
+/// hundred events). Changes in between are taken together: the panel
+/// draws the latest once.
+pub fn deferred<T>(source: Memo<T>) -> ReadSignal<T>
+where
+    T: Clone + PartialEq + Send + Sync + 'static,
+{
+    let (value, set_value) = signal(source.get_untracked());
+    let pending = StoredValue::new(false);
+    Effect::new(move |_| {
+        source.track();
+        if pending.get_value() {
+            return;
+        }
+        pending.set_value(true);
+        // The panel may be gone by then (a preset redraws the settings).
+        set_timeout(
+            move || {
+                pending.try_set_value(false);
+                let Some(latest) = source.try_get_untracked() else {
+                    return;
+                };
+                if value.try_with_untracked(|v| *v != latest) == Some(true) {
+                    set_value.try_set(latest);
+                }
+            },
+            std::time::Duration::ZERO,
+        );
+    });
+    value
 }
