@@ -91,6 +91,22 @@ pub struct Confidence {
     pub markers: Vec<Marker>,
 }
 
+/// Do some phrase's first two bytes read `first`, `second`?
+fn may_begin_a_phrase(first: u8, second: u8) -> bool {
+    static PAIRS: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
+    let pairs = PAIRS.get_or_init(|| {
+        let mut bits = vec![0u64; 1024];
+        for phrase in HIGH.iter().chain(LOW) {
+            let b = phrase.as_bytes();
+            let pair = usize::from(b[0]) << 8 | usize::from(b[1]);
+            bits[pair / 64] |= 1 << (pair % 64);
+        }
+        bits
+    });
+    let pair = usize::from(first) << 8 | usize::from(second);
+    pairs[pair / 64] & 1 << (pair % 64) != 0
+}
+
 /// The markers of both lists whose first byte is `first`, as (list order,
 /// phrase, assertive): assertive phrases first, each list in its order.
 fn phrases_starting_with(first: u8) -> &'static [(usize, &'static str, bool)] {
@@ -110,47 +126,87 @@ fn phrases_starting_with(first: u8) -> &'static [(usize, &'static str, bool)] {
     &index[usize::from(first)]
 }
 
+/// Where each word of `text` starts (a letter or digit after none), and
+/// how many runs of characters between whitespace it has (as
+/// `split_whitespace` counts them), in one tight pass: the answer's every
+/// byte is read here, its few word starts by [`find_markers`].
+fn word_starts(text: &str) -> (Vec<usize>, usize) {
+    // ASCII classes: bit 0 a letter or digit, bit 1 whitespace
+    // (`char::is_whitespace`: tab to carriage return, and space).
+    const CLASS: [u8; 128] = {
+        let mut class = [0u8; 128];
+        let mut b = 0;
+        while b < 128 {
+            let c = b as u8;
+            class[b] = (c.is_ascii_alphanumeric() as u8)
+                | ((matches!(c, b'\t'..=b'\r' | b' ') as u8) << 1);
+            b += 1;
+        }
+        class
+    };
+    let bytes = text.as_bytes();
+    let mut starts = Vec::new();
+    let (mut words, mut previous) = (0, 2u8); // the text starts after whitespace
+    let mut at = 0;
+    while at < bytes.len() {
+        let b = bytes[at];
+        let (class, len) = if b < 0x80 {
+            (CLASS[usize::from(b)], 1)
+        } else {
+            let c = text[at..].chars().next().unwrap_or(' ');
+            (
+                u8::from(c.is_alphanumeric()) | (u8::from(c.is_whitespace()) << 1),
+                c.len_utf8(),
+            )
+        };
+        if class & 1 != 0 && previous & 1 == 0 {
+            starts.push(at);
+        }
+        words += usize::from(previous & 2 != 0 && class & 2 == 0);
+        previous = class;
+        at += len;
+    }
+    (starts, words)
+}
+
 /// Every marker in the answer, in one pass over its word starts (every
-/// marker begins with a letter or digit). Where markers overlap, the one
-/// listed first wins ("without a doubt" over "no doubt"; assertive lists
-/// come before hedges).
+/// marker begins with a letter or digit), and how many words it has (runs
+/// of characters between whitespace, as `split_whitespace` counts them).
+/// Where markers overlap, the one listed first wins ("without a doubt"
+/// over "no doubt"; assertive lists come before hedges).
 ///
 /// The phrases are ASCII and lower case, and lower-casing never turns a
 /// non-ASCII character into an ASCII one, so the text is compared as it is,
 /// ignoring ASCII case, without a lower-cased copy.
-fn find_markers(text: &str) -> Vec<Marker> {
+fn find_markers(text: &str) -> (Vec<Marker>, usize) {
+    let (starts, words) = word_starts(text);
     let mut found: Vec<(usize, usize, usize, bool)> = Vec::new(); // (list order, start, end, assertive)
     let bytes = text.as_bytes();
-    let mut after_word_char = false;
-    let mut start = 0;
-    while start < bytes.len() {
-        let b = bytes[start];
-        let (word_char, len) = if b.is_ascii() {
-            (b.is_ascii_alphanumeric(), 1)
-        } else {
-            let c = text[start..].chars().next().unwrap_or(' ');
-            (c.is_alphanumeric(), c.len_utf8())
+    for start in starts {
+        // Only phrases beginning with these two bytes can match here (most
+        // words begin as no phrase does), and of those only those whose
+        // second byte follows.
+        let b = bytes[start].to_ascii_lowercase();
+        let Some(second) = bytes.get(start + 1).map(u8::to_ascii_lowercase) else {
+            continue; // every phrase has two bytes or more
         };
-        if word_char && !after_word_char {
-            // Only phrases beginning with this byte can match here, and
-            // of those (most fail there) only those whose second byte follows.
-            let second = bytes.get(start + 1).map(u8::to_ascii_lowercase);
-            for &(order, phrase, assertive) in phrases_starting_with(b.to_ascii_lowercase()) {
-                if phrase.as_bytes().get(1).copied() != second {
-                    continue;
-                }
-                let end = start + phrase.len();
-                if starts_with_ci(text, start, phrase)
-                    && text.is_char_boundary(end)
-                    && !(phrase.ends_with(char::is_alphanumeric) && glued_after(text, end))
-                    && !is_the_month(text, start, end)
-                {
-                    found.push((order, start, end, assertive));
-                }
+        if !may_begin_a_phrase(b, second) {
+            continue;
+        }
+        let second = Some(second);
+        for &(order, phrase, assertive) in phrases_starting_with(b) {
+            if phrase.as_bytes().get(1).copied() != second {
+                continue;
+            }
+            let end = start + phrase.len();
+            if starts_with_ci(text, start, phrase)
+                && text.is_char_boundary(end)
+                && !(phrase.ends_with(char::is_alphanumeric) && glued_after(text, end))
+                && !is_the_month(text, start, end)
+            {
+                found.push((order, start, end, assertive));
             }
         }
-        after_word_char = word_char;
-        start += len;
     }
     crate::order::sort_by(&mut found, Ord::cmp);
     let mut out: Vec<Marker> = Vec::new();
@@ -165,7 +221,7 @@ fn find_markers(text: &str) -> Vec<Marker> {
             end,
         });
     }
-    out
+    (out, words)
 }
 
 /// Is the hedge "may" at `start..end` the month? "May" written with a
@@ -185,8 +241,8 @@ fn is_the_month(text: &str, start: usize, end: usize) -> bool {
 
 /// Score how sure `answer` sounds.
 pub fn score(answer: &str) -> Confidence {
-    let words = answer.split_whitespace().count().max(1);
-    let mut markers = find_markers(answer);
+    let (mut markers, words) = find_markers(answer);
+    let words = words.max(1);
     crate::order::sort_by_key(&mut markers, |m| m.start);
     let per_ten = words as f64 / 10.0;
     let high = markers.iter().filter(|m| m.assertive).count() as f64;
@@ -230,6 +286,34 @@ mod tests {
         out
     }
 
+    /// What the one-pass search counts on: a phrase has two bytes or more,
+    /// and no upper case (the text is compared ignoring ASCII case).
+    #[test]
+    fn every_phrase_is_two_bytes_or_more_in_lower_case() {
+        for phrase in HIGH.iter().chain(LOW) {
+            assert!(phrase.len() >= 2, "{phrase}");
+            assert_eq!(phrase.to_lowercase(), *phrase);
+        }
+    }
+
+    #[test]
+    fn words_are_counted_between_whitespace_of_every_kind() {
+        for text in [
+            " a\tb\nc\x0Bd\x0Ce\rf  g ",
+            "a\u{85}b\u{a0}c\u{1680}d\u{2003}e\u{2028}f\u{3000}g\u{200b}h",
+            "\u{a0}",
+            "one",
+            "\x1c\x1fx y",
+            "é ü 漢字 😀",
+        ] {
+            assert_eq!(
+                find_markers(text).1,
+                text.split_whitespace().count(),
+                "{text:?}"
+            );
+        }
+    }
+
     #[test]
     fn one_pass_finds_what_a_phrase_by_phrase_search_finds() {
         for text in [
@@ -242,6 +326,7 @@ mod tests {
         ] {
             let found: Vec<_> = score(text).markers.iter().map(|m| (m.start, m.end, m.assertive)).collect();
             assert_eq!(found, markers_phrase_by_phrase(text), "{text}");
+            assert_eq!(score(text).words, text.split_whitespace().count().max(1), "{text}");
         }
     }
 
