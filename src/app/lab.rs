@@ -198,7 +198,7 @@ async fn analyse_in_slices(
 }
 
 /// Give the page the main thread until its next task (a zero-delay timeout).
-async fn next_task() {
+pub(super) async fn next_task() {
     let promise = js_sys::Promise::new(&mut |resolve, _| {
         if let Some(w) = web_sys::window() {
             let _ = w.set_timeout_with_callback(&resolve);

@@ -127,10 +127,12 @@ test('index.html uses only relative asset URLs', () => {
 // the trace's items keyed by what they show, each reading its place and
 // its claim's id, with the trace and the strips following the check a
 // task later (a split in the middle of a 100-claim answer moved 200
-// events: keystroke p95 19.8 → 9.7 ms), 4.0 KB; issue 15 asked for 320 KB
-// and that is not met).
+// events: keystroke p95 19.8 → 9.7 ms), 4.0 KB, and a link deflated and
+// inflated 64 KB a task (a 1 MB source's link was deflated in one task of
+// about 40 ms, which a keystroke meeting it waited for), 0.5 KB; issue 15
+// asked for 320 KB and that is not met).
 // BENCHMARKS.md ("The lab's bundle") says where the bytes go.
-const BUDGET_BYTES = 412_300;
+const BUDGET_BYTES = 412_900;
 
 /** The files the page loads: those index.html names, and those its scripts name. */
 function pageFiles() {

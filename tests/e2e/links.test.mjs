@@ -84,6 +84,40 @@ test('a 20 KB source makes a working link, and Copy link gives the same state', 
   }
 });
 
+test('a link of a source longer than one compression slice reopens the same check', async () => {
+  // The link is deflated and inflated 64 KB a task: a 200 KB source is
+  // four slices each way.
+  const lab = await openLab(shared.browser, shared.server.url);
+  try {
+    const { page } = lab;
+    const source = Array.from({ length: 3500 }, (_, i) => `Report ${i} found that site ${i % 97} measured ${i * 3} units in week ${i % 52}.`).join(' ');
+    assert.ok(source.length > 200_000);
+    await page.evaluate((text) => {
+      const el = document.querySelector('#source');
+      el.value = text;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }, source);
+    await page.fill('#answer', 'Report 12 found that site 12 measured 36 units in week 12. Report 13 found that site 13 measured 40 units.');
+    await page.waitForFunction(() => !document.querySelector('#source-status'), null, { timeout: 60_000 });
+    await page.click('#copy-link');
+    await page.waitForSelector('#share-text[data-kind="link"]');
+    const link = await page.inputValue('#share-text');
+    const bytes = () => document.querySelector('ol.sentences').dataset.analysedBytes;
+    const expected = [await verdicts(page), await page.evaluate(bytes)];
+    assert.equal(expected[0].length, 2);
+    assert.ok(Number(expected[1]) > 200_000, `analysed ${expected[1]} bytes`);
+    const again = await openLab(shared.browser, link);
+    try {
+      await again.page.waitForFunction(() => !document.querySelector('#source-status'), null, { timeout: 60_000 });
+      assert.deepEqual([await verdicts(again.page), await again.page.evaluate(bytes)], expected);
+    } finally {
+      await again.close();
+    }
+  } finally {
+    await lab.close();
+  }
+});
+
 test('a broken or truncated link opens the default example with a plain message', async () => {
   const good = await openLab(shared.browser, `${shared.server.url}#example=tagore`);
   let link;
