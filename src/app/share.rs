@@ -45,13 +45,18 @@ async fn pipe(bytes: &[u8], class: &str, limit: usize) -> Result<Option<Vec<u8>>
     let writer = pair.get_writable().get_writer()?;
     let reader: web_sys::ReadableStreamDefaultReader =
         pair.get_readable().get_reader().unchecked_into();
-    let slices: Vec<js_sys::Uint8Array> =
-        bytes.chunks(PIPE_SLICE).map(js_sys::Uint8Array::from).collect();
+    let slices: Vec<js_sys::Uint8Array> = bytes
+        .chunks(PIPE_SLICE)
+        .map(js_sys::Uint8Array::from)
+        .collect();
     // The browser's own executor: a link is read before the page's runs.
     wasm_bindgen_futures::spawn_local(async move {
         for slice in slices {
             // Rejected once the reader stopped (past the limit, or damaged).
-            if JsFuture::from(writer.write_with_chunk(&slice)).await.is_err() {
+            if JsFuture::from(writer.write_with_chunk(&slice))
+                .await
+                .is_err()
+            {
                 return;
             }
             super::lab::next_task().await;

@@ -9,7 +9,6 @@ use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 
 use crate::checks::confidence;
-use crate::claim_ids;
 use crate::lab_state::SPEEDS;
 use crate::report::{how_it_fails, ClaimReport, Delivery, MarkSide, Verdict};
 use crate::text::decimal::Decimal;
@@ -17,72 +16,29 @@ use crate::trace::reveal_times;
 
 use super::claims::marked_text;
 use super::contributions::ContributionChart;
-use super::lab::{Checked, Lab, Shared};
-use super::widgets::{count_repeats, deferred, list_memo, Limits};
+use super::lab::{Lab, Shared};
+use super::widgets::{deferred, list_memo, Limits};
 
-/// An event of the trace as [`ForEnumerate`] keys its list item: two items
-/// are the same when they would draw the same, their places and their
-/// claims' ids aside, told by the hash of what they show ([`shown_hash`])
-/// and how many items before them hash alike. A claim begun or ended in
-/// the middle of a long answer moves every later event and numbers the
-/// claims after it again: their items are not drawn again, each reads its
-/// place and its claim's id ([`EventClaims`]). The key also holds the
-/// event's place when the list was made, where a new item reads it.
-type ItemKey = ((u64, usize), usize);
-
-fn item_keys(trace: &[crate::trace::Event]) -> Vec<ItemKey> {
-    let hashes: Vec<u64> = trace.iter().map(shown_hash).collect();
-    (hashes.iter().copied())
-        .zip(count_repeats(&hashes))
-        .enumerate()
-        .map(|(place, key)| (key, place))
-        .collect()
+/// What the trace's list item at one place shows.
+#[derive(Clone, Default, PartialEq)]
+struct ShownEvent {
+    kind: &'static str,
+    /// "C3 · best match", or the kind alone for an answer's event.
+    label: String,
+    summary: String,
 }
 
-/// The hash of what an event's item shows: its kind, whether it names a
-/// claim, and its summary but where it names its claim.
-fn shown_hash(e: &crate::trace::Event) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut hasher = rustc_hash::FxHasher::default();
-    (e.kind.name(), e.claim.is_some()).hash(&mut hasher);
-    for part in summary_parts(e) {
-        part.hash(&mut hasher);
-    }
-    hasher.finish()
-}
-
-/// An event's summary cut where it names the event's claim.
-fn summary_parts(e: &crate::trace::Event) -> Vec<&str> {
-    let Some(number) = e.claim.as_deref().and_then(|c| c.strip_prefix('C')) else {
-        return vec![&e.summary];
-    };
-    let mut parts = Vec::new();
-    let mut from = 0;
-    for (at, _) in claim_ids::mentions(&e.summary).filter(|(_, n)| *n == number) {
-        parts.push(&e.summary[from..at.start]);
-        from = at.end;
-    }
-    parts.push(&e.summary[from..]);
-    parts
-}
-
-/// The claim each event of the checked trace concerns, by its place.
-#[derive(Clone, Copy)]
-struct EventClaims(Memo<Vec<Option<String>>>);
-
-impl EventClaims {
-    fn of(checked: ReadSignal<Shared<Checked>>) -> EventClaims {
-        EventClaims(list_memo(move || {
-            checked.with(|c| c.report.trace.iter().map(|e| e.claim.clone()).collect())
-        }))
-    }
-
-    /// The id of the claim of the event at place `at`.
-    fn at(self, at: ReadSignal<usize>) -> Memo<String> {
-        Memo::new(move |_| {
-            self.0
-                .with(|ids| ids.get(at.get()).cloned().flatten().unwrap_or_default())
-        })
+impl ShownEvent {
+    fn of(e: &crate::trace::Event) -> ShownEvent {
+        let kind = e.kind.name().replace('_', " ");
+        ShownEvent {
+            kind: e.kind.name(),
+            label: match &e.claim {
+                Some(c) => format!("{c} · {kind}"),
+                None => kind,
+            },
+            summary: e.summary.clone(),
+        }
     }
 }
 
@@ -166,53 +122,39 @@ pub fn TracePanel(lab: Lab) -> impl IntoView {
         }
     });
 
-    // The list is keyed by what each item shows: a new result redraws only
-    // the items it changed, and the replay only flips each item's state (a
-    // tick must not rebuild the list). Every event can be clicked: the
-    // replay goes to it.
+    // The list's items stay in their places: each shows the event at its
+    // place, and a new result redraws only what changed in each (a claim
+    // begun or ended in the middle of a long answer moves every later
+    // event: their items show the next ones, nothing is moved or drawn
+    // anew), and the replay only flips each item's state (a tick must not
+    // rebuild the list). Every event can be clicked: the replay goes to it.
     let place = list_memo(move || (shown(), lab.selected_event.get()));
     // The list follows the check a task later ([`deferred`]).
     let listed = deferred(lab.checked);
-    let items = move || listed.with(|checked| item_keys(&checked.report.trace));
-    let event_claims = EventClaims::of(listed);
-    let item = move |at: ReadSignal<usize>, (_, made_at): ItemKey| {
-        let claim = event_claims.at(at);
-        // (shown, current): one memo an item, so that an item moved (a
-        // claim begun or ended before it) redraws only what its new place
-        // changes, and the replay's place has one reader an item.
+    let items = move || 0..listed.with(|c| c.report.trace.len());
+    let item = move |index: usize| {
+        let event = Memo::new(move |_| {
+            listed.with(|c| {
+                (c.report.trace.get(index)).map_or_else(ShownEvent::default, ShownEvent::of)
+            })
+        });
+        // (shown, current): one memo an item, read by its attributes.
         let state = Memo::new(move |_| {
             let (shown, selected) = place.get();
-            let index = at.get();
             let current = index < shown && index == selected.unwrap_or(shown.saturating_sub(1));
             (index < shown, current)
         });
         let visible = move || state.get().0;
         let current = move || state.get().1;
-        let (kind, of_claim, summary) = listed.with_untracked(|checked| {
-            let Some(e) = checked.report.trace.get(made_at) else {
-                return ("", false, Vec::new());
-            };
-            let parts = summary_parts(e).into_iter().map(str::to_string).collect();
-            (e.kind.name(), e.claim.is_some(), parts)
-        });
-        let kind_words = kind.replace('_', " ");
-        let label = match of_claim {
-            true => format!(" · {kind_words}"),
-            false => kind_words,
-        };
-        let summary = (summary.into_iter().enumerate())
-            .map(|(i, part)| view! { {(i > 0).then_some(move || claim.get())}{part} })
-            .collect_view();
         view! {
-            <li data-event=kind data-index=move || at.get() data-state=move || if visible() { "shown" } else { "pending" } class:current=current>
+            <li data-event=move || event.with(|e| e.kind) data-index=index data-state=move || if visible() { "shown" } else { "pending" } class:current=current>
                 <button type="button" aria-current=move || current().then_some("step") on:click=move |_| {
-                    let index = at.get_untracked();
                     lab.playing.set(false);
                     lab.position.set(index + 1);
                     lab.selected_event.set(Some(index));
                 }>
-                    <span class="event-label">{of_claim.then_some(move || claim.get())}{label}</span>
-                    <span class="event-summary">{summary}</span>
+                    <span class="event-label">{move || event.with(|e| e.label.clone())}</span>
+                    <span class="event-summary">{move || event.with(|e| e.summary.clone())}</span>
                 </button>
             </li>
         }
@@ -247,7 +189,7 @@ pub fn TracePanel(lab: Lab) -> impl IntoView {
                         }
                     }/>
             </div>
-            <ol class="events"><ForEnumerate each=items key=|(key, _)| *key children=item/></ol>
+            <ol class="events"><For each=items key=|index| *index children=item/></ol>
         </section>
     }
 }

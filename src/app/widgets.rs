@@ -82,7 +82,7 @@ pub fn repeats<T: std::hash::Hash>(items: &[T]) -> Vec<usize> {
     count_repeats(&hashes)
 }
 
-pub fn count_repeats(hashes: &[u64]) -> Vec<usize> {
+fn count_repeats(hashes: &[u64]) -> Vec<usize> {
     let mut seen: rustc_hash::FxHashMap<u64, usize> = Default::default();
     hashes
         .iter()

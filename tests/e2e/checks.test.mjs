@@ -372,8 +372,9 @@ test('a source that labels its passages is cited and headed by its labels: [12] 
 // A keystroke's check takes back the claims the keystroke before checked
 // (pipeline::Earlier): after edits anywhere in a long answer (a claim
 // changed, sentences split, merged, inserted and deleted, the preset and
-// the question changed between them), every claim row, the answer view and
-// the strip's dots are what a fresh page opened from the link shows.
+// the question changed between them), every claim row, the answer view,
+// the strip's dots and the trace's items, in order, are what a fresh page
+// opened from the link shows.
 test('after edits anywhere in a long answer the page shows what a fresh page of the same link shows', async () => {
   const { settledLink } = await import('./harness.mjs');
   const facts = [
@@ -393,6 +394,8 @@ test('after edits anywhere in a long answer the page shows what a fresh page of 
     view: [...document.querySelectorAll('.answer-view .claim')].map((c) => [c.dataset.claim, c.className, c.textContent]),
     viewText: document.querySelector('.answer-view').textContent.replace(/C\d+(?=\S)/g, ''),
     dots: [...document.querySelectorAll('svg.strip circle')].map((c) => [c.getAttribute('class'), c.getAttribute('cx'), c.textContent]),
+    // The trace's items in the list's order (each with its place).
+    trace: [...document.querySelectorAll('ol.events li')].map((li) => [li.dataset.index, li.dataset.event, li.dataset.state, li.textContent]),
     decision: document.querySelector('#decision')?.dataset.decision,
   }));
   await withPage(async (page) => {
@@ -427,6 +430,7 @@ test('after edits anywhere in a long answer the page shows what a fresh page of 
         await fresh.close();
       }
       assert.equal(edited.viewText.replace(/\s+/g, ''), (await page.inputValue('#answer')).replace(/\s+/g, ''), `step ${k + 1}: the answer view shows the answer`);
+      assert.deepEqual(edited.trace.map(([index]) => Number(index)), edited.trace.map((_, i) => i), `step ${k + 1}: the trace's items are in order`);
     }
   });
 });
