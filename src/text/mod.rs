@@ -2814,8 +2814,6 @@ mod tests {
         }
     }
 
-    /// A claim's identifier (`I-70`, `A-1`: a key that is its text, not a
-    /// word's stem) is looked up in the index made for the answer, not in
     /// A large fold's look-ups behind its runs answer as a search of the
     /// fold does, for phrases it holds and lacks, and after edits in place
     /// that add a name, take one away, or join two words.
@@ -2872,6 +2870,8 @@ mod tests {
         assert!(doc.mentions("zebra") && !doc.mentions("maria olsen"));
     }
 
+    /// A claim's identifier (`I-70`, `A-1`: a key that is its text, not a
+    /// word's stem) is looked up in the index made for the answer, not in
     /// an index of every word made for it (2.5 times a 1 MB check).
     #[test]
     #[cfg(not(target_arch = "wasm32"))]
