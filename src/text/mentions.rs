@@ -93,6 +93,14 @@ impl FoldRuns {
         }
     }
 
+    /// Mark the runs an edit made in `fold`, which changed its bytes
+    /// `from..to`: the runs the change cut into, and those it made.
+    pub fn add_changed(&mut self, fold: &str, from: usize, to: usize) {
+        let from = fold[..from].trim_end_matches(in_run).len();
+        let to = fold.len() - fold[to..].trim_start_matches(in_run).len();
+        self.add(&fold[from..to]);
+    }
+
     /// Might `phrase` (folded) be in the fold? Not if one of its runs is
     /// not marked.
     pub fn may_hold(&self, phrase: &str) -> bool {
@@ -100,9 +108,14 @@ impl FoldRuns {
     }
 }
 
+/// Is `c` in a run (a letter or digit)?
+fn in_run(c: char) -> bool {
+    c.is_alphanumeric()
+}
+
 /// The runs of letters and digits of `text`.
 fn runs(text: &str) -> impl Iterator<Item = &str> {
-    (text.split(|c: char| !c.is_alphanumeric())).filter(|run| !run.is_empty())
+    (text.split(|c: char| !in_run(c))).filter(|run| !run.is_empty())
 }
 
 /// Is `text` written mostly in ASCII (at most one byte in eight outside

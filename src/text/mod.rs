@@ -1665,12 +1665,7 @@ impl Document {
             })
         });
         if let (Some(change), Some(runs)) = (&fold_change, self.fold_runs.get_mut()) {
-            // Whole runs: the runs the change cut into, and those it made.
-            let word = |c: char| c.is_alphanumeric();
-            let from = self.folded[..change.from].trim_end_matches(word).len();
-            let to =
-                self.folded.len() - self.folded[change.new_to..].trim_start_matches(word).len();
-            runs.add(&self.folded[from..to]);
+            runs.add_changed(&self.folded, change.from, change.new_to);
         }
 
         for x in &mut self.passages[b..] {
