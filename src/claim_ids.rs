@@ -49,7 +49,8 @@ pub fn renamed(
     source_ids: &IdsIn,
 ) -> Option<(ClaimReport, Vec<Event>)> {
     let from = claim.id.as_str();
-    if source_ids.holds(from) || IdsIn::of(&claim.text).holds(from) {
+    let number = from.strip_prefix('C').unwrap_or(from);
+    if source_ids.holds(from) || mentions(&claim.text).any(|(_, n)| n == number) {
         return None;
     }
     let mut claim = claim.clone();
