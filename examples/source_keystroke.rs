@@ -23,7 +23,7 @@
 use std::time::Instant;
 
 use claimlab::pipeline::Earlier;
-use claimlab::{check, CheckInput, Config, Document};
+use claimlab::{check, CheckInput, Config, Document, Report};
 
 /// The CLI's allocator, as the benches use it (`--features system-alloc`: glibc's).
 #[cfg(not(feature = "system-alloc"))]
@@ -65,35 +65,20 @@ fn main() -> Result<(), String> {
         let start = Instant::now();
         doc.edit(text.clone());
         edits.push(start.elapsed().as_secs_f64() * 1000.0);
-        let start = Instant::now();
-        let fresh = check(&doc, &input, &cfg);
-        afresh.push(start.elapsed().as_secs_f64() * 1000.0);
-        for c in &mut report.claims {
-            c.reasons[0].detail = MARK.into();
-        }
-        let earlier = Earlier {
+        let (_, ms, _) = check_given(&doc, input, None, &cfg);
+        afresh.push(ms);
+        mark(&mut report);
+        // An edit not made in place (the source analysed afresh) leaves
+        // nothing to take back.
+        let earlier = doc.last_edit().map(|edit| Earlier {
             answer: &answer,
             question: "",
             report: &report,
-            source_edit: doc.last_edit(),
-        };
-        let start = Instant::now();
-        let next = match earlier.source_edit {
-            Some(_) => check(
-                &doc,
-                &CheckInput {
-                    earlier: Some(earlier),
-                    ..input
-                },
-                &cfg,
-            ),
-            None => check(&doc, &input, &cfg),
-        };
-        taken_back.push(start.elapsed().as_secs_f64() * 1000.0);
-        taken += (next.claims.iter())
-            .filter(|c| c.reasons[0].detail == MARK)
-            .count();
-        drop(fresh);
+            source_edit: Some(edit),
+        });
+        let (next, ms, kept) = check_given(&doc, input, earlier, &cfg);
+        taken_back.push(ms);
+        taken += kept;
         report = next;
     }
     println!(
@@ -106,6 +91,32 @@ fn main() -> Result<(), String> {
         taken as f64 / keys.max(1) as f64,
     );
     Ok(())
+}
+
+/// Mark the first reason of each of `report`'s claims: a claim a check
+/// given it takes back keeps the mark.
+fn mark(report: &mut Report) {
+    for c in &mut report.claims {
+        c.reasons[0].detail = MARK.into();
+    }
+}
+
+/// `input` checked given `earlier` (its report [`mark`]ed), or afresh
+/// without it: the check, its wall time in ms, and how many of its claims
+/// were taken back.
+fn check_given(
+    doc: &Document,
+    input: CheckInput,
+    earlier: Option<Earlier>,
+    cfg: &Config,
+) -> (Report, f64, usize) {
+    let start = Instant::now();
+    let next = check(doc, &CheckInput { earlier, ..input }, cfg);
+    let ms = start.elapsed().as_secs_f64() * 1000.0;
+    let taken = (next.claims.iter())
+        .filter(|c| c.reasons[0].detail == MARK)
+        .count();
+    (next, ms, taken)
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -135,32 +146,18 @@ fn answer_keystrokes(source: &str, answer: &str, keys: usize, cfg: &Config) {
             text.remove(at + keys - k - 1);
         }
         let input = CheckInput::answer(&text);
-        let start = Instant::now();
-        let fresh = check(&doc, &input, cfg);
-        afresh.push(start.elapsed().as_secs_f64() * 1000.0);
-        for c in &mut report.claims {
-            c.reasons[0].detail = MARK.into();
-        }
+        let (_, ms, _) = check_given(&doc, input, None, cfg);
+        afresh.push(ms);
+        mark(&mut report);
         let earlier = Earlier {
             answer: &before,
             question: "",
             report: &report,
             source_edit: None,
         };
-        let start = Instant::now();
-        let next = check(
-            &doc,
-            &CheckInput {
-                earlier: Some(earlier),
-                ..input
-            },
-            cfg,
-        );
-        taken_back.push(start.elapsed().as_secs_f64() * 1000.0);
-        taken += (next.claims.iter())
-            .filter(|c| c.reasons[0].detail == MARK)
-            .count();
-        drop(fresh);
+        let (next, ms, kept) = check_given(&doc, input, Some(earlier), cfg);
+        taken_back.push(ms);
+        taken += kept;
         report = next;
     }
     println!(
