@@ -401,21 +401,39 @@ pub fn word_spans(text: &str) -> Vec<(usize, usize)> {
 /// syllables and the CJK unified ideographs are all letters. A test checks
 /// every character below U+10000 against the standard library.
 pub(crate) fn is_alphanumeric(c: char) -> bool {
-    match c as u32 {
-        0..=0x7F => c.is_ascii_alphanumeric(),
-        n @ 0x80..=0x7FF => two_byte_classes().alphanumeric.has(n),
-        0x4E00..=0x9FFF | 0xAC00..=0xD7A3 => true,
-        _ => c.is_alphanumeric(),
-    }
+    quick_class(
+        c,
+        u8::is_ascii_alphanumeric,
+        |t| &t.alphanumeric,
+        char::is_alphanumeric,
+    )
 }
 
 /// `c.is_alphabetic()`, read as [`is_alphanumeric`] reads its answer.
 pub(crate) fn is_alphabetic(c: char) -> bool {
+    quick_class(
+        c,
+        u8::is_ascii_alphabetic,
+        |t| &t.alphabetic,
+        char::is_alphabetic,
+    )
+}
+
+/// A class of `c` (one of [`TwoByteClasses`]): `ascii` in ASCII, its bits
+/// for two bytes, letters for Hangul and CJK, else the standard library's
+/// `other`.
+#[inline]
+fn quick_class(
+    c: char,
+    ascii: fn(&u8) -> bool,
+    bits: fn(&TwoByteClasses) -> &TwoByteBits,
+    other: fn(char) -> bool,
+) -> bool {
     match c as u32 {
-        0..=0x7F => c.is_ascii_alphabetic(),
-        n @ 0x80..=0x7FF => two_byte_classes().alphabetic.has(n),
+        n @ 0..=0x7F => ascii(&(n as u8)),
+        n @ 0x80..=0x7FF => bits(two_byte_classes()).has(n),
         0x4E00..=0x9FFF | 0xAC00..=0xD7A3 => true,
-        _ => c.is_alphabetic(),
+        _ => other(c),
     }
 }
 
