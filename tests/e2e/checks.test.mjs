@@ -30,12 +30,15 @@ const decision = (page) => page.getAttribute('#decision', 'data-decision');
 
 /** Wait until `f()` resolves to `want` (the lab recomputes synchronously; this only absorbs rendering). */
 async function eventually(f, want, message) {
+  // A bound on waiting, not on speed: a shared CI machine can take a
+  // second or more for work the page does in milliseconds.
+  const deadline = Date.now() + 10_000;
   let got;
-  for (let i = 0; i < 50; i++) {
+  do {
     got = await f();
     if (JSON.stringify(got) === JSON.stringify(want)) return;
     await new Promise((r) => setTimeout(r, 20));
-  }
+  } while (Date.now() < deadline);
   assert.deepEqual(got, want, message);
 }
 
