@@ -602,6 +602,46 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases() / 10 + 1))]
+
+    /// A large source keeps its answers to phrase look-ups from check to
+    /// check (`text::mentions::PhraseAnswers`) and, after an edit in
+    /// place, the answers the edit cannot change: every phrase asked
+    /// before and after a run of edits, of the text before and after
+    /// each, is answered as a fresh analysis of the edited text answers it.
+    #[test]
+    fn a_large_source_edited_in_place_answers_look_ups_as_a_fresh_analysis(
+        head in text(),
+        edits in prop::collection::vec(
+            (any::<usize>(), 0..12usize, prop::sample::select(INSERTS)),
+            1..4,
+        ),
+    ) {
+        // The head's edits and look-ups, in a fold past the size from which
+        // answers are kept (`mentions::RUNS_ABOVE`, 64 KB).
+        let filler = "Lorem ipsum dolor sit amet, a bridge of 410 metres. ".repeat(1_500);
+        let text = format!("{head}\n\n{filler}");
+        let opts = AnalysisOptions::SEED;
+        let mut doc = Document::analyse(&text, opts);
+        for (at, removed, inserted) in edits {
+            let before = phrases_of(&doc.folded);
+            for p in &before {
+                let _ = doc.mentions(p);
+            }
+            // Within the head (its words, or the blank line after it).
+            let at = at % (head.chars().count() + 1);
+            let new = edit(&doc.text, at, removed, inserted);
+            doc.edit(new.clone());
+            let fresh = Document::analyse(&new, opts);
+            let (now, edited) = (phrases_of(&fresh.folded), phrases_of(&doc.folded));
+            for p in before.iter().chain(&now).chain(&edited) {
+                prop_assert_eq!(doc.mentions(p), fresh.mentions(p), "{:?} after {:?}", p, inserted);
+            }
+        }
+    }
+}
+
 #[test]
 fn an_edit_inside_an_opened_files_passage_is_made_in_place() {
     // An opened file is cut into `[N]` passages of at most 500 characters.

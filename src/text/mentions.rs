@@ -547,6 +547,62 @@ fn whole_at(text: &str, i: usize, phrase: &str) -> bool {
     !glued(before) && !glued(after)
 }
 
+/// A large source's answers to phrase look-ups, kept from check to check.
+/// Every keystroke in the lab checks its claims again, and a repair's
+/// re-check looks its claims' names up again: an invented name whose words
+/// are each in a 1 MB source (a name made of the source's own names) was a
+/// search of the whole fold each time, most of a keystroke's check.
+///
+/// An edit in place keeps the answers it cannot change: those for a phrase
+/// its fold does not hold before or after the change
+/// ([`super::reach::SourceEdit::touches_phrase`], the test that lets a
+/// claim's check be taken back); an edit that keeps no record forgets
+/// them all. Held behind a lock, as the document is shared by the
+/// threads of a check.
+#[derive(Debug, Default)]
+pub struct PhraseAnswers(std::sync::Mutex<rustc_hash::FxHashMap<Box<str>, bool>>);
+
+/// The most answers a [`PhraseAnswers`] keeps; then it starts afresh
+/// (typing a name looks up each of its beginnings).
+const MOST_ANSWERS: usize = 4096;
+
+impl PhraseAnswers {
+    /// The answer for `phrase`: the one kept, or `look_up`'s, then kept.
+    pub fn get_or(&self, phrase: &str, look_up: impl FnOnce() -> bool) -> bool {
+        if let Some(&found) = self.lock().get(phrase) {
+            return found;
+        }
+        let found = look_up();
+        let mut answers = self.lock();
+        if answers.len() >= MOST_ANSWERS {
+            answers.clear();
+        }
+        answers.insert(phrase.into(), found);
+        found
+    }
+
+    /// After an edit: keep the answers `edit` cannot change (none without
+    /// a record of it).
+    pub fn keep_after(&mut self, edit: Option<&super::reach::SourceEdit>) {
+        let answers = self.0.get_mut().unwrap_or_else(|e| e.into_inner());
+        match edit {
+            Some(edit) => answers.retain(|phrase, _| !edit.touches_phrase(phrase)),
+            None => answers.clear(),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, rustc_hash::FxHashMap<Box<str>, bool>> {
+        // A look-up that panicked left the map as it was.
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl Clone for PhraseAnswers {
+    fn clone(&self) -> PhraseAnswers {
+        PhraseAnswers(std::sync::Mutex::new(self.lock().clone()))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -502,6 +502,9 @@ pub struct Document {
     /// A large fold's runs ([`mentions::FoldRuns`]), marked on the first
     /// look-up and kept up to date by each edit.
     fold_runs: std::sync::OnceLock<mentions::FoldRuns>,
+    /// A large source's answers to [`Document::mentions`], kept across
+    /// checks and the edits that cannot change them.
+    phrase_answers: mentions::PhraseAnswers,
     /// Natively, the keys the index was made for, when it was made for a
     /// check's answer ([`Document::analyse_for_answer`]): only the words
     /// that can have one of them are indexed.
@@ -978,6 +981,7 @@ impl SentenceIndex {
             claim_ids: Default::default(),
             last_edit: None,
             fold_runs: Default::default(),
+            phrase_answers: Default::default(),
             #[cfg(not(target_arch = "wasm32"))]
             wanted: self.wanted.map(|w| w.keys),
             #[cfg(not(target_arch = "wasm32"))]
@@ -1745,6 +1749,7 @@ impl Document {
         });
         self.text = text;
         self.claim_ids.take();
+        self.phrase_answers.keep_after(self.last_edit.as_ref());
         if let Some(before) = language {
             self.language.take();
             if self.language() != before {
@@ -1859,18 +1864,20 @@ impl Document {
 
     /// Is `phrase` (through [`fold`]) in the source, with no letter or
     /// digit glued on either side ([`mentions`])?
+    /// A large source answers each phrase once, until an edit that may
+    /// change the answer ([`mentions::PhraseAnswers`]).
     pub fn mentions(&self, phrase: &str) -> bool {
         #[cfg(not(target_arch = "wasm32"))]
         if let Some(words) = &self.fold_words {
-            return mentions::in_text(&self.text, words, phrase);
+            return (self.phrase_answers)
+                .get_or(phrase, || mentions::in_text(&self.text, words, phrase));
         }
-        if self.folded.len() >= mentions::RUNS_ABOVE {
-            let runs = (self.fold_runs).get_or_init(|| mentions::FoldRuns::of(&self.folded));
-            if !runs.may_hold(phrase) {
-                return false;
-            }
+        if self.folded.len() < mentions::RUNS_ABOVE {
+            return mentions::in_fold(&self.folded, phrase);
         }
-        mentions::in_fold(&self.folded, phrase)
+        let runs = (self.fold_runs).get_or_init(|| mentions::FoldRuns::of(&self.folded));
+        runs.may_hold(phrase)
+            && (self.phrase_answers).get_or(phrase, || mentions::in_fold(&self.folded, phrase))
     }
 
     /// The term id of a content key, if any sentence holds it.
