@@ -9,7 +9,11 @@
 //! ```sh
 //! cargo build --release --example source_keystroke
 //! target/release/examples/source_keystroke SOURCE ANSWER [--keys 40] [--in answer]
+//! target/release/examples/source_keystroke SOURCE ANSWER --typed " with many old stone houses"
 //! ```
+//!
+//! With `--typed TEXT`, the keystrokes type TEXT before the full stop of
+//! the sentence that ends after the source's middle.
 //!
 //! With `--in answer`, the keystrokes are in the answer instead, as
 //! `scripts/latency` types them: a sentence typed after the sentence that
@@ -35,7 +39,9 @@ const MARK: &str = "(taken back)";
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().collect();
     let (Some(source), Some(answer)) = (args.get(1), args.get(2)) else {
-        return Err("usage: source_keystroke SOURCE ANSWER [--keys N]".into());
+        return Err(
+            "usage: source_keystroke SOURCE ANSWER [--keys N] [--typed TEXT] [--in answer]".into(),
+        );
     };
     let read = |path: &str| std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"));
     let (source, answer) = (read(source)?, read(answer)?);
@@ -51,17 +57,40 @@ fn main() -> Result<(), String> {
         answer_keystrokes(&source, &answer, keys, &cfg);
         return Ok(());
     }
+    // `--typed TEXT`: TEXT typed, a character a keystroke, before the full
+    // stop of the sentence that ends after the source's middle, as a
+    // person adds to a sentence. Otherwise letters typed onto the end of
+    // the word before the first space past the middle.
+    let typed: Option<Vec<char>> = match args.iter().position(|a| a == "--typed") {
+        Some(i) => Some(
+            args.get(i + 1)
+                .ok_or("--typed takes a text")?
+                .chars()
+                .collect(),
+        ),
+        None => None,
+    };
     let input = CheckInput::answer(&answer);
     let mut doc = Document::analyse(&source, (&cfg).into());
     let mut report = check(&doc, &input, &cfg);
-    // After the first space past the middle: typing inside a sentence.
-    let middle = (source.len() / 2..source.len())
-        .find(|&i| source.is_char_boundary(i) && source[i..].starts_with(' '))
+    let half = (source.len() / 2..source.len())
+        .find(|&i| source.is_char_boundary(i))
         .unwrap_or(source.len());
+    let middle = match typed {
+        Some(_) => source[half..].find(". ").map_or(source.len(), |i| half + i),
+        None => source[half..].find(' ').map_or(source.len(), |i| half + i),
+    };
+    let keys = typed.as_ref().map_or(keys, Vec::len);
     let mut text = source.clone();
+    let mut at = middle;
     let (mut edits, mut afresh, mut taken_back, mut taken) = (vec![], vec![], vec![], 0);
     for k in 0..keys {
-        text.insert(middle + k, char::from(b'a' + (k % 26) as u8));
+        let c = match &typed {
+            Some(typed) => typed[k],
+            None => char::from(b'a' + (k % 26) as u8),
+        };
+        text.insert(at, c);
+        at += c.len_utf8();
         let start = Instant::now();
         doc.edit(text.clone());
         edits.push(start.elapsed().as_secs_f64() * 1000.0);
