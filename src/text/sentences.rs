@@ -31,7 +31,7 @@
 
 use crate::text::case::Lowercase;
 use crate::text::citations;
-use crate::text::scan::{blanks, digits, glued_after, starts_with_ci};
+use crate::text::scan::{self, blanks, digits, glued_after, starts_with_ci};
 
 /// A byte range `start..end` into the text it was split from.
 pub type Span = (usize, usize);
@@ -845,28 +845,28 @@ fn by_labels(text: &str, labels: &[(usize, usize)]) -> Vec<Span> {
 /// doubling at a time held both buffers while it was copied, 7 MB more at
 /// its peak for 8 MB of one-line paragraphs.
 fn by_blank_lines(text: &str) -> Vec<Span> {
-    let newlines = text.bytes().filter(|&b| b == b'\n').count();
+    let bytes = text.as_bytes();
+    let newlines = scan::count_byte(bytes, b'\n');
     let mut out = Vec::with_capacity(newlines / 2 + 1);
     let mut start = 0;
-    let mut i = 0;
-    let bytes = text.as_bytes();
-    while i < bytes.len() {
-        if bytes[i] == b'\n' {
-            let mut j = i + 1;
-            while j < bytes.len() && matches!(bytes[j], b' ' | b'\t' | b'\r') {
+    // From line break to line break (an edit in one long paragraph reads
+    // the whole paragraph for its blank lines on every keystroke).
+    let mut from = 0;
+    while let Some(i) = scan::next_byte(bytes, from, b'\n') {
+        let mut j = i + 1;
+        while j < bytes.len() && matches!(bytes[j], b' ' | b'\t' | b'\r') {
+            j += 1;
+        }
+        if j < bytes.len() && bytes[j] == b'\n' {
+            push_trimmed(text, start, i, &mut out);
+            while j < bytes.len() && bytes[j].is_ascii_whitespace() {
                 j += 1;
             }
-            if j < bytes.len() && bytes[j] == b'\n' {
-                push_trimmed(text, start, i, &mut out);
-                while j < bytes.len() && bytes[j].is_ascii_whitespace() {
-                    j += 1;
-                }
-                start = j;
-                i = j;
-                continue;
-            }
+            start = j;
+            from = j;
+        } else {
+            from = i + 1;
         }
-        i += 1;
     }
     push_trimmed(text, start, text.len(), &mut out);
     out
@@ -1703,6 +1703,42 @@ mod tests {
                 Some((s, passage_label_end(text, e)?))
             })
             .collect()
+    }
+
+    /// Passages by blank lines as a byte-at-a-time reading finds them.
+    fn by_blank_lines_bytewise(text: &str) -> Vec<Span> {
+        let bytes = text.as_bytes();
+        let (mut out, mut start, mut i) = (Vec::new(), 0, 0);
+        while i < bytes.len() {
+            if bytes[i] == b'\n' {
+                let mut j = i + 1;
+                while j < bytes.len() && matches!(bytes[j], b' ' | b'\t' | b'\r') {
+                    j += 1;
+                }
+                if j < bytes.len() && bytes[j] == b'\n' {
+                    push_trimmed(text, start, i, &mut out);
+                    while j < bytes.len() && bytes[j].is_ascii_whitespace() {
+                        j += 1;
+                    }
+                    (start, i) = (j, j);
+                    continue;
+                }
+            }
+            i += 1;
+        }
+        push_trimmed(text, start, text.len(), &mut out);
+        out
+    }
+
+    proptest::proptest! {
+        /// Read from line break to line break, the passages a byte at a
+        /// time reading finds.
+        #[test]
+        fn blank_lines_found_from_line_break_to_line_break_are_those_of_every_byte(
+            text in "[a. \t\r\n\u{a0}é]{0,60}",
+        ) {
+            proptest::prop_assert_eq!(by_blank_lines(&text), by_blank_lines_bytewise(&text));
+        }
     }
 
     proptest::proptest! {
