@@ -129,10 +129,14 @@ test('index.html uses only relative asset URLs', () => {
 // (a split in the middle of a 100-claim answer drew 200 events anew:
 // keystroke p95 19.8 → 9.7 ms), 3.1 KB, and a link deflated and inflated
 // 64 KB a task (a 1 MB source's link was deflated in one task of about
-// 40 ms, which a keystroke meeting it waited for), 0.5 KB; issue 15 asked
-// for 320 KB and that is not met).
+// 40 ms, which a keystroke meeting it waited for), 0.5 KB, and a large
+// source's answers to name look-ups kept across keystrokes (a stranger's
+// 100-claim answer naming people made of the source's own names was
+// checked in 17 ms a keystroke, most of it searching the 1 MB fold for
+// each name; 4–6 ms after) with blank lines found eight bytes at a time,
+// 1.1 KB; issue 15 asked for 320 KB and that is not met).
 // BENCHMARKS.md ("The lab's bundle") says where the bytes go.
-const BUDGET_BYTES = 411_800;
+const BUDGET_BYTES = 412_900;
 
 /** The files the page loads: those index.html names, and those its scripts name. */
 function pageFiles() {
