@@ -170,6 +170,22 @@ fn json_report_has_the_documented_fields() {
     let out = check_files(&src, &ans, &["--format", "text", "--full"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("JSON report"), "{}", stderr(&out));
+    // Contributions named without a learned score: said, not left out
+    // without a word (a stranger's finding); with one, or through `all`,
+    // the report is written.
+    let out = check_files(&src, &ans, &["--include", "marks,contributions"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("answer_scoring=learned"),
+        "{}",
+        stderr(&out)
+    );
+    let learned = with(&["--include", "contributions", "--preset", "improved"]);
+    assert!(
+        learned["answer_score"].get("contributions").is_some(),
+        "{learned}"
+    );
+    assert!(with(&["--include", "all"]).get("sources").is_some());
 }
 
 /// A source with no sentence ends is cut into sentences of at most

@@ -362,6 +362,19 @@ mod native {
                 .map(Some)
                 .map_err(|e| format!("--include: {e}"))
         }
+
+        /// `contributions` named (not through `all`) for a check whose
+        /// settings make no learned score: an error, since the report would
+        /// leave out what was asked for without a word.
+        fn contributions_without_score(&self, cfg: &Config) -> Result<(), String> {
+            let named = (self.include.iter())
+                .flat_map(|p| p.split(','))
+                .any(|p| p.trim() == Part::Contributions.name());
+            match named && cfg.answer_scoring != claimlab::AnswerScoring::Learned {
+                true => Err("--include contributions: these settings make no learned score to explain (it comes with --set answer_scoring=learned or --preset improved)".into()),
+                false => Ok(()),
+            }
+        }
     }
 
     #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -518,6 +531,7 @@ mod native {
 
     fn batch(args: BatchArgs) -> Result<i32, String> {
         let cfg = args.settings.resolve(Config::default())?;
+        args.report.contributions_without_score(&cfg)?;
         if args.input == "-" && args.vectors.as_deref() == Some("-") {
             return Err("only one input can be read from standard input (-)".into());
         }
@@ -791,6 +805,7 @@ mod native {
         }
         let mut inputs = gather(&args)?;
         let cfg = &inputs.config;
+        args.report.contributions_without_score(cfg)?;
         let mut store = args
             .drift_db
             .as_deref()
