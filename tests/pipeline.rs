@@ -1488,3 +1488,53 @@ fn word_forms_the_stemmer_rewrites_are_judged_on_a_large_source_as_a_whole_index
         serde_json::to_string(&want).unwrap()
     );
 }
+
+/// A large source keeps its answers to name look-ups from check to check
+/// (`text::mentions::PhraseAnswers`): a name typed into it, a character
+/// at a time, and taken out again, finds the claim naming it invented,
+/// not invented, and invented again, each check given the one before as
+/// the lab gives it and each the report a fresh check gives.
+#[test]
+fn a_name_typed_into_and_out_of_a_large_source_is_found_as_a_fresh_check_finds_it() {
+    use claimlab::pipeline::Earlier;
+    let cfg = Config::default();
+    // Past the size from which a source keeps its answers (64 KB of fold),
+    // with "Mira" and "Lund" each in it, never together.
+    let filler: String = (0..1_500)
+        .map(|i| format!("Crew {i} of Mira painted the deck. Lund rests on its {i} piers.\n\n"))
+        .collect();
+    let source = format!("{filler}The bridge was inspected by the county.");
+    let answer = "Crew 7 of Mira painted the deck. The bridge was inspected by Mira Lund.";
+    let input = CheckInput::answer(answer);
+    let invented = |r: &claimlab::Report| {
+        (r.claims.iter()).any(|c| c.invented_entities.iter().any(|e| e.text == "Mira Lund"))
+    };
+    let mut doc = Document::analyse(&source, (&cfg).into());
+    let mut report = check(&doc, &input, &cfg);
+    assert!(invented(&report));
+    let at = source.len() - " the county.".len();
+    let mut text = source.clone();
+    let mut seen = Vec::new();
+    // " Mira Lund and" typed before "the county", then taken out again.
+    let typed = " Mira Lund and";
+    let steps = (1..=typed.len()).chain((0..typed.len()).rev());
+    for n in steps {
+        text = format!("{}{}{}", &source[..at], &typed[..n], &source[at..]);
+        doc.edit(text.clone());
+        let earlier = doc.last_edit().map(|edit| Earlier {
+            answer,
+            question: "",
+            report: &report,
+            source_edit: Some(edit),
+        });
+        let next = check(&doc, &CheckInput { earlier, ..input }, &cfg);
+        let fresh = check(&Document::analyse(&text, (&cfg).into()), &input, &cfg);
+        assert_eq!(next, fresh, "after typing {:?}", &typed[..n]);
+        seen.push(invented(&next));
+        report = next;
+    }
+    assert_eq!(text, source);
+    // Invented until the name is whole ("Mira Lund" and a space after it),
+    // then found, and invented again once it is cut.
+    assert!(seen.contains(&false) && seen.first() == Some(&true) && seen.last() == Some(&true));
+}
