@@ -1864,6 +1864,7 @@ impl Document {
 
     /// Is `phrase` (through [`fold`]) in the source, with no letter or
     /// digit glued on either side ([`mentions`])?
+    ///
     /// A large source answers each phrase once, until an edit that may
     /// change the answer ([`mentions::PhraseAnswers`]).
     pub fn mentions(&self, phrase: &str) -> bool {
