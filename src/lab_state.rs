@@ -76,6 +76,40 @@ impl LabState {
     pub fn is_hidden(&self, key: &str) -> bool {
         self.hidden.iter().any(|h| h == key)
     }
+
+    /// The state with its texts as the lab's boxes hold them
+    /// ([`as_a_text_box_holds`], [`as_a_line_box_holds`]). Everything the
+    /// lab checks is what its boxes show, so every byte the check names
+    /// (a sentence to select, a claim to mark) is where the box has it.
+    pub fn as_boxes_hold(mut self) -> LabState {
+        self.question = as_a_line_box_holds(self.question);
+        self.source = as_a_text_box_holds(self.source);
+        self.answer = as_a_text_box_holds(self.answer);
+        self.samples = self.samples.into_iter().map(as_a_text_box_holds).collect();
+        self
+    }
+}
+
+/// `text` as a text box (`<textarea>`) holds it: each line break (`\r\n`,
+/// or a lone `\r`) as `\n`, as the box's value has it. A source that kept
+/// its `\r`s (a file saved on Windows, a link made from one) would put a
+/// selection made from the check's byte offsets one character late for
+/// each `\r` before it. Not copied when it holds no `\r`.
+pub fn as_a_text_box_holds(text: String) -> String {
+    if !text.contains('\r') {
+        return text;
+    }
+    text.replace("\r\n", "\n").replace('\r', "\n")
+}
+
+/// `text` as a one-line box (`<input>`, the question) holds it: its line
+/// breaks (`\r`, `\n`) removed, as the box's value has it. Not copied when
+/// it holds none.
+pub fn as_a_line_box_holds(text: String) -> String {
+    if !text.contains(['\r', '\n']) {
+        return text;
+    }
+    text.replace(['\r', '\n'], "")
 }
 
 #[cfg(test)]
@@ -100,5 +134,23 @@ mod tests {
         let partial: LabState = serde_json::from_str(r#"{"answer": "Hi."}"#).unwrap();
         assert_eq!(partial.answer, "Hi.");
         assert_eq!(partial.inspection_seconds, 60);
+    }
+
+    #[test]
+    fn texts_are_kept_as_the_boxes_hold_them() {
+        let s = LabState {
+            question: "Who\r\nwrote it?\n".into(),
+            source: "One.\r\nTwo.\rThree.\r\n\r\nFour.\n".into(),
+            answer: "A.\r\r\nB.".into(),
+            samples: vec!["C.\r\nD.".into(), "E.".into()],
+            ..LabState::default()
+        }
+        .as_boxes_hold();
+        assert_eq!(s.question, "Whowrote it?");
+        assert_eq!(s.source, "One.\nTwo.\nThree.\n\nFour.\n");
+        assert_eq!(s.answer, "A.\n\nB.");
+        assert_eq!(s.samples, ["C.\nD.", "E."]);
+        let plain = LabState::default();
+        assert_eq!(plain.clone().as_boxes_hold(), plain);
     }
 }

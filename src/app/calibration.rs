@@ -24,6 +24,7 @@ use crate::config::{AnswerScoring, Config};
 use crate::eval::datasets::{CalibrationExample, CalibrationSet};
 use crate::eval::metrics::{self, Confusion};
 use crate::eval::{score_answer, Cut};
+use crate::lab_state::{as_a_line_box_holds, as_a_text_box_holds};
 use crate::text::decimal::Decimal;
 use crate::text::Document;
 
@@ -264,9 +265,9 @@ pub fn CalibrationPanel(lab: Lab) -> impl IntoView {
                         <button type="button" class="open-example" on:click=move |_| {
                             lab.new_history_entry.set_value(true);
                             lab.example.set(None);
-                            lab.question.set(e.question.clone());
-                            lab.source.set(e.source.clone());
-                            lab.answer.set(e.answer.clone());
+                            lab.question.set(as_a_line_box_holds(e.question.clone()));
+                            lab.source.set(as_a_text_box_holds(e.source.clone()));
+                            lab.answer.set(as_a_text_box_holds(e.answer.clone()));
                             lab.samples.set(vec![]);
                             lab.position.set(usize::MAX);
                             lab.focus.set(None);

@@ -6,6 +6,7 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use crate::lab_state::as_a_text_box_holds;
 use crate::report::{MarkSide, Report};
 use crate::text::decimal::Decimal;
 use crate::text::history::{Edit, EditKind, History, Restored};
@@ -375,7 +376,7 @@ impl SourceBox {
         };
         ev.prevent_default();
         // As a text box keeps a paste: its line breaks as `\n`.
-        let pasted = pasted.replace("\r\n", "\n").replace('\r', "\n");
+        let pasted = as_a_text_box_holds(pasted);
         let all = self.all_selected.get_untracked() && self.selects_all_shown();
         self.all_selected.set(false);
         let (text, edit) = self.lab.source.with_untracked(|t| {
@@ -768,6 +769,7 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
                     // Markdown as numbered passages, other text as it is.
                     let (source, passages) =
                         import::opened_source(&name, text, import::PASSAGE_CHARS);
+                    let source = as_a_text_box_holds(source);
                     if source.trim().is_empty() {
                         lab.file_message.set(Some((
                             false,

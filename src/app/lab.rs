@@ -268,6 +268,9 @@ pub struct Lab {
     /// The banner's decision and sentence, changed only at a word boundary
     /// or once typing rests (`steady_banner`).
     pub banner: RwSignal<Banner>,
+    /// The banner waits for typing to rest: it may not be the report's
+    /// decision (the page shows it faded and busy until it is).
+    pub banner_held: RwSignal<bool>,
     /// The open lesson (a built-in's id), its step, a teacher's own text.
     pub lesson: RwSignal<Option<String>>,
     pub lesson_step: RwSignal<usize>,
@@ -520,6 +523,7 @@ impl Lab {
             checked,
             revealed,
             banner,
+            banner_held: RwSignal::new(false),
             lesson,
             lesson_step: RwSignal::new(state.lesson_step),
             lesson_text,
@@ -544,12 +548,19 @@ impl Lab {
         Effect::new(move |_| {
             let next = lab.checked.with(|c| Banner::of(&c.report));
             timer.set_value(None);
-            if lab.typing_in_word.get_value() && !next.empty {
+            let held = lab.typing_in_word.get_value()
+                && !next.empty
+                && lab.banner.with_untracked(|now| *now != next);
+            if held {
                 timer.set_value(Some(gloo_timers::callback::Timeout::new(600, move || {
-                    lab.banner.set(next)
+                    lab.banner.set(next);
+                    lab.banner_held.set(false);
                 })));
             } else {
                 lab.banner.set(next);
+            }
+            if lab.banner_held.get_untracked() != held {
+                lab.banner_held.set(held);
             }
         });
     }
@@ -573,8 +584,9 @@ impl Lab {
         }
     }
 
-    /// Replace the whole state.
+    /// Replace the whole state, its texts as the boxes hold them.
     pub fn restore(&self, state: LabState) {
+        let state = state.as_boxes_hold();
         self.example.set(state.example);
         self.question.set(state.question);
         self.source.set(state.source);

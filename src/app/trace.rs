@@ -384,7 +384,8 @@ pub fn DecisionBanner(lab: Lab) -> impl IntoView {
     };
     view! {
         <p id="decision"
-            class=move || lab.banner.with(|b| if !revealed() { "decision decision-pending".to_string() } else if b.empty { "decision decision-empty".to_string() } else { format!("decision ships-{}", b.delivery) })
+            class=move || lab.banner.with(|b| if !revealed() { "decision decision-pending".to_string() } else if b.empty { "decision decision-empty".to_string() } else if lab.banner_held.get() { format!("decision ships-{} decision-held", b.delivery) } else { format!("decision ships-{}", b.delivery) })
+            aria-busy=move || lab.banner_held.get().then_some("true")
             data-decision=move || lab.banner.with(|b| b.decision)
             data-routing=move || lab.banner.with(|b| b.routing)
             data-delivery=move || lab.banner.with(|b| b.delivery)

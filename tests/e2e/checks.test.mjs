@@ -310,6 +310,29 @@ test('opening a transcript makes numbered passages; a bad file gets a clear mess
   });
 });
 
+test('a file saved with Windows line breaks: a click on a sentence selects that sentence, and typing replaces it', async () => {
+  // The box's value holds every line break as "\n"; a source that kept
+  // its "\r"s put each selection one character late per "\r" before it.
+  const dir = await mkdtemp(path.join(tmpdir(), 'claimlab-e2e-'));
+  const crlf = path.join(dir, 'windows.txt');
+  await writeFile(crlf, 'Alpha one is near.\r\nBeta two is here.\r\n\r\nGamma three is there.\rDelta four is far.\r\nEpsilon five ends it.\r\n');
+  await withPage(async (page) => {
+    await page.setInputFiles('#open-source', crlf);
+    const opened = 'Alpha one is near.\nBeta two is here.\n\nGamma three is there.\nDelta four is far.\nEpsilon five ends it.\n';
+    await eventually(() => page.inputValue('#source'), opened, 'the file as the box holds it');
+    const listed = await page.textContent('.sentences li[data-source="S4"] .stext');
+    assert.equal(listed, 'Delta four is far.');
+    await page.click('.sentences li[data-source="S4"]');
+    const selected = () => page.evaluate(() => { const el = document.querySelector('#source'); return el.value.slice(el.selectionStart, el.selectionEnd); });
+    assert.equal(await selected(), listed);
+    await page.keyboard.type('Omega.');
+    await eventually(() => page.inputValue('#source'), opened.replace('Delta four is far.', 'Omega.'), 'the sentence replaced');
+    await eventually(() => page.textContent('.sentences li[data-source="S4"] .stext'), 'Omega.', 'the list redrawn');
+    await page.click('.sentences li[data-source="S5"]');
+    assert.equal(await selected(), 'Epsilon five ends it.');
+  });
+});
+
 test('the recompute time is shown', async () => {
   await withPage(async (page) => {
     assert.match(await page.textContent('#recompute-ms'), /checked in \d+\.\d ms/);

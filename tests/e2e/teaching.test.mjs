@@ -213,6 +213,36 @@ test('steady feedback: an empty answer says so, edited texts leave the example',
   }
 });
 
+test('steady feedback: while a word is typed the banner keeps its decision, faded and busy, and follows the rows once typing rests', async () => {
+  const lab = await openLab(shared.browser, shared.server.url);
+  try {
+    const { page } = lab;
+    const answer = 'The Ridgeline bridge opened in 1998 [S1]. The main span is 410 metres long [S3].';
+    await page.fill('#answer', answer);
+    await page.waitForFunction(() => document.querySelector('#decision').dataset.decision === 'deliver');
+    const banner = () => page.locator('#decision').evaluate((d) => ({ decision: d.dataset.decision, held: d.classList.contains('decision-held'), busy: d.getAttribute('aria-busy') }));
+    assert.deepEqual(await banner(), { decision: 'deliver', held: false, busy: null });
+    // The page's clock stands still from here: the banner's wait ends only
+    // when the test moves it on.
+    await page.clock.install();
+    const inNumber = answer.indexOf('410') + 2;
+    await page.locator('#answer').evaluate((el, at) => el.setSelectionRange(at, at), inNumber);
+    await page.keyboard.type('6');
+    await page.waitForFunction(() => document.querySelector('[data-claim-id="C2"]')?.dataset.verdict === 'contradicted');
+    assert.deepEqual(await banner(), { decision: 'deliver', held: true, busy: 'true' }, 'the rows are re-checked; the banner waits, and says so');
+    await page.clock.runFor(700);
+    await page.waitForFunction(() => document.querySelector('#decision').dataset.decision !== 'deliver');
+    assert.deepEqual(await banner(), { decision: 'block', held: false, busy: null });
+    // An edit that leaves the caret at a word boundary (here after the
+    // full stop) is shown at once, the clock still standing.
+    await page.fill('#answer', answer);
+    await page.waitForFunction(() => document.querySelector('#decision').dataset.decision === 'deliver');
+    assert.deepEqual(await banner(), { decision: 'deliver', held: false, busy: null });
+  } finally {
+    await lab.close();
+  }
+});
+
 test('deliver with flags marks every failing claim', async () => {
   const lab = await openLab(shared.browser, `${shared.server.url}#example=opening-answer&policy=flag&repair=false&accept_threshold=0.1`);
   try {
