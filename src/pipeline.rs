@@ -346,6 +346,42 @@ pub fn check_split(
     cfg: &Config,
     #[cfg(not(target_arch = "wasm32"))] split: Option<SplitAnswer>,
 ) -> Report {
+    #[cfg(not(target_arch = "wasm32"))]
+    return check_split_on(doc, input, cfg, split, 1);
+    #[cfg(target_arch = "wasm32")]
+    check_on(doc, input, cfg, None, 1)
+}
+
+/// [`check_split`], its claims checked on up to `threads` threads when
+/// there are at least [`CLAIMS_ON_THREADS`] to check (the command line's
+/// check of a large source; `batch` checks its lines on every core
+/// instead). The report is the one a single thread makes: each claim's
+/// events take their place in the trace in the claims' order.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn check_split_on(
+    doc: &Document,
+    input: &CheckInput,
+    cfg: &Config,
+    split: Option<SplitAnswer>,
+    threads: usize,
+) -> Report {
+    check_on(
+        doc,
+        input,
+        cfg,
+        split.map(|SplitAnswer(split)| split),
+        threads,
+    )
+}
+
+/// Steps 1 to 5 of the check ([`check_split_on`]).
+fn check_on(
+    doc: &Document,
+    input: &CheckInput,
+    cfg: &Config,
+    split: Option<Split>,
+    threads: usize,
+) -> Report {
     let doc = analysed_for(doc, cfg);
     let doc = doc.as_ref();
     let mut trace = if input.skip_trace {
@@ -353,18 +389,15 @@ pub fn check_split(
     } else {
         Trace::default()
     };
-    #[cfg(not(target_arch = "wasm32"))]
-    let split = split.map(|SplitAnswer(split)| split);
-    #[cfg(target_arch = "wasm32")]
-    let split = None;
     let (mut report, analyses) =
-        judge(doc, input, cfg, &mut trace, &[], split).into_report(doc, input, cfg);
+        judge(doc, input, cfg, &mut trace, &[], split, threads).into_report(doc, input, cfg);
 
     // 5. Repair, quality, routing, best of N.
     let mut repaired = RepairOutcome::Unchanged;
     if cfg.repair {
-        let recheck =
-            |answer: &str| recheck(doc, input.question, answer, cfg, &report.claims).summary();
+        let recheck = |answer: &str| {
+            recheck_on(doc, input.question, answer, cfg, &report.claims, threads).summary()
+        };
         let repair_input = RepairInput {
             answer: input.answer,
             question: input.question,
@@ -444,6 +477,19 @@ pub(crate) fn recheck(
     cfg: &Config,
     known: &[ClaimReport],
 ) -> Outcome {
+    recheck_on(doc, question, answer, cfg, known, 1)
+}
+
+/// [`recheck`], its claims checked on up to `threads` threads
+/// ([`check_split_on`]).
+fn recheck_on(
+    doc: &Document,
+    question: &str,
+    answer: &str,
+    cfg: &Config,
+    known: &[ClaimReport],
+    threads: usize,
+) -> Outcome {
     let doc = analysed_for(doc, cfg);
     // A large source indexed for the checked answer's keys indexes the
     // keys this text brings (a repair's words) without reading every word.
@@ -452,7 +498,7 @@ pub(crate) fn recheck(
         question,
         ..CheckInput::answer(answer)
     };
-    let judged = judge(&doc, &input, cfg, &mut Trace::off(), known, None);
+    let judged = judge(&doc, &input, cfg, &mut Trace::off(), known, None, threads);
     Outcome {
         verdicts: judged.claims.iter().map(|c| c.verdict).collect(),
         counts: judged.summary.counts,
@@ -561,6 +607,7 @@ fn judge<'k>(
     trace: &mut Trace,
     known: &'k [ClaimReport],
     split: Option<Split>,
+    threads: usize,
 ) -> Judged<'k> {
     // 1. The source, split once.
     trace_source_split(doc, trace);
@@ -590,6 +637,40 @@ fn judge<'k>(
         passage_of: &passage_of,
         passage_names: doc.passage_names(),
     };
+    let check_new = |k: usize, trace: &mut Trace| {
+        let (start, end, Part::New(analysed)) = &split.parts[k] else {
+            unreachable!("only a claim not known is checked");
+        };
+        let id = format!("C{}", k + 1);
+        let claim = ClaimContext {
+            id: &id,
+            answer,
+            start: *start,
+            end: *end,
+            analysed,
+            doc,
+            cfg,
+        };
+        let agreement = consistency.as_ref().map(|all| all[k].clone());
+        check_claim(
+            &claim,
+            &given,
+            &layout,
+            source_language,
+            agreement,
+            regime,
+            trace,
+        )
+    };
+    // An earlier check's claims are taken back in turn, so its claims are
+    // checked in turn.
+    #[cfg(not(target_arch = "wasm32"))]
+    let mut ahead = match input.earlier {
+        None if threads > 1 => check_on_threads(threads, &split.parts, trace, &check_new),
+        _ => Vec::new(),
+    };
+    #[cfg(target_arch = "wasm32")]
+    let _ = threads;
     let claims: Vec<Cow<ClaimReport>> = split
         .parts
         .iter()
@@ -597,6 +678,11 @@ fn judge<'k>(
         .map(|(k, (start, end, part))| match part {
             Part::Known(old) => Cow::Borrowed(&known[*old]),
             Part::New(analysed) => {
+                #[cfg(not(target_arch = "wasm32"))]
+                if let Some((checked, events)) = ahead.get_mut(k).and_then(Option::take) {
+                    trace.append(events);
+                    return Cow::Owned(checked);
+                }
                 let id = format!("C{}", k + 1);
                 let reached = |edit: &SourceEdit, best: Option<usize>| {
                     let terms = claim_terms(analysed, &given);
@@ -609,25 +695,7 @@ fn judge<'k>(
                     trace.replay(events.iter());
                     return Cow::Owned(earlier.into_owned());
                 }
-                let claim = ClaimContext {
-                    id: &id,
-                    answer,
-                    start: *start,
-                    end: *end,
-                    analysed,
-                    doc,
-                    cfg,
-                };
-                let agreement = consistency.as_ref().map(|all| all[k].clone());
-                Cow::Owned(check_claim(
-                    &claim,
-                    &given,
-                    &layout,
-                    source_language,
-                    agreement,
-                    regime,
-                    trace,
-                ))
+                Cow::Owned(check_new(k, trace))
             }
         })
         .collect();
@@ -654,6 +722,58 @@ fn judge<'k>(
 
 /// Step 3 for one claim: every check explains what it found; the verdict
 /// is the most severe reason's.
+/// From this many claims to check on, [`check_split_on`] checks them on
+/// several threads (below it, starting a thread costs more than it saves).
+#[cfg(not(target_arch = "wasm32"))]
+pub const CLAIMS_ON_THREADS: usize = 8;
+
+/// The claims of `parts` not known, each checked by `check` on one of up
+/// to `threads` threads (this one among them), with its own trace: at
+/// each such claim's index, its report and its events. Empty when there
+/// are fewer than [`CLAIMS_ON_THREADS`] to check.
+#[cfg(not(target_arch = "wasm32"))]
+fn check_on_threads(
+    threads: usize,
+    parts: &[(usize, usize, Part)],
+    trace: &Trace,
+    check: &(impl Fn(usize, &mut Trace) -> ClaimReport + Sync),
+) -> Vec<Option<(ClaimReport, Trace)>> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let new: Vec<usize> = (0..parts.len())
+        .filter(|&k| matches!(parts[k].2, Part::New(_)))
+        .collect();
+    if new.len() < CLAIMS_ON_THREADS {
+        return Vec::new();
+    }
+    // Each thread takes the next claim not yet taken: claims differ
+    // widely in cost (a name looked up in the whole source, a number in
+    // one sentence).
+    let next = AtomicUsize::new(0);
+    let work = || {
+        let mut done = Vec::new();
+        while let Some(&k) = new.get(next.fetch_add(1, Ordering::Relaxed)) {
+            let mut events = trace.empty_like();
+            let checked = check(k, &mut events);
+            done.push((k, checked, events));
+        }
+        done
+    };
+    let mut ahead: Vec<Option<(ClaimReport, Trace)>> = parts.iter().map(|_| None).collect();
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads.min(new.len()))
+            .map(|_| scope.spawn(work))
+            .collect();
+        let mine = work();
+        for done in std::iter::once(Ok(mine)).chain(helpers.into_iter().map(|h| h.join())) {
+            let done = done.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            for (k, checked, events) in done {
+                ahead[k] = Some((checked, events));
+            }
+        }
+    });
+    ahead
+}
+
 fn check_claim(
     claim: &ClaimContext,
     given: &[Arc<str>],

@@ -341,6 +341,25 @@ impl Trace {
         }
     }
 
+    /// A trace that records as this one does (or not), empty.
+    pub fn empty_like(&self) -> Trace {
+        Trace {
+            events: Vec::new(),
+            off: self.off,
+        }
+    }
+
+    /// Record the events of `other`, in order, after this one's: what
+    /// recording them here would have made.
+    pub fn append(&mut self, other: Trace) {
+        if !self.off {
+            for mut e in other.events {
+                e.index = self.events.len();
+                self.events.push(e);
+            }
+        }
+    }
+
     pub fn into_events(self) -> Vec<Event> {
         self.events
     }

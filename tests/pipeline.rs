@@ -1538,3 +1538,52 @@ fn a_name_typed_into_and_out_of_a_large_source_is_found_as_a_fresh_check_finds_i
     // then found, and invented again once it is cut.
     assert!(seen.contains(&false) && seen.first() == Some(&true) && seen.last() == Some(&true));
 }
+
+/// Claims checked on several threads (`claimlab check` of a large source)
+/// make the report one thread makes: every claim, every repair's re-check
+/// and every event of the trace in the claims' order, with samples or
+/// without, under each preset.
+#[test]
+fn claims_checked_on_several_threads_report_what_one_thread_reports() {
+    let source = "The Ridgeline bridge opened in 1998. Its main span is 410 metres long. \
+        The toll was abolished in 2006 by Mayor Ana Ruiz. Two ferries still cross the river every hour.\n\n\
+        The museum on the east bank holds 3,200 maps. It opened in 1974 and closes on Mondays. \
+        Entry is free for children under 12. The café serves lunch until 3 pm.";
+    let answer =
+        "The Ridgeline bridge opened in 1998 [S1]. Its main span is 460 metres long [S2]. \
+        The toll was not abolished in 2006. Mayor Tomas Berg abolished the toll. \
+        Two ferries cross the river every hour. The museum holds 3,200 maps [S1]. \
+        It opened in 1974. It closes on Sundays. Entry is free for children under 16. \
+        The café serves lunch until 3 pm. The museum was designed by Kurt Lenz. \
+        Ferries have crossed the river since 1850.";
+    let samples = [
+        "The bridge opened in 1998 and its span is 410 metres.".to_string(),
+        "The museum holds 3,200 maps and opened in 1974.".to_string(),
+    ];
+    for cfg in
+        std::iter::once(Config::default()).chain(claimlab::Preset::ALL.iter().map(|p| p.config()))
+    {
+        let doc = Document::analyse(source, (&cfg).into());
+        for samples in [&[][..], &samples[..]] {
+            let input = CheckInput {
+                samples,
+                question: "When did the bridge open?",
+                ..CheckInput::answer(answer)
+            };
+            let one = check(&doc, &input, &cfg);
+            assert!(one.claims.len() >= claimlab::pipeline::CLAIMS_ON_THREADS);
+            assert!(
+                one.repair.as_ref().is_some_and(|r| r.applied),
+                "a repair re-checks"
+            );
+            for threads in [2, 3, 8] {
+                let many = claimlab::pipeline::check_split_on(&doc, &input, &cfg, None, threads);
+                assert_eq!(
+                    serde_json::to_string(&many).unwrap(),
+                    serde_json::to_string(&one).unwrap(),
+                    "{threads} threads"
+                );
+            }
+        }
+    }
+}

@@ -25,7 +25,7 @@ use serde::Serialize;
 use crate::checks::consistency::GivenVectors;
 use crate::compact::{CompactReport, Include, Part};
 use crate::config::Config;
-use crate::pipeline::{check_split, CheckInput, SplitAnswer};
+use crate::pipeline::{check_split_on, CheckInput, SplitAnswer};
 use crate::report::Report;
 use crate::text::Document;
 
@@ -151,8 +151,11 @@ pub const PARALLEL_SOURCE_BYTES: usize = 256 * 1024;
 /// to exit, does not free it).
 pub fn check_source(source: String, input: &CheckInput, cfg: &Config) -> (Document, Report) {
     let large = source.len() >= PARALLEL_SOURCE_BYTES;
+    let threads = match large {
+        true => std::thread::available_parallelism().map_or(1, |n| n.get().min(8)),
+        false => 1,
+    };
     let (doc, split) = if large {
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
         // Samples are checked against the source too, and a repair ranks
         // the source's sentences by the question's words.
         let answers: Vec<&str> = std::iter::once(input.answer)
@@ -173,10 +176,10 @@ pub fn check_source(source: String, input: &CheckInput, cfg: &Config) -> (Docume
         // document): on another core while this one judges the claims.
         std::thread::scope(|scope| {
             scope.spawn(|| doc.source_reports());
-            check_split(&doc, input, cfg, split)
+            check_split_on(&doc, input, cfg, split, threads)
         })
     } else {
-        check_split(&doc, input, cfg, split)
+        check_split_on(&doc, input, cfg, split, threads)
     };
     (doc, report)
 }

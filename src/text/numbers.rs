@@ -668,7 +668,12 @@ fn plain_number(text: &str, at: usize) -> Option<(usize, f64)> {
     if b.len() > end + 1 && b[end] == b'.' && b[end + 1].is_ascii_digit() {
         end += 1 + digits(&rest[end + 1..]);
     }
-    Some((at + end, parse_decimal(&rest[..end].replace(',', ""))?))
+    let written = &rest[..end];
+    let value = match written.contains(',') {
+        true => parse_decimal(&written.replace(',', "")),
+        false => parse_decimal(written),
+    };
+    Some((at + end, value?))
 }
 
 /// One side of a number or range: an optional currency sign, the digits,
