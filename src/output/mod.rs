@@ -143,16 +143,29 @@ pub fn report_line(
 /// (below it, starting threads costs more than it saves).
 pub const PARALLEL_SOURCE_BYTES: usize = 256 * 1024;
 
+/// Below this size, [`check_source`] checks a large source's claims on
+/// every core too ([`crate::pipeline::check_split_on`]). A thread's own
+/// heap costs 0.5 to 1.5 MB of peak memory, and from here on the claims
+/// are under a tenth of the check's time while its memory is closest to
+/// its limit (3 × the source + 10 MB: French at 8 MB went over it in 3 of
+/// 5 runs with them, 2 of 5 without; BENCHMARKS.md).
+pub const CLAIMS_ON_THREADS_BELOW_BYTES: usize = 4 * 1024 * 1024;
+
 /// Analyse `source` and check `input` against it, as `claimlab check` does:
 /// a source of [`PARALLEL_SOURCE_BYTES`] or more is read on every core (up
-/// to 8 threads), and its sentence list, when the report lists it, is built
-/// on another core while this one judges the claims. The report is the one
-/// a single thread gives. The document is returned with it (the CLI, about
+/// to 8 threads), its claims too when it is under
+/// [`CLAIMS_ON_THREADS_BELOW_BYTES`], and its sentence list, when the
+/// report lists it, is built on another core while the claims are judged.
+/// The report is the one a single thread gives. The document is returned with it (the CLI, about
 /// to exit, does not free it).
 pub fn check_source(source: String, input: &CheckInput, cfg: &Config) -> (Document, Report) {
     let large = source.len() >= PARALLEL_SOURCE_BYTES;
     let threads = match large {
         true => std::thread::available_parallelism().map_or(1, |n| n.get().min(8)),
+        false => 1,
+    };
+    let claim_threads = match source.len() < CLAIMS_ON_THREADS_BELOW_BYTES {
+        true => threads,
         false => 1,
     };
     let (doc, split) = if large {
@@ -176,10 +189,10 @@ pub fn check_source(source: String, input: &CheckInput, cfg: &Config) -> (Docume
         // document): on another core while this one judges the claims.
         std::thread::scope(|scope| {
             scope.spawn(|| doc.source_reports());
-            check_split_on(&doc, input, cfg, split, threads)
+            check_split_on(&doc, input, cfg, split, claim_threads)
         })
     } else {
-        check_split_on(&doc, input, cfg, split, threads)
+        check_split_on(&doc, input, cfg, split, claim_threads)
     };
     (doc, report)
 }
