@@ -99,17 +99,25 @@ pub fn as_a_text_box_holds(text: String) -> String {
     if !text.contains('\r') {
         return text;
     }
-    text.replace("\r\n", "\n").replace('\r', "\n")
+    let mut held = String::with_capacity(text.len());
+    for (i, line) in text.split('\r').enumerate() {
+        match i {
+            0 => held.push_str(line),
+            _ => {
+                held.push('\n');
+                held.push_str(line.strip_prefix('\n').unwrap_or(line));
+            }
+        }
+    }
+    held
 }
 
 /// `text` as a one-line box (`<input>`, the question) holds it: its line
-/// breaks (`\r`, `\n`) removed, as the box's value has it. Not copied when
-/// it holds none.
+/// breaks (`\r`, `\n`) removed, as the box's value has it.
 pub fn as_a_line_box_holds(text: String) -> String {
-    if !text.contains(['\r', '\n']) {
-        return text;
-    }
-    text.replace(['\r', '\n'], "")
+    let mut text = text;
+    text.retain(|c| c != '\r' && c != '\n');
+    text
 }
 
 #[cfg(test)]

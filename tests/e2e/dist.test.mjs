@@ -134,9 +134,13 @@ test('index.html uses only relative asset URLs', () => {
 // 100-claim answer naming people made of the source's own names was
 // checked in 17 ms a keystroke, most of it searching the 1 MB fold for
 // each name; 4–6 ms after) with blank lines found eight bytes at a time,
-// 1.1 KB; issue 15 asked for 320 KB and that is not met).
+// 1.1 KB, and the lab's texts kept as its boxes hold them (a file saved
+// with Windows line breaks put each selection of a clicked sentence a
+// character late per line break before it) with the banner held while a
+// word is typed shown faded and busy, 1.0 KB; issue 15 asked for 320 KB
+// and that is not met).
 // BENCHMARKS.md ("The lab's bundle") says where the bytes go.
-const BUDGET_BYTES = 412_900;
+const BUDGET_BYTES = 413_900;
 
 /** The files the page loads: those index.html names, and those its scripts name. */
 function pageFiles() {
