@@ -1861,3 +1861,82 @@ fn batch_reads_a_file_opening_with_a_byte_order_mark() {
     assert_eq!(b.status.code(), Some(0), "{}", stderr(&b));
     assert_eq!(a.stdout, b.stdout);
 }
+
+/// A run stopped by a bad line leaves the file `--output` names as it was
+/// (a stranger's earlier reports were emptied by a run that stopped at
+/// line 2), and no partial file beside it; a run that ends well replaces it.
+#[test]
+fn batch_stopped_by_a_bad_line_leaves_its_output_file_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = file(dir.path(), "bad.jsonl", format!("{GOOD_LINE}\nnot json\n"));
+    let good = file(dir.path(), "good.jsonl", format!("{GOOD_LINE}\n"));
+    let reports = file(dir.path(), "out.jsonl", "earlier reports\n");
+    let o = reports.to_str().unwrap();
+    let out = run(&["batch", "--input", bad.to_str().unwrap(), "--output", o]);
+    assert_usage_error(&out, "bad.jsonl:2: not valid JSON");
+    assert!(stderr(&out).contains(&format!("no report was written, and {o} is as it was")));
+    assert_eq!(
+        std::fs::read_to_string(&reports).unwrap(),
+        "earlier reports\n"
+    );
+    let names = |d: &Path| -> Vec<String> {
+        let mut n: Vec<String> = std::fs::read_dir(d)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        n.sort();
+        n
+    };
+    assert_eq!(names(dir.path()), ["bad.jsonl", "good.jsonl", "out.jsonl"]);
+    let out = run(&["batch", "--input", good.to_str().unwrap(), "--output", o]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let written = std::fs::read_to_string(&reports).unwrap();
+    assert_eq!(written.lines().count(), 1);
+    assert!(written.starts_with("{\"decision\""), "{written}");
+    assert_eq!(names(dir.path()), ["bad.jsonl", "good.jsonl", "out.jsonl"]);
+}
+
+/// Blank lines get no report, and the summary says how many and where the
+/// first is: a script pairing reports with lines by place must know.
+#[test]
+fn batch_says_how_many_blank_lines_it_gave_no_report() {
+    let out = run_stdin(
+        &["batch", "--input", "-"],
+        format!("{GOOD_LINE}\n\n{GOOD_LINE}\n   \n{GOOD_LINE}\n").as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 3);
+    assert!(
+        stderr(&out).contains("2 blank lines (first line 2) have no report"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// A file written as UTF-16 (Windows PowerShell's `>`) is named as such,
+/// in `check` and in `batch`, not called binary.
+#[test]
+fn a_utf16_file_is_named_as_utf16() {
+    let dir = tempfile::tempdir().unwrap();
+    let utf16 = |text: &str| -> Vec<u8> {
+        [0xFF, 0xFE]
+            .into_iter()
+            .chain(text.encode_utf16().flat_map(u16::to_le_bytes))
+            .collect()
+    };
+    let source = file(
+        dir.path(),
+        "source.txt",
+        utf16("The bridge opened in 1998.\r\n"),
+    );
+    let answer = file(dir.path(), "answer.txt", "The bridge opened in 1998.");
+    assert_usage_error(
+        &check_files(&source, &answer, &[]),
+        "is UTF-16 text; save it as UTF-8",
+    );
+    let lines = file(dir.path(), "in.jsonl", utf16(&format!("{GOOD_LINE}\r\n")));
+    assert_usage_error(
+        &run(&["batch", "--input", lines.to_str().unwrap()]),
+        "in.jsonl is UTF-16 text; save it as UTF-8",
+    );
+}

@@ -763,6 +763,13 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
                     return;
                 }
             };
+            if import::looks_utf16(&buffer) {
+                lab.file_message.set(Some((
+                    false,
+                    format!("Cannot open {name}: it is UTF-16 text; save it as UTF-8."),
+                )));
+                return;
+            }
             match String::from_utf8(buffer) {
                 Ok(text) => {
                     // As the CLI reads the same file: a transcript or

@@ -340,7 +340,9 @@ impl SupportFinding {
     pub fn supported_reason(&self, cfg: &Config) -> Reason {
         let sid = self.best_source.as_deref().unwrap_or("-");
         let s = &self.support;
-        let detail = if s.matched == s.total {
+        let detail = if s.matched == s.total && s.total == 1 {
+            format!("{sid} holds its one content word.")
+        } else if s.matched == s.total {
             format!("{sid} holds all {} content words.", s.total)
         } else {
             format!(

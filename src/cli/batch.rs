@@ -31,6 +31,11 @@ pub struct Summary {
     pub skipped: usize,
     /// Where the first skipped line is and what was wrong with it.
     pub first_bad: Option<String>,
+    /// Blank lines, which get no report (the summary says how many: a
+    /// script pairing reports with lines by place must know).
+    pub blank: usize,
+    /// The first blank line's number.
+    pub first_blank: Option<usize>,
     pub counts: VerdictCounts,
     pub routing: [usize; 4],
     /// The reader closed the output (`claimlab batch … | head`): the run
@@ -88,6 +93,17 @@ impl Summary {
         if self.skipped > 0 {
             out += &format!("{}\n", self.skipped_line());
         }
+        if let Some(first) = self.first_blank {
+            let (s, have) = if self.blank == 1 {
+                ("", "has")
+            } else {
+                ("s", "have")
+            };
+            out += &format!(
+                "{} blank line{s} (first line {first}) {have} no report: the reports follow the other lines in order\n",
+                self.blank
+            );
+        }
         out
     }
 }
@@ -123,6 +139,15 @@ pub fn run(input: &str, output: &mut dyn Write, settings: &Settings) -> Result<S
             File::open(input).map_err(|e| format!("cannot read {input}: {}", io_reason(&e)))?;
         (Box::new(BufReader::with_capacity(1 << 16, file)), input)
     };
+    let mut reader = reader;
+    let start = reader
+        .fill_buf()
+        .map_err(|e| format!("cannot read {name}: {}", io_reason(&e)))?;
+    if claimlab::text::import::looks_utf16(start) {
+        return Err(format!(
+            "{name} is UTF-16 text; save it as UTF-8 (in PowerShell: `Out-File -Encoding utf8`)"
+        ));
+    }
     let threads = jobs(settings.jobs);
     // The threads live for the whole run (their word memories stay warm);
     // leaving the scope, the pool's end of the queue closes and they stop.
@@ -163,7 +188,12 @@ fn write_reports(
         let outcomes = pool.finish(share);
         for (n, checked) in outcomes {
             let checked = match checked {
-                None => continue, // a blank line
+                None => {
+                    // A blank line: no report.
+                    summary.blank += 1;
+                    summary.first_blank.get_or_insert(n);
+                    continue;
+                }
                 Some(Ok(c)) => c,
                 Some(Err(reason)) if settings.skip_bad => {
                     summary.skipped += 1;

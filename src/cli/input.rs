@@ -56,6 +56,11 @@ pub fn read_text(path: &str, what: &str) -> Result<String, String> {
     } else {
         path.to_string()
     };
+    if claimlab::text::import::looks_utf16(&bytes) {
+        return Err(format!(
+            "{what} {name} is UTF-16 text; save it as UTF-8 (in PowerShell: `Out-File -Encoding utf8`)"
+        ));
+    }
     if let Some(pos) = memchr::memchr(0, &bytes) {
         return Err(format!(
             "{what} {name} looks binary (a NUL byte at offset {pos}); expected UTF-8 text"

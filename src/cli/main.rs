@@ -13,6 +13,8 @@ mod eval;
 #[cfg(not(target_arch = "wasm32"))]
 mod input;
 #[cfg(not(target_arch = "wasm32"))]
+mod output_file;
+#[cfg(not(target_arch = "wasm32"))]
 mod render;
 #[cfg(not(target_arch = "wasm32"))]
 mod train;
@@ -560,9 +562,12 @@ mod native {
         }
         let summary = match output {
             Some(path) => {
-                let mut file = std::fs::File::create(path)
-                    .map_err(|e| crate::input::cannot_create(path, &e))?;
-                let summary = run(&mut file)?;
+                let mut file = crate::output_file::ReportsFile::create(path)?;
+                let summary = match run(file.writer()) {
+                    Ok(summary) => summary,
+                    Err(e) => return Err(file.stopped(e, path)),
+                };
+                file.keep(path)?;
                 if summary.output_closed {
                     return Ok(0);
                 }

@@ -178,6 +178,26 @@ pub fn passage_kind(name: &str, text: &str) -> Option<FileKind> {
     FileKind::from_name(name).filter(|k| *k != FileKind::Text)
 }
 
+/// Do `bytes` (a file's start) look like UTF-16 text, as Windows
+/// PowerShell's `>` and Notepad's "Unicode" write it: a UTF-16 byte order
+/// mark, or ASCII text with a NUL byte beside every letter? The lab and
+/// the CLI then say so ("save it as UTF-8") instead of calling the file
+/// binary or not UTF-8.
+pub fn looks_utf16(bytes: &[u8]) -> bool {
+    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+        return true;
+    }
+    // Without a mark: the first pairs each one NUL and one ASCII byte,
+    // the NUL always on the same side.
+    let pairs: Vec<&[u8]> = bytes.chunks_exact(2).take(32).collect();
+    let ascii_beside_nul = |nul: usize| {
+        pairs
+            .iter()
+            .all(|p| p[nul] == 0 && p[1 - nul] != 0 && p[1 - nul].is_ascii())
+    };
+    pairs.len() >= 2 && (ascii_beside_nul(0) || ascii_beside_nul(1))
+}
+
 /// A file's text as a source, as the lab and the CLI both read it: a
 /// transcript or Markdown file ([`passage_kind`]) as its numbered passages,
 /// with how many there are; any other text as it is, a byte-order mark
@@ -381,6 +401,30 @@ fn cut_long_paragraph(para: &str, max_chars: usize) -> Vec<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn utf16_is_told_by_its_mark_or_its_nul_bytes_beside_ascii() {
+        let le: Vec<u8> = "Hi there"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        let be: Vec<u8> = "Hi there"
+            .encode_utf16()
+            .flat_map(u16::to_be_bytes)
+            .collect();
+        assert!(looks_utf16(&le) && looks_utf16(&be));
+        assert!(looks_utf16(&[0xFF, 0xFE, b'{', 0]) && looks_utf16(&[0xFE, 0xFF, 0, b'{']));
+        for not in [
+            &b"Hi there"[..],
+            b"",
+            b"a",
+            b"\0\0\0\0",
+            b"ab\0c",
+            "é".as_bytes(),
+        ] {
+            assert!(!looks_utf16(not), "{not:?}");
+        }
+    }
 
     const VTT: &str = "WEBVTT\n\nNOTE made by hand\nstill a note\n\n1\n00:00:01.000 --> 00:00:04.000\nWe agreed to ship in March.\n\n2\n00:00:04.500 --> 00:00:07.000 align:start\nThe budget is $50k.\n";
 

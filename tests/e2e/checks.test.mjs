@@ -284,6 +284,12 @@ test('opening a transcript makes numbered passages; a bad file gets a clear mess
     await page.setInputFiles('#open-source', latin1);
     await eventually(async () => /not UTF-8 text/.test(await page.textContent('#file-message')), true, 'non-UTF-8 message');
     assert.equal(await page.inputValue('#source'), '[1] We agreed to ship in March. The budget is $50k.', 'a bad file loses nothing');
+    // A file saved as UTF-16 (Windows PowerShell's `>`) is named as such.
+    const utf16 = path.join(dir, 'powershell.txt');
+    await writeFile(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('We agreed to ship in March.\r\n', 'utf16le')]));
+    await page.setInputFiles('#open-source', utf16);
+    await eventually(async () => (await page.textContent('#file-message')).trim(), 'Cannot open powershell.txt: it is UTF-16 text; save it as UTF-8.', 'UTF-16 named');
+    assert.equal(await page.inputValue('#source'), '[1] We agreed to ship in March. The budget is $50k.', 'a UTF-16 file loses nothing');
     await page.setInputFiles('#open-source', pdf);
     await eventually(async () => /choose a \.txt, \.md or \.vtt file/.test(await page.textContent('#file-message')), true, 'wrong kind');
     // Just over 4 MB reads as over it (rounded up), not "4.0 MB; the limit is 4 MB".
