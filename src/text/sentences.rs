@@ -43,9 +43,15 @@ const NEVER_FINAL: &[&str] = &[
     "pp", "prof", "rep", "rev", "sen", "sgt", "sr", "st", "vgl", "vol", "vs",
 ];
 
-/// Abbreviations of "number" that are also words ("She said no."): the
-/// stop after one ends nothing only before a number ("No. 5", "nos. 3-4").
-const BEFORE_NUMBERS: &[&str] = &["no", "nos"];
+/// Abbreviations that are also words ("She said no.", "a dec."), or that
+/// may end a sentence ("born in Jan."): the stop after one ends nothing
+/// only before a number ("No. 5", "nos. 3-4", "3 Jan. 2022", "Sept. 5": a
+/// stranger's "signed on 3 Jan. 2021" was two claims, and its wrong year
+/// was checked alone against another sentence's).
+const BEFORE_NUMBERS: &[&str] = &[
+    "no", "nos", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov",
+    "dec",
+];
 
 /// Abbreviations that may end a sentence: the stop ends one only when a
 /// common sentence opener follows.
