@@ -1587,3 +1587,23 @@ fn claims_checked_on_several_threads_report_what_one_thread_reports() {
         }
     }
 }
+
+/// A date with an abbreviated month is read in its sentence: a wrong year
+/// after "Jan." is contradicted, not checked alone against another
+/// sentence's year (a stranger's answer was delivered).
+#[test]
+fn a_wrong_year_after_an_abbreviated_month_is_contradicted() {
+    let r = check_text(
+        "The board signed the report on 3 Jan. 2022. The audit began on 5 Feb. 2021.",
+        "The board signed the report on 3 Jan. 2021.",
+        &cfg(),
+    );
+    assert_eq!(
+        r.claims.len(),
+        1,
+        "{:?}",
+        r.claims.iter().map(|c| &c.text).collect::<Vec<_>>()
+    );
+    assert_eq!(r.claims[0].verdict, Verdict::Contradicted);
+    assert_ne!(r.decision, Decision::Deliver);
+}

@@ -1315,6 +1315,29 @@ mod tests {
     }
 
     #[test]
+    fn an_abbreviated_month_before_a_number_ends_nothing() {
+        assert_eq!(
+            sents("The board signed the report on 3 Jan. 2022. The audit began on 5 Feb. 2021."),
+            [
+                "The board signed the report on 3 Jan. 2022.",
+                "The audit began on 5 Feb. 2021."
+            ]
+        );
+        assert_eq!(
+            sents("It opened on Sept. 5, 2024 and closed in Dec. 2025. Work began in Aug."),
+            [
+                "It opened on Sept. 5, 2024 and closed in Dec. 2025.",
+                "Work began in Aug."
+            ]
+        );
+        // Before a capital it may end its sentence, as a word would.
+        assert_eq!(
+            sents("Sales peaked in Jan. The rest of the year was flat."),
+            ["Sales peaked in Jan.", "The rest of the year was flat."]
+        );
+    }
+
+    #[test]
     fn a_unit_written_like_a_title_ends_its_sentence_after_an_amount() {
         // "ms." after an amount is milliseconds; "Ms." before a name a title.
         assert_eq!(
