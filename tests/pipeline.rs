@@ -1607,3 +1607,54 @@ fn a_wrong_year_after_an_abbreviated_month_is_contradicted() {
     assert_eq!(r.claims[0].verdict, Verdict::Contradicted);
     assert_ne!(r.decision, Decision::Deliver);
 }
+
+/// A claim negating what its source states is a negation flip in the
+/// other languages the lab tells apart too, either way round (German,
+/// French `ne … pas`, Dutch, Spanish, Portuguese; a stranger's German
+/// "ist nicht … freigegeben" was supported). English words that other
+/// languages negate with ("non-profit") flip nothing.
+#[test]
+fn a_negation_flip_is_caught_in_german_french_dutch_spanish_and_portuguese() {
+    for (source, answer) in [
+        (
+            "Das neue Klärwerk ist seit März für den Betrieb freigegeben.",
+            "Das neue Klärwerk ist nicht für den Betrieb freigegeben.",
+        ),
+        (
+            "Die Stadt hat keine Genehmigung für den zweiten Bauabschnitt erteilt.",
+            "Die Stadt hat eine Genehmigung für den zweiten Bauabschnitt erteilt.",
+        ),
+        (
+            "L'usine Hastan a ouvert à Rotasri en 1952.",
+            "L'usine Hastan n'a pas ouvert à Rotasri en 1952.",
+        ),
+        (
+            "De brug is nooit gerenoveerd door de gemeente.",
+            "De brug is gerenoveerd door de gemeente.",
+        ),
+        (
+            "El puente fue renovado por la ciudad en 1998.",
+            "El puente nunca fue renovado por la ciudad.",
+        ),
+        (
+            "A ponte não foi renovada pela cidade em 1998.",
+            "A ponte foi renovada pela cidade em 1998.",
+        ),
+    ] {
+        let r = check_text(source, answer, &cfg());
+        assert_eq!(r.claims.len(), 1, "{answer}");
+        assert_eq!(
+            r.claims[0].verdict,
+            Verdict::Contradicted,
+            "{answer}: {:?}",
+            r.claims[0].reasons
+        );
+        assert!(r.claims[0].negation.is_some(), "{answer}");
+    }
+    let r = check_text(
+        "The group is a non-profit charity founded by Mai Tran in 2004.",
+        "The group is a profit charity founded by Tran in 2004.",
+        &cfg(),
+    );
+    assert!(r.claims[0].negation.is_none(), "{:?}", r.claims[0].reasons);
+}

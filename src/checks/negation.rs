@@ -8,7 +8,10 @@
 //! so "doesn't" and "does not" agree and are never a flip.
 //!
 //! How: a negator (`not`, `no`, `never`, `none`, `nor`, `neither`, `nothing`,
-//! …) negates the first content word after it in the same clause. A negated
+//! …, and the other languages' that are no English word: German `nicht`,
+//! `kein…`, French `pas`, Dutch `niet`, Spanish `nunca`, Portuguese `não`;
+//! `text::words::NEGATORS`) negates the first content word after it in the
+//! same clause. A negated
 //! truth word before `that` ("it is not true that …", "not the case that
 //! …"), or `false that`, denies the whole clause after `that` instead: it
 //! flips against a sentence that states the clause's words and negates
@@ -24,7 +27,8 @@
 //! **Misses**: antonyms outside the list, a reordered sentence that swaps
 //! "before" and "after" while meaning the same (a false alarm), negation by prefix
 //! ("unavailable"), double negation, scope beyond the first word ("not only"
-//! is skipped on purpose), and negations in other sentences.
+//! is skipped on purpose), negations in other sentences, and Italian `non`
+//! and `mai` and German `nie` (English writes them too).
 //!
 //! **Antonyms** (`antonym_check`, off in the seed preset): a claim word the
 //! sentence does not use, whose antonym the sentence does use ("prices
