@@ -137,10 +137,12 @@ test('index.html uses only relative asset URLs', () => {
 // 1.1 KB, and the lab's texts kept as its boxes hold them (a file saved
 // with Windows line breaks put each selection of a clicked sentence a
 // character late per line break before it) with the banner held while a
-// word is typed shown faded and busy, 1.0 KB; issue 15 asked for 320 KB
-// and that is not met).
+// word is typed shown faded and busy, 1.0 KB, and a UTF-16 file named as
+// such, the negators of five more languages and abbreviated months before
+// a number (strangers' findings), 0.5 KB; issue 15 asked for 320 KB and
+// that is not met).
 // BENCHMARKS.md ("The lab's bundle") says where the bytes go.
-const BUDGET_BYTES = 413_900;
+const BUDGET_BYTES = 414_300;
 
 /** The files the page loads: those index.html names, and those its scripts name. */
 function pageFiles() {
