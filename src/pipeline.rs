@@ -720,8 +720,6 @@ fn judge<'k>(
     }
 }
 
-/// Step 3 for one claim: every check explains what it found; the verdict
-/// is the most severe reason's.
 /// From this many claims to check on, [`check_split_on`] checks them on
 /// several threads (below it, starting a thread costs more than it saves).
 #[cfg(not(target_arch = "wasm32"))]
@@ -774,6 +772,8 @@ fn check_on_threads(
     ahead
 }
 
+/// Step 3 for one claim: every check explains what it found; the verdict
+/// is the most severe reason's.
 fn check_claim(
     claim: &ClaimContext,
     given: &[Arc<str>],
