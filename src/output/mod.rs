@@ -156,8 +156,8 @@ pub const CLAIMS_ON_THREADS_BELOW_BYTES: usize = 4 * 1024 * 1024;
 /// to 8 threads), its claims too when it is under
 /// [`CLAIMS_ON_THREADS_BELOW_BYTES`], and its sentence list, when the
 /// report lists it, is built on another core while the claims are judged.
-/// The report is the one a single thread gives. The document is returned with it (the CLI, about
-/// to exit, does not free it).
+/// The report is the one a single thread gives. The document is returned
+/// with it (the CLI, about to exit, does not free it).
 pub fn check_source(source: String, input: &CheckInput, cfg: &Config) -> (Document, Report) {
     let large = source.len() >= PARALLEL_SOURCE_BYTES;
     let threads = match large {
