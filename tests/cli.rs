@@ -1940,3 +1940,77 @@ fn a_utf16_file_is_named_as_utf16() {
         "in.jsonl is UTF-16 text; save it as UTF-8",
     );
 }
+
+/// `batch --output` as a shell's `>` writes: a new file gets the user's
+/// umask (not a temporary file's owner-only mode), a link not yet pointing
+/// at a file is followed to it, and a read-only file is refused.
+#[cfg(unix)]
+#[test]
+fn batch_output_is_made_as_a_shell_makes_it() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let good = file(dir.path(), "good.jsonl", format!("{GOOD_LINE}\n"));
+    let g = good.to_str().unwrap();
+    let fresh = dir.path().join("fresh.jsonl");
+    let out = run(&["batch", "--input", g, "--output", fresh.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let probe = file(dir.path(), "probe", "");
+    let umask_mode = std::fs::metadata(&probe).unwrap().permissions().mode() & 0o777;
+    assert_eq!(
+        std::fs::metadata(&fresh).unwrap().permissions().mode() & 0o777,
+        umask_mode
+    );
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    let link = dir.path().join("link.jsonl");
+    std::os::unix::fs::symlink("sub/target.jsonl", &link).unwrap();
+    let out = run(&["batch", "--input", g, "--output", link.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("sub/target.jsonl"))
+            .unwrap()
+            .lines()
+            .count(),
+        1
+    );
+    // Root writes a read-only file, as `>` lets it.
+    let read_only = file(dir.path(), "ro.jsonl", "kept\n");
+    std::fs::set_permissions(&read_only, std::fs::Permissions::from_mode(0o444)).unwrap();
+    if std::fs::OpenOptions::new()
+        .write(true)
+        .open(&read_only)
+        .is_err()
+    {
+        assert_usage_error(
+            &run(&[
+                "batch",
+                "--input",
+                g,
+                "--output",
+                read_only.to_str().unwrap(),
+            ]),
+            "ermission denied",
+        );
+        assert_eq!(std::fs::read_to_string(&read_only).unwrap(), "kept\n");
+    }
+}
+
+/// A source with classic Mac line ends (a lone `\r`) is split at them, as
+/// the lab's box splits it.
+#[test]
+fn a_lone_carriage_return_ends_a_line_as_a_line_feed_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = file(
+        dir.path(),
+        "mac.txt",
+        "Harbour notes\r\rThe lighthouse opened in 1902.\rIt stands 46 metres tall.\r",
+    );
+    let answer = file(dir.path(), "a.txt", "The lighthouse opened in 1902.");
+    let out = check_files(&source, &answer, &["--include", "sources"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let report = json(&out);
+    assert_eq!(report["sources"].as_array().unwrap().len(), 3, "{report}");
+}

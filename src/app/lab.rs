@@ -587,6 +587,8 @@ impl Lab {
     /// Replace the whole state, its texts as the boxes hold them.
     pub fn restore(&self, state: LabState) {
         let state = state.as_boxes_hold();
+        // A new state is not a word being typed: its banner shows at once.
+        self.typing_in_word.set_value(false);
         self.example.set(state.example);
         self.question.set(state.question);
         self.source.set(state.source);

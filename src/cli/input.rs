@@ -66,12 +66,14 @@ pub fn read_text(path: &str, what: &str) -> Result<String, String> {
             "{what} {name} looks binary (a NUL byte at offset {pos}); expected UTF-8 text"
         ));
     }
-    String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "{what} {name} is not UTF-8 text (invalid byte at offset {})",
-            e.utf8_error().valid_up_to()
-        )
-    })
+    String::from_utf8(bytes)
+        .map(claimlab::text::import::lone_returns_as_line_feeds)
+        .map_err(|e| {
+            format!(
+                "{what} {name} is not UTF-8 text (invalid byte at offset {})",
+                e.utf8_error().valid_up_to()
+            )
+        })
 }
 
 /// Do `a` and `b` name one file that exists (by any path: `./in.jsonl`,

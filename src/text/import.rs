@@ -178,24 +178,68 @@ pub fn passage_kind(name: &str, text: &str) -> Option<FileKind> {
     FileKind::from_name(name).filter(|k| *k != FileKind::Text)
 }
 
-/// Do `bytes` (a file's start) look like UTF-16 text, as Windows
-/// PowerShell's `>` and Notepad's "Unicode" write it: a UTF-16 byte order
-/// mark, or ASCII text with a NUL byte beside every letter? The lab and
-/// the CLI then say so ("save it as UTF-8") instead of calling the file
-/// binary or not UTF-8.
+/// Do `bytes` (a file) look like UTF-16 text, as Windows PowerShell's `>`
+/// and Notepad's "Unicode" write it? A UTF-16 byte order mark (not UTF-32's),
+/// or, in a file that is no UTF-8 text (a NUL byte, or a byte UTF-8 never
+/// holds), a start that reads as UTF-16 text in one byte order: no broken
+/// surrogate, no control character but tabs and line breaks, half of it
+/// letters or spaces, and some ASCII (a space, a digit, a stop), over
+/// eight units or more. The lab and the CLI then say so ("save it as UTF-8")
+/// instead of calling the file binary, or loading it as text full of NULs
+/// (Cyrillic's UTF-16 bytes are valid UTF-8).
 pub fn looks_utf16(bytes: &[u8]) -> bool {
+    if bytes.starts_with(&[0xFF, 0xFE, 0, 0]) {
+        return false; // UTF-32
+    }
     if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
         return true;
     }
-    // Without a mark: the first pairs each one NUL and one ASCII byte,
-    // the NUL always on the same side.
-    let pairs: Vec<&[u8]> = bytes.chunks_exact(2).take(32).collect();
-    let ascii_beside_nul = |nul: usize| {
-        pairs
-            .iter()
-            .all(|p| p[nul] == 0 && p[1 - nul] != 0 && p[1 - nul].is_ascii())
+    let start = &bytes[..bytes.len().min(256) & !1];
+    let utf8 = match std::str::from_utf8(start) {
+        Ok(_) => true,
+        // Cut inside a character at the end of the start: still UTF-8.
+        Err(e) => e.error_len().is_none(),
     };
-    pairs.len() >= 2 && (ascii_beside_nul(0) || ascii_beside_nul(1))
+    // Eight units at least: fewer bytes read as too many things.
+    if start.len() < 16 || (utf8 && !start.contains(&0)) {
+        return false;
+    }
+    let reads_as_text = |unit: fn([u8; 2]) -> u16| {
+        let units = start.chunks_exact(2).map(|p| unit([p[0], p[1]]));
+        let (mut chars, mut wordy, mut ascii) = (0, 0, false);
+        for c in char::decode_utf16(units) {
+            match c {
+                Ok(c) if c.is_control() && !matches!(c, '\t' | '\n' | '\r') => return false,
+                Ok(c) => {
+                    chars += 1;
+                    wordy += usize::from(c.is_alphabetic() || c.is_whitespace());
+                    ascii |= c.is_ascii();
+                }
+                Err(_) => return false,
+            }
+        }
+        // ASCII bytes read in pairs are CJK letters, never ASCII: real text
+        // has a space, a digit or a stop.
+        ascii && 2 * wordy >= chars
+    };
+    reads_as_text(u16::from_le_bytes) || reads_as_text(u16::from_be_bytes)
+}
+
+/// `text` with each lone carriage return (a classic Mac line end, not the
+/// `\r` of `\r\n`) read as a line feed: the same length, so every byte
+/// offset holds. The splitter reads `\n` as a line break, and the lab's box
+/// turns a lone `\r` into one: the CLI read such a file as one sentence.
+pub fn lone_returns_as_line_feeds(text: String) -> String {
+    if !text.contains('\r') {
+        return text;
+    }
+    let mut bytes = text.into_bytes();
+    for i in 0..bytes.len() {
+        if bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n') {
+            bytes[i] = b'\n';
+        }
+    }
+    String::from_utf8(bytes).expect("one ASCII byte for another keeps UTF-8")
 }
 
 /// A file's text as a source, as the lab and the CLI both read it: a
@@ -403,6 +447,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_lone_carriage_return_reads_as_a_line_feed_and_a_crlf_is_kept() {
+        assert_eq!(
+            lone_returns_as_line_feeds("A.\rB.\r\nC.\r\r\nD.\r".into()),
+            "A.\nB.\r\nC.\n\r\nD.\n"
+        );
+    }
+
+    #[test]
     fn utf16_is_told_by_its_mark_or_its_nul_bytes_beside_ascii() {
         let le: Vec<u8> = "Hi there"
             .encode_utf16()
@@ -414,13 +466,30 @@ mod tests {
             .collect();
         assert!(looks_utf16(&le) && looks_utf16(&be));
         assert!(looks_utf16(&[0xFF, 0xFE, b'{', 0]) && looks_utf16(&[0xFE, 0xFF, 0, b'{']));
+        // Without a mark, letters outside ASCII too (Cyrillic's units are
+        // valid UTF-8 bytes but for the NULs of its spaces).
+        for text in [
+            "Die Brücke wurde 1998 eröffnet.",
+            "Мост открыт в 1998 году.",
+            "橋は1998年に開通した。",
+        ] {
+            let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+            let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+            assert!(looks_utf16(&le) && looks_utf16(&be), "{text}");
+        }
+        let utf32: Vec<u8> = [0xFEFF_u32, 'H' as u32]
+            .iter()
+            .flat_map(|u| u.to_le_bytes())
+            .collect();
         for not in [
             &b"Hi there"[..],
             b"",
             b"a",
             b"\0\0\0\0",
             b"ab\0c",
-            "é".as_bytes(),
+            "é, Мост, 橋は".as_bytes(),
+            &utf32,
+            b"\x7fELF\x02\x01\x01\0\0\0\0\0\0\0\0\0",
         ] {
             assert!(!looks_utf16(not), "{not:?}");
         }

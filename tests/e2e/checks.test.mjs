@@ -290,6 +290,13 @@ test('opening a transcript makes numbered passages; a bad file gets a clear mess
     await page.setInputFiles('#open-source', utf16);
     await eventually(async () => (await page.textContent('#file-message')).trim(), 'Cannot open powershell.txt: it is UTF-16 text; save it as UTF-8.', 'UTF-16 named');
     assert.equal(await page.inputValue('#source'), '[1] We agreed to ship in March. The budget is $50k.', 'a UTF-16 file loses nothing');
+    // Without a byte order mark, in Cyrillic (whose UTF-16 bytes are valid
+    // UTF-8 but for its spaces' NULs: it was loaded as text full of NULs).
+    const cyrillic = path.join(dir, 'cyrillic.txt');
+    await writeFile(cyrillic, Buffer.from('Мост открыт в 1998 году. Его длина 410 метров.', 'utf16le'));
+    await page.setInputFiles('#open-source', cyrillic);
+    await eventually(async () => (await page.textContent('#file-message')).trim(), 'Cannot open cyrillic.txt: it is UTF-16 text; save it as UTF-8.', 'UTF-16 without a mark named');
+    assert.equal(await page.inputValue('#source'), '[1] We agreed to ship in March. The budget is $50k.', 'nor does one without a mark');
     await page.setInputFiles('#open-source', pdf);
     await eventually(async () => /choose a \.txt, \.md or \.vtt file/.test(await page.textContent('#file-message')), true, 'wrong kind');
     // Just over 4 MB reads as over it (rounded up), not "4.0 MB; the limit is 4 MB".

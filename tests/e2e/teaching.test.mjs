@@ -238,6 +238,15 @@ test('steady feedback: while a word is typed the banner keeps its decision, fade
     await page.fill('#answer', answer);
     await page.waitForFunction(() => document.querySelector('#decision').dataset.decision === 'deliver');
     assert.deepEqual(await banner(), { decision: 'deliver', held: false, busy: null });
+    // An example loaded while a word was being typed shows its decision at
+    // once: it is no word being typed.
+    await page.locator('#answer').evaluate((el, at) => el.setSelectionRange(at, at), inNumber);
+    await page.keyboard.type('7');
+    await page.waitForFunction(() => document.querySelector('[data-claim-id="C2"]')?.dataset.verdict === 'contradicted');
+    assert.equal((await banner()).held, true);
+    await page.selectOption('#examples', 'opening-answer');
+    await page.waitForFunction(() => document.querySelector('#decision').dataset.decision === 'block');
+    assert.deepEqual(await banner(), { decision: 'block', held: false, busy: null });
   } finally {
     await lab.close();
   }
