@@ -1651,10 +1651,38 @@ fn a_negation_flip_is_caught_in_german_french_dutch_spanish_and_portuguese() {
         );
         assert!(r.claims[0].negation.is_some(), "{answer}");
     }
+    // Written as names, negators negate nothing: "Pier No. 7" is pier
+    // number 7, the Geen family a family (a second stranger's findings);
+    // in capitals they still negate.
+    for (source, answer) in [
+        (
+            "The group is a non-profit charity founded by Mai Tran in 2004.",
+            "The group is a profit charity founded by Tran in 2004.",
+        ),
+        (
+            "The boat docks at Pier No. 7 every day.",
+            "The boat docks at Pier 7 every day.",
+        ),
+        (
+            "The Geen family owns the red boat.",
+            "The family owns the red boat.",
+        ),
+        (
+            "The Kein brothers built the old mill.",
+            "The brothers built the old mill.",
+        ),
+    ] {
+        let r = check_text(source, answer, &cfg());
+        assert!(
+            r.claims[0].negation.is_none(),
+            "{answer}: {:?}",
+            r.claims[0].reasons
+        );
+    }
     let r = check_text(
-        "The group is a non-profit charity founded by Mai Tran in 2004.",
-        "The group is a profit charity founded by Tran in 2004.",
+        "Das Werk ist für den Betrieb freigegeben.",
+        "Das Werk ist KEIN Betrieb und NICHT freigegeben.",
         &cfg(),
     );
-    assert!(r.claims[0].negation.is_none(), "{:?}", r.claims[0].reasons);
+    assert!(r.claims[0].negation.is_some(), "{:?}", r.claims[0].reasons);
 }

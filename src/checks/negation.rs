@@ -10,8 +10,9 @@
 //! How: a negator (`not`, `no`, `never`, `none`, `nor`, `neither`, `nothing`,
 //! …, and the other languages' that are no English word: German `nicht`,
 //! `kein…`, French `pas`, Dutch `niet`, Spanish `nunca`, Portuguese `não`;
-//! `text::words::NEGATORS`) negates the first content word after it in the
-//! same clause. A negated
+//! `text::words::OTHER_NEGATORS`) negates the first content word after it
+//! in the same clause. One written as a name (a capital inside its
+//! sentence: "the Geen family"; "Pier No. 7") negates nothing. A negated
 //! truth word before `that` ("it is not true that …", "not the case that
 //! …"), or `false that`, denies the whole clause after `that` instead: it
 //! flips against a sentence that states the clause's words and negates
@@ -46,7 +47,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::checks::{ClaimContext, Findings};
-use crate::text::words::is_negator;
+use crate::text::words::{is_negator, OTHER_NEGATORS};
 use crate::text::{Analysed, SourceSentence, Token};
 use crate::trace::{EventKind, Trace};
 use crate::verdict::{Mark, MarkKind, ReasonKind};
@@ -307,13 +308,29 @@ fn denial_at(tokens: &[Token], i: usize) -> Option<usize> {
         .then_some(that)
 }
 
+/// Is negator `i` of `tokens` (read from `text`) written as a name, not
+/// as a negator? Another language's negator with a capital inside its
+/// sentence (German and Dutch write none there: "the Geen family", "Niet
+/// Meer"), or "No" with a capital inside its sentence before a number
+/// ("Pier No. 7" is pier number 7). A word all in capitals ("KEIN")
+/// still negates.
+fn written_as_name(tokens: &[Token], i: usize, text: &str) -> bool {
+    let t = &tokens[i];
+    let mut chars = text[t.start..t.end].chars();
+    let capital_inside =
+        i > 0 && chars.next().is_some_and(char::is_uppercase) && chars.any(char::is_lowercase);
+    capital_inside
+        && (OTHER_NEGATORS.contains(&t.lower())
+            || (t.lower() == "no" && tokens.get(i + 1).is_some_and(|n| n.number.is_some())))
+}
+
 /// For each token, the index of the negator negating it, if any, and
 /// whether it lies in a denied clause. A negated truth word before `that`,
 /// or a denying word, denies the clause after `that` (to its end): each of
 /// its words is denied by it. A denial of a clause that holds a negation of
 /// its own ("not true that it doesn't …"), or a negated denying word ("not
 /// untrue that"), is a double negation: neither counts.
-fn negated_by(tokens: &[Token]) -> (Vec<Option<usize>>, Vec<bool>) {
+fn negated_by(tokens: &[Token], text: &str) -> (Vec<Option<usize>>, Vec<bool>) {
     let mut out = vec![None; tokens.len()];
     let mut denials = Vec::new(); // (denier, the clause's first word)
     for (i, t) in tokens.iter().enumerate() {
@@ -323,7 +340,7 @@ fn negated_by(tokens: &[Token]) -> (Vec<Option<usize>>, Vec<bool>) {
             }
             continue;
         }
-        if t.number.is_some() || !is_negator(t.lower()) {
+        if t.number.is_some() || !is_negator(t.lower()) || written_as_name(tokens, i, text) {
             continue;
         }
         if tokens
@@ -379,8 +396,8 @@ struct NegatedWords<'a> {
 }
 
 impl<'a> NegatedWords<'a> {
-    fn of(a: &'a Analysed) -> Self {
-        let (negated_by, in_denial) = negated_by(&a.tokens);
+    fn of(a: &'a Analysed, text: &str) -> Self {
+        let (negated_by, in_denial) = negated_by(&a.tokens, text);
         let (mut negated, mut plain, mut denied) = (Vec::new(), Vec::new(), Vec::new());
         for ((t, n), d) in a.tokens.iter().zip(&negated_by).zip(in_denial) {
             if t.content && t.number.is_none() {
@@ -440,7 +457,10 @@ pub fn check(
     sentence: &Analysed,
     source_text: &str,
 ) -> Option<NegationFlip> {
-    let (c, s) = (NegatedWords::of(claim), NegatedWords::of(sentence));
+    let (c, s) = (
+        NegatedWords::of(claim, claim_text),
+        NegatedWords::of(sentence, source_text),
+    );
     // A flip needs a word negated or denied on one side: most pairs
     // negate and deny nothing, and are passed at once.
     if [&c.negated, &c.denied, &s.negated, &s.denied]

@@ -300,17 +300,20 @@ pub fn is_discourse_word(lower: &str) -> bool {
 }
 
 /// Words that negate what follows them. `n't` and `cannot` are expanded to
-/// `not` before this list is read. Then the negators of the other
-/// languages the lab tells apart (`text::language`) that are no English
-/// word: German `nicht`, `kein…`, `niemals`; Dutch `niet`, `geen`,
-/// `nooit`; French `pas`, `jamais` (of `ne … pas`); Spanish `no` (above),
-/// `nunca`, `jamás`; Portuguese `não`. Italian `non` and `mai`, German
-/// `nie` are left out: English writes them too ("non-profit", the name
-/// Mai).
+/// `not` before this list is read.
 pub const NEGATORS: &[&str] = &[
-    "not", "no", "never", "none", "nor", "neither", "nobody", "nothing", "nowhere", "nicht",
-    "kein", "keine", "keinen", "keinem", "keiner", "keines", "niemals", "niet", "geen", "nooit",
-    "pas", "jamais", "nunca", "jamás", "não",
+    "not", "no", "never", "none", "nor", "neither", "nobody", "nothing", "nowhere",
+];
+
+/// The negators of the other languages the lab tells apart
+/// (`text::language`) that are no English word: German `nicht`, `kein…`,
+/// `niemals`; Dutch `niet`, `geen`, `nooit`; French `pas`, `jamais` (of `ne
+/// … pas`); Spanish `no` (above), `nunca`, `jamás`; Portuguese `não`.
+/// Italian `non` and `mai`, German `nie` are left out: English writes them
+/// too ("non-profit", the name Mai).
+pub const OTHER_NEGATORS: &[&str] = &[
+    "nicht", "kein", "keine", "keinen", "keinem", "keiner", "keines", "niemals", "niet", "geen",
+    "nooit", "pas", "jamais", "nunca", "jamás", "não",
 ];
 
 /// Is `lower` (already lower-cased) a stopword?
@@ -320,7 +323,7 @@ pub fn is_stopword(lower: &str) -> bool {
 
 /// Is `lower` a negating word?
 pub fn is_negator(lower: &str) -> bool {
-    NEGATORS.contains(&lower)
+    NEGATORS.contains(&lower) || OTHER_NEGATORS.contains(&lower)
 }
 
 /// Does `lower` carry no fact (stopword, confidence adverb, single letter)?

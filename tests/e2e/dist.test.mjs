@@ -139,10 +139,11 @@ test('index.html uses only relative asset URLs', () => {
 // character late per line break before it) with the banner held while a
 // word is typed shown faded and busy, 1.0 KB, and a UTF-16 file named as
 // such, the negators of five more languages and abbreviated months before
-// a number (strangers' findings), 0.7 KB; issue 15 asked for 320 KB and
-// that is not met).
+// a number, negators written as names negating nothing (strangers'
+// findings), 0.85 KB, with room for a clean clone's build; issue 15 asked
+// for 320 KB and that is not met).
 // BENCHMARKS.md ("The lab's bundle") says where the bytes go.
-const BUDGET_BYTES = 414_300;
+const BUDGET_BYTES = 414_600;
 
 /** The files the page loads: those index.html names, and those its scripts name. */
 function pageFiles() {
