@@ -127,7 +127,7 @@ const BYTES_PER_THREAD: usize = 2 << 20;
 /// input that yields no answer at all is an error either way.
 /// The output is the same, byte for byte, whatever `jobs` is.
 pub fn run(input: &str, output: &mut dyn Write, settings: &Settings) -> Result<Summary, String> {
-    let (reader, name): (Box<dyn BufRead>, &str) = if input == "-" {
+    let (mut reader, name): (Box<dyn BufRead>, &str) = if input == "-" {
         (Box::new(BufReader::new(std::io::stdin())), "<stdin>")
     } else {
         let meta = std::fs::metadata(input)
@@ -139,14 +139,11 @@ pub fn run(input: &str, output: &mut dyn Write, settings: &Settings) -> Result<S
             File::open(input).map_err(|e| format!("cannot read {input}: {}", io_reason(&e)))?;
         (Box::new(BufReader::with_capacity(1 << 16, file)), input)
     };
-    let mut reader = reader;
     let start = reader
         .fill_buf()
         .map_err(|e| format!("cannot read {name}: {}", io_reason(&e)))?;
     if claimlab::text::import::looks_utf16(start) {
-        return Err(format!(
-            "{name} is UTF-16 text; save it as UTF-8 (in PowerShell: `Out-File -Encoding utf8`)"
-        ));
+        return Err(crate::input::utf16_refused(name));
     }
     let threads = jobs(settings.jobs);
     // The threads live for the whole run (their word memories stay warm);

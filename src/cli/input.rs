@@ -57,9 +57,7 @@ pub fn read_text(path: &str, what: &str) -> Result<String, String> {
         path.to_string()
     };
     if claimlab::text::import::looks_utf16(&bytes) {
-        return Err(format!(
-            "{what} {name} is UTF-16 text; save it as UTF-8 (in PowerShell: `Out-File -Encoding utf8`)"
-        ));
+        return Err(utf16_refused(&format!("{what} {name}")));
     }
     if let Some(pos) = memchr::memchr(0, &bytes) {
         return Err(format!(
@@ -74,6 +72,12 @@ pub fn read_text(path: &str, what: &str) -> Result<String, String> {
                 e.utf8_error().valid_up_to()
             )
         })
+}
+
+/// Why a file written as UTF-16 (`import::looks_utf16`), named by `named`,
+/// is refused, and what to do instead: `check`'s and `batch`'s one message.
+pub fn utf16_refused(named: &str) -> String {
+    format!("{named} is UTF-16 text; save it as UTF-8 (in PowerShell: `Out-File -Encoding utf8`)")
 }
 
 /// Do `a` and `b` name one file that exists (by any path: `./in.jsonl`,
