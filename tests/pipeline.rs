@@ -1608,6 +1608,29 @@ fn a_wrong_year_after_an_abbreviated_month_is_contradicted() {
     assert_ne!(r.decision, Decision::Deliver);
 }
 
+/// The same with an abbreviated weekday before the date ("Tue. 3 Oct.").
+#[test]
+fn a_wrong_day_after_an_abbreviated_weekday_is_contradicted() {
+    let r = check_text(
+        "The council voted on Tue. 3 Oct. 2023 to close the bridge. Repairs began on Mon. 9 Oct. 2023.",
+        "The council voted on Tue. 5 Oct. 2023 to close the bridge.",
+        &cfg(),
+    );
+    assert_eq!(
+        r.claims.len(),
+        1,
+        "{:?}",
+        r.claims.iter().map(|c| &c.text).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        r.claims[0].verdict,
+        Verdict::Contradicted,
+        "{:?}",
+        r.claims[0].reasons
+    );
+    assert_ne!(r.decision, Decision::Deliver);
+}
+
 /// A claim negating what its source states is a negation flip in the
 /// other languages the lab tells apart too, either way round (German,
 /// French `ne … pas`, Dutch, Spanish, Portuguese; a stranger's German

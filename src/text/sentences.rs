@@ -53,6 +53,43 @@ const BEFORE_NUMBERS: &[&str] = &[
     "dec",
 ];
 
+/// Weekdays abbreviated: written with a capital ("Tue.", "Sat."), the stop
+/// after one ends nothing before a number or a month ("Tue. 3 Oct. 2023",
+/// "Sat. Jan. 4", "Sun. March 5"; a stranger's "Tue. 3 Oct." was two
+/// claims). Several are also words ("sat", "sun", "wed"), so a lower-case
+/// one ends its sentence as a word would.
+const WEEKDAYS: &[&str] = &[
+    "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun",
+];
+
+/// Months, whole or abbreviated, that may follow an abbreviated weekday.
+const MONTHS: &[&str] = &[
+    "jan",
+    "january",
+    "feb",
+    "february",
+    "mar",
+    "march",
+    "apr",
+    "april",
+    "may",
+    "jun",
+    "june",
+    "jul",
+    "july",
+    "aug",
+    "august",
+    "sep",
+    "sept",
+    "september",
+    "oct",
+    "october",
+    "nov",
+    "november",
+    "dec",
+    "december",
+];
+
 /// Abbreviations that may end a sentence: the stop ends one only when a
 /// common sentence opener follows.
 const MAYBE_FINAL: &[&str] = &["co", "corp", "etc", "inc", "jr", "ltd"];
@@ -568,8 +605,12 @@ fn terminator_ends_sentence(
         // amount is a unit, and ends its sentence before a capital.
         let unit_ends =
             after_amount && capital_follows && bare.bytes().all(|b| b.is_ascii_lowercase());
+        let number_follows = next_char.is_some_and(|c| c.is_ascii_digit());
         if (listed(NEVER_FINAL) && !unit_ends)
-            || (listed(BEFORE_NUMBERS) && next_char.is_some_and(|c| c.is_ascii_digit()))
+            || (listed(BEFORE_NUMBERS) && number_follows)
+            || (listed(WEEKDAYS)
+                && bare.starts_with(|c: char| c.is_ascii_uppercase())
+                && (number_follows || MONTHS.iter().any(|m| m.eq_ignore_ascii_case(next_word))))
         {
             return None;
         }
@@ -1122,7 +1163,7 @@ mod tests {
     #[test]
     fn no_listed_word_is_longer_than_the_longest_looked_for() {
         let dotted = ["e.g", "i.e", "a.m", "p.m"];
-        for list in [NEVER_FINAL, BEFORE_NUMBERS, MAYBE_FINAL, &dotted] {
+        for list in [NEVER_FINAL, BEFORE_NUMBERS, WEEKDAYS, MAYBE_FINAL, &dotted] {
             for word in list {
                 assert!(word.len() <= LONGEST_LISTED, "{word}");
             }
@@ -1334,6 +1375,32 @@ mod tests {
         assert_eq!(
             sents("Sales peaked in Jan. The rest of the year was flat."),
             ["Sales peaked in Jan.", "The rest of the year was flat."]
+        );
+    }
+
+    #[test]
+    fn an_abbreviated_weekday_before_a_date_ends_nothing() {
+        assert_eq!(
+            sents("The vote was held on Tue. 3 Oct. 2023. It passed on Sat. Jan. 4 by two votes."),
+            [
+                "The vote was held on Tue. 3 Oct. 2023.",
+                "It passed on Sat. Jan. 4 by two votes."
+            ]
+        );
+        assert_eq!(
+            sents("Doors open Thurs. March 5 at noon. Bring a ticket."),
+            ["Doors open Thurs. March 5 at noon.", "Bring a ticket."]
+        );
+        // In lower case it is the word, which may end its sentence; before
+        // anything but a number or a month, a weekday ends its sentence too.
+        assert_eq!(
+            sents("Everyone sat. 5 more stood. The show ran until Sun. Then it closed."),
+            [
+                "Everyone sat.",
+                "5 more stood.",
+                "The show ran until Sun.",
+                "Then it closed."
+            ]
         );
     }
 
