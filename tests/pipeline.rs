@@ -1631,6 +1631,28 @@ fn a_wrong_day_after_an_abbreviated_weekday_is_contradicted() {
     assert_ne!(r.decision, Decision::Deliver);
 }
 
+/// And with a German ordinal day ("am 14. März 2024").
+#[test]
+fn a_wrong_day_in_a_german_date_is_contradicted() {
+    let r = check_text(
+        "Die Brücke wurde am 14. März 2024 gesperrt. Der Umbau begann am 2. Mai 2024.",
+        "Die Brücke wurde am 16. März 2024 gesperrt.",
+        &cfg(),
+    );
+    assert_eq!(
+        r.claims.len(),
+        1,
+        "{:?}",
+        r.claims.iter().map(|c| &c.text).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        r.claims[0].verdict,
+        Verdict::Contradicted,
+        "{:?}",
+        r.claims[0].reasons
+    );
+}
+
 /// A claim negating what its source states is a negation flip in the
 /// other languages the lab tells apart too, either way round (German,
 /// French `ne … pas`, Dutch, Spanish, Portuguese; a stranger's German

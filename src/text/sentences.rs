@@ -90,6 +90,26 @@ const MONTHS: &[&str] = &[
     "december",
 ];
 
+/// German months: a day before one is an ordinal written with a stop ("am
+/// 14. März 2024"), which ends no sentence (a stranger's German source was
+/// split at each such date). Spellings English shares ("April") too: a
+/// sentence ending in a day's number before one opening with a month is rare.
+const GERMAN_MONTHS: &[&str] = &[
+    "Januar",
+    "Jänner",
+    "Februar",
+    "März",
+    "April",
+    "Mai",
+    "Juni",
+    "Juli",
+    "August",
+    "September",
+    "Oktober",
+    "November",
+    "Dezember",
+];
+
 /// Abbreviations that may end a sentence: the stop ends one only when a
 /// common sentence opener follows.
 const MAYBE_FINAL: &[&str] = &["co", "corp", "etc", "inc", "jr", "ltd"];
@@ -612,6 +632,10 @@ fn terminator_ends_sentence(
                 && bare.starts_with(|c: char| c.is_ascii_uppercase())
                 && (number_follows || MONTHS.iter().any(|m| m.eq_ignore_ascii_case(next_word))))
         {
+            return None;
+        }
+        let day = bare.len() <= 2 && bare.parse::<u8>().is_ok_and(|d| (1..=31).contains(&d));
+        if day && GERMAN_MONTHS.contains(&next_word) {
             return None;
         }
         let is_initial = single_capital(bare) && !word.starts_with(['°', 'º']) && !after_amount;
@@ -1400,6 +1424,27 @@ mod tests {
                 "5 more stood.",
                 "The show ran until Sun.",
                 "Then it closed."
+            ]
+        );
+    }
+
+    #[test]
+    fn a_german_date_with_an_ordinal_day_ends_nothing() {
+        assert_eq!(
+            sents("Die Brücke wurde am 14. März 2024 gesperrt. Am 2. Mai begann der Umbau."),
+            [
+                "Die Brücke wurde am 14. März 2024 gesperrt.",
+                "Am 2. Mai begann der Umbau."
+            ]
+        );
+        // A year, or a number that is no day, before a month ends its sentence.
+        assert_eq!(
+            sents("Es waren 2019. März war kalt. Er lief 45. Mai kam."),
+            [
+                "Es waren 2019.",
+                "März war kalt.",
+                "Er lief 45.",
+                "Mai kam."
             ]
         );
     }
