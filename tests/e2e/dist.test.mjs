@@ -140,10 +140,12 @@ test('index.html uses only relative asset URLs', () => {
 // word is typed shown faded and busy, 1.0 KB, and a UTF-16 file named as
 // such, the negators of five more languages and abbreviated months before
 // a number, negators written as names negating nothing (strangers'
-// findings), 0.85 KB, with room for a clean clone's build; issue 15 asked
+// findings), 0.85 KB, and dates whose stop ends no sentence (an
+// abbreviated weekday, "Tue. 3 Oct.", and a German ordinal day, "14.
+// März"), 0.36 KB, with room for a clean clone's build; issue 15 asked
 // for 320 KB and that is not met).
 // BENCHMARKS.md ("The lab's bundle") says where the bytes go.
-const BUDGET_BYTES = 414_600;
+const BUDGET_BYTES = 415_000;
 
 /** The files the page loads: those index.html names, and those its scripts name. */
 function pageFiles() {
