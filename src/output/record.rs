@@ -85,7 +85,16 @@ impl Record {
             if start != '{' && serde_json::from_str::<serde::de::IgnoredAny>(line).is_ok() {
                 format!("a line must be a JSON object ({{\"context\": …, \"answer\": …}}); this one starts with `{start}`")
             } else if e.is_syntax() || e.is_eof() {
-                format!("not valid JSON: {}", json_line_error(e))
+                // A file whose lines end in a lone carriage return (classic
+                // Mac OS) is read as one line: say so, not only "trailing
+                // characters" somewhere in it. (A line ends at a line feed,
+                // so a carriage return inside it is a lone one.)
+                let hint = if line.trim_end().contains('\r') {
+                    "; its lines end with a lone carriage return (as classic Mac OS wrote them), and JSON Lines needs line feeds: convert the file, e.g. with tr '\\r' '\\n'"
+                } else {
+                    ""
+                };
+                format!("not valid JSON: {}{hint}", json_line_error(e))
             } else {
                 // The line's own field the error is in ("answer: …"); an
                 // error deeper in (a sentence's vector) names its place.
@@ -339,6 +348,10 @@ mod tests {
             (r#"["a", "b"]"#, "must be a JSON object"),
             (r#"{"answer": "x", "colour": 1}"#, "unknown field `colour`"),
             (r#"{"context": "S."}"#, "missing field `answer`"),
+            (
+                "{\"context\": \"S.\", \"answer\": \"A.\"}\r{\"context\": \"T.\", \"answer\": \"B.\"}\r",
+                "lone carriage return",
+            ),
             (r#"{"context": "S.", "answer": " "}"#, "answer is empty"),
             (r#"{"answer": "A."}"#, "context is empty"),
             (
