@@ -204,6 +204,18 @@ pub fn looks_utf16(bytes: &[u8]) -> bool {
     if start.len() < 16 || (utf8 && !start.contains(&0)) {
         return false;
     }
+    // ASCII text with a stray NUL: nearly every pair of its bytes is two
+    // printable ASCII characters, which in UTF-16 only CJK letters are, and
+    // only about a third of them (a stranger's "The sky is \0blue." was
+    // called UTF-16).
+    let pairs = start.chunks_exact(2);
+    let units = pairs.len();
+    let printable_pairs = pairs
+        .filter(|p| p.iter().all(|b| (0x20..0x7F).contains(b)))
+        .count();
+    if 4 * printable_pairs > 3 * units {
+        return false;
+    }
     let reads_as_text = |unit: fn([u8; 2]) -> u16| {
         let units = start.chunks_exact(2).map(|p| unit([p[0], p[1]]));
         let (mut chars, mut wordy, mut ascii) = (0, 0, false);
@@ -490,6 +502,9 @@ mod tests {
             "é, Мост, 橋は".as_bytes(),
             &utf32,
             b"\x7fELF\x02\x01\x01\0\0\0\0\0\0\0\0\0",
+            // ASCII text with a stray NUL (a stranger's): binary, not UTF-16.
+            b"The sky is \0blue.",
+            b"The sky is blue.\0 Water boils at 100 C.\0\n",
         ] {
             assert!(!looks_utf16(not), "{not:?}");
         }
