@@ -1731,3 +1731,55 @@ fn a_negation_flip_is_caught_in_german_french_dutch_spanish_and_portuguese() {
     );
     assert!(r.claims[0].negation.is_some(), "{:?}", r.claims[0].reasons);
 }
+
+/// The same negation with its words in another order is no flip (a
+/// stranger's five were contradicted); a negation of another word beside
+/// a plain statement still is, and one set off by an aside still flips.
+#[test]
+fn a_negation_with_its_words_reordered_is_no_flip() {
+    let source = "Staff should not directly contact the press. \
+        The drug has never been formally approved in Europe. \
+        Visitors may not, under any circumstances, feed the animals. \
+        The library does not usually lend rare books. \
+        Die Transportmethode wird niemals direkt durch einen Benutzer aufgerufen.";
+    for answer in [
+        "Staff should not contact the press directly.",
+        "The drug has never been approved in Europe formally.",
+        "Visitors may not feed the animals under any circumstances.",
+        "The library does not lend rare books usually.",
+        "Die Transportmethode wird niemals durch einen Benutzer direkt aufgerufen.",
+    ] {
+        let r = check_text(source, answer, &cfg());
+        assert_eq!(
+            r.claims[0].verdict,
+            Verdict::Supported,
+            "{answer}: {:?}",
+            r.claims[0].reasons
+        );
+        assert!(r.claims[0].negation.is_none(), "{answer}");
+    }
+    for (source, answer) in [
+        (
+            "The drone is not heavy and is waterproof.",
+            "The drone is not waterproof.",
+        ),
+        (
+            "Visitors may not, under any circumstances, feed the animals.",
+            "Visitors may feed the animals.",
+        ),
+        ("The cafe is not, however, cheap.", "The cafe is cheap."),
+        (
+            "Staff should not directly contact the press.",
+            "Staff should directly contact the press.",
+        ),
+    ] {
+        let r = check_text(source, answer, &cfg());
+        assert_eq!(
+            r.claims[0].verdict,
+            Verdict::Contradicted,
+            "{answer}: {:?}",
+            r.claims[0].reasons
+        );
+        assert!(r.claims[0].negation.is_some(), "{answer}");
+    }
+}

@@ -11,7 +11,9 @@
 //! …, and the other languages' that are no English word: German `nicht`,
 //! `kein…`, French `pas`, Dutch `niet`, Spanish `nunca`, Portuguese `não`;
 //! `text::words::OTHER_NEGATORS`) negates the first content word after it
-//! in the same clause. One written as a name (a capital inside its
+//! in the same clause (`not` and `never` before an aside set off by
+//! commas, the first after it: "may not, under any circumstances, feed").
+//! One written as a name (a capital inside its
 //! sentence: "the Geen family"; "Pier No. 7") negates nothing. A negated
 //! truth word before `that` ("it is not true that …", "not the case that
 //! …"), or `false that`, denies the whole clause after `that` instead: it
@@ -23,9 +25,13 @@
 //! which states it plainly more often: one of its plain mentions is the
 //! first side's negated one ("is not a cargo ship, and the cargo deck"
 //! against "is a cargo ship, and the cargo deck" is a flip; before, a word
-//! negated once and repeated plainly on the same side was never one).
+//! negated once and repeated plainly on the same side was never one). The
+//! same negation with its words in another order is no flip: where the side
+//! stating the word plainly negates a word the other side states plainly
+//! ("not directly contact" against "not contact … directly").
 //!
-//! **Misses**: antonyms outside the list, a reordered sentence that swaps
+//! **Misses**: antonyms outside the list, two negations swapped between
+//! words ("not A, but B" against "A, not B"; read as a reordering), a reordered sentence that swaps
 //! "before" and "after" while meaning the same (a false alarm), negation by prefix
 //! ("unavailable"), double negation, scope beyond the first word ("not only"
 //! is skipped on purpose), negations in other sentences, and Italian `non`
@@ -276,6 +282,25 @@ fn first_content_after(tokens: &[Token], i: usize) -> Option<usize> {
     None
 }
 
+/// The word `not` or `never` at `i` negates when an aside set off by
+/// commas follows it ("may not, under any circumstances, feed the
+/// animals", "is not, however, cheap"): the first content word after the
+/// aside, which closes within eight tokens.
+fn first_content_after_aside(tokens: &[Token], i: usize) -> Option<usize> {
+    if !matches!(tokens[i].lower(), "not" | "never") || !tokens.get(i + 1)?.clause_break {
+        return None;
+    }
+    let close = (i + 2..tokens.len().min(i + 10)).find(|&k| tokens[k].clause_break)?;
+    let t = &tokens[close];
+    if is_negator(t.lower()) {
+        return None;
+    }
+    if t.content && t.number.is_none() {
+        return Some(close);
+    }
+    first_content_after(tokens, close)
+}
+
 /// Verbs of saying in "incorrect to say that …", "wrong to think that …".
 const SAYING_VERBS: &[&str] = &[
     "say", "think", "claim", "suggest", "believe", "state", "assume",
@@ -349,7 +374,9 @@ fn negated_by(tokens: &[Token], text: &str) -> (Vec<Option<usize>>, Vec<bool>) {
         {
             continue;
         }
-        let Some(j) = first_content_after(tokens, i) else {
+        let Some(j) =
+            first_content_after(tokens, i).or_else(|| first_content_after_aside(tokens, i))
+        else {
             continue;
         };
         if let Some(that) =
@@ -487,6 +514,14 @@ pub fn check(
             Side::Claim => (&c, &s),
             Side::Source => (&s, &c),
         };
+        // The same negation with its words in another order: the plain
+        // side negates a word the negated side states plainly ("should not
+        // directly contact" against "should not contact … directly", "may
+        // not, under any circumstances, feed" against "may not feed … under
+        // any circumstances"; a stranger's five were contradicted).
+        if plain.negated.iter().any(|k| negated.plain.contains(k)) {
+            continue;
+        }
         let (Some((ni, negated_token)), Some((_, plain_token))) =
             (negated.find(key, Some(true)), plain.find(key, Some(false)))
         else {
