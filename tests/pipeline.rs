@@ -1783,3 +1783,27 @@ fn a_negation_with_its_words_reordered_is_no_flip() {
         assert!(r.claims[0].negation.is_some(), "{answer}");
     }
 }
+
+/// An identifier whose run of digits grew or shrank is another one of the
+/// same shape: a conflict, not a word the sentence merely lacks (a
+/// stranger's four were supported).
+#[test]
+fn an_identifier_with_a_longer_digit_run_is_contradicted() {
+    let source = "Take the A1 road to the coast. Send the form to the W3C working group. \
+        The files use the MD5 checksum for integrity.";
+    for answer in [
+        "Take the A12 road to the coast.",
+        "Send the form to the W33C working group.",
+        "The files use the MD25 checksum for integrity.",
+    ] {
+        let r = check_text(source, answer, &cfg());
+        assert_eq!(
+            r.claims[0].verdict,
+            Verdict::Contradicted,
+            "{answer}: {:?}",
+            r.claims[0].reasons
+        );
+    }
+    let same = check_text(source, "Take the A1 road to the coast.", &cfg());
+    assert_eq!(same.claims[0].verdict, Verdict::Supported);
+}

@@ -38,7 +38,8 @@
 //! `COVID-19`, `4G` are read as opaque words (a letter before the digits, or
 //! letters glued after them that are not a unit), except that one the
 //! sentence writes in the same shape with other digits conflicts
-//! (`version 2.5.1` against `2.4.1`), and a claim's number after a word is
+//! (`version 2.5.1` against `2.4.1`, `A12` against `A1`: a run of digits is
+//! one place of the shape, whatever its length), and a claim's number after a word is
 //! that identifier written with a blank (`COVID 19` states `COVID-19`).
 //!
 //! **A count is not a measure**: an amount in no unit that counts a thing
@@ -385,22 +386,29 @@ fn find_round(
     found.is_some()
 }
 
-/// An identifier's shape: its letters, lower-cased, with every digit a `#`
-/// (`SKU-441` → `sku-###`).
+/// An identifier's shape: its letters, lower-cased, with every run of
+/// digits one `#` (`SKU-441` → `sku-#`): `A12` has the shape of `A1`, and
+/// `W33C` of `W3C` (a stranger's longer digit runs were supported).
 fn shape(identifier: &str) -> String {
     shape_chars(identifier).collect()
 }
 
 fn shape_chars(identifier: &str) -> impl Iterator<Item = char> + '_ {
-    identifier.chars().map(|c| match c.is_ascii_digit() {
-        true => '#',
-        false => lower_char(c),
+    let mut after_digit = false;
+    identifier.chars().filter_map(move |c| {
+        let digit = c.is_ascii_digit();
+        let first_of_run = digit && !after_digit;
+        after_digit = digit;
+        match digit {
+            true => first_of_run.then_some('#'),
+            false => Some(lower_char(c)),
+        }
     })
 }
 
 /// Is [`shape`] of `identifier` `wanted`?
 fn has_shape(identifier: &str, wanted: &str) -> bool {
-    identifier.len() == wanted.len() && shape_chars(identifier).eq(wanted.chars())
+    shape_chars(identifier).eq(wanted.chars())
 }
 
 /// Are `a` and `b` the same, lower-cased?
@@ -830,6 +838,10 @@ mod tests {
         assert!(!states("requires version 2.5.1", "requires version 2.4.1"));
         assert!(!states("item SKU-441", "item SKU-414"));
         assert!(states("item SKU-441", "item SKU-441"));
+        // A run of digits longer or shorter is the same shape.
+        assert!(!states("Take the A1 road", "Take the A12 road"));
+        assert!(!states("the W3C working group", "the W33C working group"));
+        assert!(!states("requires version 2.10.1", "requires version 2.5.1"));
         // Of another shape, it is just a word the sentence lacks.
         assert!(states("a COVID-19 test", "a 5G mast"));
     }
