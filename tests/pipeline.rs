@@ -1807,3 +1807,50 @@ fn an_identifier_with_a_longer_digit_run_is_contradicted() {
     let same = check_text(source, "Take the A1 road to the coast.", &cfg());
     assert_eq!(same.claims[0].verdict, Verdict::Supported);
 }
+
+/// A name after a number word in one run of capitals is still a name: a
+/// stranger's "the Eight-Hour Thaddeus Morcombe" was dropped with the
+/// value and supported. A date inside a run still leaves the names in it.
+#[test]
+fn a_name_after_a_number_word_is_still_checked() {
+    let source = "He was instrumental in the passage of the Eight-Hour Law in 1885. \
+        On 8 Jan 2024 Anna Berg opened the hall.";
+    for (answer, invented) in [
+        (
+            "He was instrumental in the passage of the Eight-Hour Thaddeus Morcombe in 1885.",
+            "Thaddeus Morcombe",
+        ),
+        (
+            "On 8 Jan 2024 Quillon Baskerfield opened the hall.",
+            "Quillon Baskerfield",
+        ),
+    ] {
+        let r = check_text(source, answer, &cfg());
+        assert_eq!(
+            r.claims[0].verdict,
+            Verdict::Unsupported,
+            "{answer}: {:?}",
+            r.claims[0].reasons
+        );
+        assert!(
+            r.claims[0]
+                .invented_entities
+                .iter()
+                .any(|e| e.text.contains(invented)),
+            "{answer}: {:?}",
+            r.claims[0].invented_entities
+        );
+    }
+    for answer in [
+        "He was instrumental in the passage of the Eight-Hour Law in 1885.",
+        "On 8 Jan 2024 Anna Berg opened the hall.",
+    ] {
+        let r = check_text(source, answer, &cfg());
+        assert_eq!(
+            r.claims[0].verdict,
+            Verdict::Supported,
+            "{answer}: {:?}",
+            r.claims[0].reasons
+        );
+    }
+}

@@ -659,11 +659,34 @@ pub fn explain(claim: &ClaimContext, findings: &mut Findings, trace: &mut Trace)
     let overlaps = |spans: &[(usize, usize)], e: &Entity| {
         spans.iter().any(|&(s, end)| e.start < end && s < e.end)
     };
-    found.retain(|e| {
-        !overlaps(&cited, e)
-            && ((e.kind == EntityKind::Citation && e.text.contains(" et al"))
-                || !overlaps(&dates, e))
-    });
+    found.retain(|e| !overlaps(&cited, e));
+    // A value inside a run of capitals ("the Eight-Hour Thaddeus
+    // Morcombe", "On 8 Jan 2024 Anna Berg"): the names on either side of it
+    // are still names (a stranger's invented name after "Eight-Hour" was
+    // dropped with the value).
+    let mut names = Vec::with_capacity(found.len());
+    for e in found {
+        if (e.kind == EntityKind::Citation && e.text.contains(" et al")) || !overlaps(&dates, &e) {
+            names.push(e);
+            continue;
+        }
+        let mut pieces = Vec::new();
+        let mut from = e.start;
+        for &(s, end) in dates.iter().filter(|&&(s, end)| e.start < end && s < e.end) {
+            pieces.push((from, s.max(from)));
+            from = from.max(end);
+        }
+        pieces.push((from, e.end.max(from)));
+        for (s, end) in pieces.into_iter().filter(|(s, end)| s < end) {
+            let around = find(claim.answer, s, end, cfg.single_word_entities);
+            names.extend(
+                around
+                    .into_iter()
+                    .filter(|n| !overlaps(&cited, n) && !overlaps(&dates, n)),
+            );
+        }
+    }
+    let found = names;
     let invented: Vec<Entity> = invented(&found, |p| doc.mentions(p), &doc.text, claim.start)
         .into_iter()
         .cloned()
