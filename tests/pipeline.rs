@@ -1854,3 +1854,24 @@ fn a_name_after_a_number_word_is_still_checked() {
         );
     }
 }
+
+/// A sentence opening with a name in lower then upper case ("eBay") is a
+/// claim of its own: a stranger's invented one rode on the true sentence
+/// before it, supported.
+#[test]
+fn a_sentence_opening_with_ebay_is_its_own_claim() {
+    let r = check_text(
+        "The Ridgeline bridge opened in 1998 after four years of work.",
+        "The Ridgeline bridge opened in 1998 after four years of work. eBay owns the bridge today.",
+        &cfg(),
+    );
+    assert_eq!(
+        r.claims.len(),
+        2,
+        "{:?}",
+        r.claims.iter().map(|c| &c.text).collect::<Vec<_>>()
+    );
+    assert_eq!(r.claims[0].verdict, Verdict::Supported);
+    assert_ne!(r.claims[1].verdict, Verdict::Supported);
+    assert_ne!(r.decision, Decision::Deliver);
+}

@@ -573,7 +573,7 @@ fn terminator_ends_sentence(
     }
     let next = j + (text[j..end].len() - text[j..end].trim_start().len());
     let next_char = text[next..end].chars().next();
-    if next_char.is_some_and(char::is_lowercase) {
+    if next_char.is_some_and(char::is_lowercase) && !camel_case_at(&text[next..end]) {
         return None;
     }
     // A no-break, thin or hair space keeps what it joins together
@@ -685,6 +685,18 @@ fn terminator_ends_sentence(
 }
 
 /// One capital letter and nothing else: an initial's letter ("J" of "J.").
+/// Does `text` open with a word written in lower case then upper case
+/// ("eBay", "iPhone", "macOS")? Such a name opens a sentence in lower case
+/// (a stranger's invented "eBay owns the bridge today." rode on the true
+/// sentence before it).
+fn camel_case_at(text: &str) -> bool {
+    let word = text
+        .split(|c: char| !c.is_alphabetic())
+        .next()
+        .unwrap_or("");
+    word.chars().skip(1).any(char::is_uppercase)
+}
+
 fn single_capital(word: &str) -> bool {
     let mut chars = word.chars();
     chars.next().is_some_and(char::is_uppercase) && chars.next().is_none()
@@ -1399,6 +1411,23 @@ mod tests {
         assert_eq!(
             sents("Sales peaked in Jan. The rest of the year was flat."),
             ["Sales peaked in Jan.", "The rest of the year was flat."]
+        );
+    }
+
+    #[test]
+    fn a_name_in_lower_then_upper_case_opens_a_sentence() {
+        assert_eq!(
+            sents("The bridge opened in 1998. eBay owns the bridge today. iPhones work there."),
+            [
+                "The bridge opened in 1998.",
+                "eBay owns the bridge today.",
+                "iPhones work there."
+            ]
+        );
+        // A lower-case word still continues the sentence, as after "e.g.".
+        assert_eq!(
+            sents("It costs approx. ten euros. Use e.g. iPhone apps."),
+            ["It costs approx. ten euros.", "Use e.g. iPhone apps."]
         );
     }
 
