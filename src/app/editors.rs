@@ -433,8 +433,14 @@ impl SourceBox {
     }
 
     /// After an edit: an opened file's message no longer offers Ctrl+Z to
-    /// undo the opening (it would undo this edit first).
+    /// undo the opening (it would undo this edit first), and a file refused
+    /// earlier is no longer news (a stranger's "the limit is 4 MB" stayed
+    /// in red under an 8 MB source pasted after it).
     fn edited_since_opening(self) {
+        if (self.lab.file_message).with_untracked(|m| matches!(m, Some((false, _)))) {
+            self.lab.file_message.set(None);
+            return;
+        }
         let offers_undo = self.lab.file_message.with_untracked(|m| {
             m.as_ref()
                 .is_some_and(|(_, msg)| msg.ends_with(UNDO_OPENING))

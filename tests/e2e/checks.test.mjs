@@ -303,6 +303,14 @@ test('opening a transcript makes numbered passages; a bad file gets a clear mess
     await page.setInputFiles('#open-source', big);
     await eventually(async () => (await page.textContent('#file-message')).includes('it is 4.1 MB; the limit is 4 MB'), true, 'too big');
     assert.equal(await page.inputValue('#source'), '[1] We agreed to ship in March. The budget is $50k.', 'a file too big loses nothing');
+    // Once the source is edited, a refused file is no longer news (a
+    // stranger's stayed in red under the source pasted after it).
+    await page.focus('#source');
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' x');
+    await eventually(async () => (await page.$('#file-message')) === null, true, 'a refused file forgotten on an edit');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
     // Four paragraphs of 200 characters pack into two passages of at most
     // 500: the message counts the numbered passages, not the paragraphs.
     await page.setInputFiles('#open-source', notes);

@@ -142,10 +142,14 @@ test('index.html uses only relative asset URLs', () => {
 // a number, negators written as names negating nothing (strangers'
 // findings), 0.85 KB, and dates whose stop ends no sentence (an
 // abbreviated weekday, "Tue. 3 Oct.", and a German ordinal day, "14.
-// März"), 0.36 KB, with room for a clean clone's build; issue 15 asked
-// for 320 KB and that is not met).
+// März"), 0.36 KB, and a stranger's wrong verdicts fixed (a negation
+// with its words reordered, or set off by an aside; an identifier whose
+// digits grew; a name after a number word; "eBay" opening a sentence; a
+// stray NUL; a refused file's message forgotten on an edit), 0.96 KB,
+// with room for a clean clone's build; issue 15 asked for 320 KB and that
+// is not met).
 // BENCHMARKS.md ("The lab's bundle") says where the bytes go.
-const BUDGET_BYTES = 415_000;
+const BUDGET_BYTES = 416_000;
 
 /** The files the page loads: those index.html names, and those its scripts name. */
 function pageFiles() {
