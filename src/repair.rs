@@ -16,7 +16,9 @@
 //!    `100 °C`, nor `1.2 km` from `1,500 metres`); when
 //!    a price was patched, bring the billing period in line throughout the
 //!    answer in one ordered pass (specific phrases first, then the bare
-//!    adjective). A negation flip is patched by the sentence it contradicts.
+//!    adjective). An identifier written with other digits (`Post-44/11`)
+//!    takes the sentence's one of its shape (`Post-9/11`), when there is
+//!    exactly one. A negation flip is patched by the sentence it contradicts.
 //!    Confidence + 0.15, capped at 0.80.
 //! 3. **Entity scrub** when names were invented: drop the sentences holding
 //!    them and say so. Confidence × 0.85.
@@ -32,6 +34,7 @@
 //! nothing is left, the safe decline is served instead: a wrong answer is
 //! never "repaired" into another wrong one, and a patch is never guessed.
 
+use crate::checks::numbers::same_shape;
 use crate::config::Config;
 use crate::report::{Recheck, Repair, Report, Strategy};
 use crate::text::case::Lowercase;
@@ -524,6 +527,23 @@ fn contradiction_patch(
                 .filter(|n| !n.is_identifier())
                 .collect();
             for miss in &claim.number_mismatches {
+                // An identifier written with other digits ("Post-44/11"
+                // against "Post-9/11") takes the one of its shape the
+                // sentence writes, when it writes one.
+                let identifier = analysed
+                    .numbers
+                    .iter()
+                    .find(|n| n.start == miss.start && n.is_identifier());
+                if let Some(wrong) = identifier {
+                    let reading = sentence.analysed(doc);
+                    let alike: Vec<&NumberMention> = (reading.numbers.iter())
+                        .filter(|s| s.is_identifier() && same_shape(&s.raw, &wrong.raw))
+                        .collect();
+                    let [right] = alike[..] else { return None };
+                    edits.push((wrong.start, wrong.end, right.raw.clone()));
+                    changes.push(format!("Replaced '{}' → '{}'", wrong.raw, right.raw));
+                    continue;
+                }
                 let wrong = stated.iter().find(|n| n.start == miss.start)?;
                 // Candidates: the sentence's numbers of the same kind that the claim does not already state.
                 let mut candidates: Vec<&NumberMention> = sentence

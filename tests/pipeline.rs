@@ -1875,3 +1875,35 @@ fn a_sentence_opening_with_ebay_is_its_own_claim() {
     assert_ne!(r.claims[1].verdict, Verdict::Supported);
     assert_ne!(r.decision, Decision::Deliver);
 }
+
+/// Repair patches an identifier written with other digits with the one
+/// of its shape the sentence writes, as it patches a number.
+#[test]
+fn repair_patches_an_identifier_written_with_other_digits() {
+    let r = check_text(
+        "If you are eligible for the Post-9/11 GI Bill, you must choose a benefit.",
+        "If you are eligible for the Post-44/11 GI Bill, you must choose a benefit.",
+        &cfg(),
+    );
+    assert_eq!(
+        r.claims[0].verdict,
+        Verdict::Contradicted,
+        "{:?}",
+        r.claims[0].reasons
+    );
+    let repair = r.repair.expect("a contradicted answer is repaired");
+    assert!(
+        repair
+            .changes
+            .iter()
+            .any(|c| c == "Replaced 'Post-44/11' → 'Post-9/11'"),
+        "{:?}",
+        repair.changes
+    );
+    assert!(repair.succeeded, "{:?}", repair.changes);
+    assert!(
+        repair.after.contains("Post-9/11 GI Bill"),
+        "{}",
+        repair.after
+    );
+}

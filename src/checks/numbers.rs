@@ -406,6 +406,12 @@ fn shape_chars(identifier: &str) -> impl Iterator<Item = char> + '_ {
     })
 }
 
+/// Are `a` and `b` identifiers of one shape ([`shape`]): one written for
+/// the other with other digits?
+pub(crate) fn same_shape(a: &str, b: &str) -> bool {
+    shape_chars(a).eq(shape_chars(b))
+}
+
 /// Is [`shape`] of `identifier` `wanted`?
 fn has_shape(identifier: &str, wanted: &str) -> bool {
     shape_chars(identifier).eq(wanted.chars())
