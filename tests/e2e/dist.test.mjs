@@ -145,11 +145,12 @@ test('index.html uses only relative asset URLs', () => {
 // März"), 0.36 KB, and a stranger's wrong verdicts fixed (a negation
 // with its words reordered, or set off by an aside; an identifier whose
 // digits grew; a name after a number word; "eBay" opening a sentence; a
-// stray NUL; a refused file's message forgotten on an edit), 0.96 KB,
+// stray NUL; a refused file's message forgotten on an edit; repair
+// patching an identifier), 1.26 KB,
 // with room for a clean clone's build; issue 15 asked for 320 KB and that
 // is not met).
 // BENCHMARKS.md ("The lab's bundle") says where the bytes go.
-const BUDGET_BYTES = 416_000;
+const BUDGET_BYTES = 416_200;
 
 /** The files the page loads: those index.html names, and those its scripts name. */
 function pageFiles() {
