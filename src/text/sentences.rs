@@ -43,14 +43,18 @@ const NEVER_FINAL: &[&str] = &[
     "pp", "prof", "rep", "rev", "sen", "sgt", "sr", "st", "vgl", "vol", "vs",
 ];
 
-/// Abbreviations that are also words ("She said no.", "a dec."), or that
-/// may end a sentence ("born in Jan."): the stop after one ends nothing
-/// only before a number ("No. 5", "nos. 3-4", "3 Jan. 2022", "Sept. 5": a
+/// Abbreviations that are also words ("She said no."): the stop after one
+/// ends nothing only before a number ("No. 5", "nos. 3-4").
+const BEFORE_NUMBERS: &[&str] = &["no", "nos"];
+
+/// The months abbreviated, which are also words ("a dec.") or may end a
+/// sentence ("born in Jan."): as [`BEFORE_NUMBERS`], the stop after one
+/// ends nothing only before a number ("3 Jan. 2022", "Sept. 5": a
 /// stranger's "signed on 3 Jan. 2021" was two claims, and its wrong year
-/// was checked alone against another sentence's).
-const BEFORE_NUMBERS: &[&str] = &[
-    "no", "nos", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov",
-    "dec",
+/// was checked alone against another sentence's). They may also follow an
+/// abbreviated weekday ([`WEEKDAYS`]).
+const MONTH_ABBREVIATIONS: &[&str] = &[
+    "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
 ];
 
 /// Weekdays abbreviated: written with a capital ("Tue.", "Sat."), the stop
@@ -62,31 +66,20 @@ const WEEKDAYS: &[&str] = &[
     "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun",
 ];
 
-/// Months, whole or abbreviated, that may follow an abbreviated weekday.
+/// The months written in full ("May" among them), which may follow an
+/// abbreviated weekday as [`MONTH_ABBREVIATIONS`] may.
 const MONTHS: &[&str] = &[
-    "jan",
     "january",
-    "feb",
     "february",
-    "mar",
     "march",
-    "apr",
     "april",
     "may",
-    "jun",
     "june",
-    "jul",
     "july",
-    "aug",
     "august",
-    "sep",
-    "sept",
     "september",
-    "oct",
     "october",
-    "nov",
     "november",
-    "dec",
     "december",
 ];
 
@@ -626,11 +619,16 @@ fn terminator_ends_sentence(
         let unit_ends =
             after_amount && capital_follows && bare.bytes().all(|b| b.is_ascii_lowercase());
         let number_follows = next_char.is_some_and(|c| c.is_ascii_digit());
+        let month_follows = || {
+            [MONTH_ABBREVIATIONS, MONTHS]
+                .iter()
+                .any(|list| list.iter().any(|m| m.eq_ignore_ascii_case(next_word)))
+        };
         if (listed(NEVER_FINAL) && !unit_ends)
-            || (listed(BEFORE_NUMBERS) && number_follows)
+            || ((listed(BEFORE_NUMBERS) || listed(MONTH_ABBREVIATIONS)) && number_follows)
             || (listed(WEEKDAYS)
                 && bare.starts_with(|c: char| c.is_ascii_uppercase())
-                && (number_follows || MONTHS.iter().any(|m| m.eq_ignore_ascii_case(next_word))))
+                && (number_follows || month_follows()))
         {
             return None;
         }
@@ -684,7 +682,6 @@ fn terminator_ends_sentence(
     Some((j, next))
 }
 
-/// One capital letter and nothing else: an initial's letter ("J" of "J.").
 /// Does `text` open with a word written in lower case then upper case
 /// ("eBay", "iPhone", "macOS")? Such a name opens a sentence in lower case
 /// (a stranger's invented "eBay owns the bridge today." rode on the true
@@ -697,6 +694,7 @@ fn camel_case_at(text: &str) -> bool {
     word.chars().skip(1).any(char::is_uppercase)
 }
 
+/// One capital letter and nothing else: an initial's letter ("J" of "J.").
 fn single_capital(word: &str) -> bool {
     let mut chars = word.chars();
     chars.next().is_some_and(char::is_uppercase) && chars.next().is_none()
@@ -1199,7 +1197,14 @@ mod tests {
     #[test]
     fn no_listed_word_is_longer_than_the_longest_looked_for() {
         let dotted = ["e.g", "i.e", "a.m", "p.m"];
-        for list in [NEVER_FINAL, BEFORE_NUMBERS, WEEKDAYS, MAYBE_FINAL, &dotted] {
+        for list in [
+            NEVER_FINAL,
+            BEFORE_NUMBERS,
+            MONTH_ABBREVIATIONS,
+            WEEKDAYS,
+            MAYBE_FINAL,
+            &dotted,
+        ] {
             for word in list {
                 assert!(word.len() <= LONGEST_LISTED, "{word}");
             }
