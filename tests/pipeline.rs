@@ -1588,68 +1588,51 @@ fn claims_checked_on_several_threads_report_what_one_thread_reports() {
     }
 }
 
+/// `answer`, one claim whose date its sentence in `source` writes with
+/// another number, is that one claim, contradicted, and not delivered.
+fn assert_one_claim_contradicted(source: &str, answer: &str) {
+    let r = check_text(source, answer, &cfg());
+    assert_eq!(
+        r.claims.len(),
+        1,
+        "{:?}",
+        r.claims.iter().map(|c| &c.text).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        r.claims[0].verdict,
+        Verdict::Contradicted,
+        "{:?}",
+        r.claims[0].reasons
+    );
+    assert_ne!(r.decision, Decision::Deliver);
+}
+
 /// A date with an abbreviated month is read in its sentence: a wrong year
 /// after "Jan." is contradicted, not checked alone against another
 /// sentence's year (a stranger's answer was delivered).
 #[test]
 fn a_wrong_year_after_an_abbreviated_month_is_contradicted() {
-    let r = check_text(
+    assert_one_claim_contradicted(
         "The board signed the report on 3 Jan. 2022. The audit began on 5 Feb. 2021.",
         "The board signed the report on 3 Jan. 2021.",
-        &cfg(),
     );
-    assert_eq!(
-        r.claims.len(),
-        1,
-        "{:?}",
-        r.claims.iter().map(|c| &c.text).collect::<Vec<_>>()
-    );
-    assert_eq!(r.claims[0].verdict, Verdict::Contradicted);
-    assert_ne!(r.decision, Decision::Deliver);
 }
 
 /// The same with an abbreviated weekday before the date ("Tue. 3 Oct.").
 #[test]
 fn a_wrong_day_after_an_abbreviated_weekday_is_contradicted() {
-    let r = check_text(
+    assert_one_claim_contradicted(
         "The council voted on Tue. 3 Oct. 2023 to close the bridge. Repairs began on Mon. 9 Oct. 2023.",
         "The council voted on Tue. 5 Oct. 2023 to close the bridge.",
-        &cfg(),
     );
-    assert_eq!(
-        r.claims.len(),
-        1,
-        "{:?}",
-        r.claims.iter().map(|c| &c.text).collect::<Vec<_>>()
-    );
-    assert_eq!(
-        r.claims[0].verdict,
-        Verdict::Contradicted,
-        "{:?}",
-        r.claims[0].reasons
-    );
-    assert_ne!(r.decision, Decision::Deliver);
 }
 
 /// And with a German ordinal day ("am 14. März 2024").
 #[test]
 fn a_wrong_day_in_a_german_date_is_contradicted() {
-    let r = check_text(
+    assert_one_claim_contradicted(
         "Die Brücke wurde am 14. März 2024 gesperrt. Der Umbau begann am 2. Mai 2024.",
         "Die Brücke wurde am 16. März 2024 gesperrt.",
-        &cfg(),
-    );
-    assert_eq!(
-        r.claims.len(),
-        1,
-        "{:?}",
-        r.claims.iter().map(|c| &c.text).collect::<Vec<_>>()
-    );
-    assert_eq!(
-        r.claims[0].verdict,
-        Verdict::Contradicted,
-        "{:?}",
-        r.claims[0].reasons
     );
 }
 
