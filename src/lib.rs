@@ -38,6 +38,7 @@ pub mod pipeline;
 pub mod repair;
 pub mod report;
 pub mod scoring;
+pub mod sentence_ids;
 pub mod text;
 pub mod trace;
 pub mod verdict;

@@ -38,6 +38,7 @@ use crate::model::{AnswerModel, ClaimFeatures, LearnedScore, Regime, Stake};
 use crate::repair::{self, RepairInput};
 use crate::report::*;
 use crate::scoring::{self, Quality};
+use crate::sentence_ids;
 use crate::text::decimal::Decimal;
 use crate::text::language::{language_of, Language};
 use crate::text::reach::SourceEdit;
@@ -106,8 +107,11 @@ struct KnownChecks<'e> {
     /// How many more claims the new answer has (a sentence split in two
     /// renumbers every claim after it).
     shift: isize,
-    /// The source, whose claim ids a renamed claim's check may quote.
+    /// The source, whose claim and sentence ids a renamed claim's check
+    /// may quote.
     doc: &'e Document,
+    /// The question, whose sentence ids a renumbered claim's check may quote.
+    question: &'e str,
     /// Where the next claim's events are looked for: claims are taken in
     /// order, and a check pushes each claim's events together.
     next_event: usize,
@@ -137,8 +141,14 @@ impl<'e> KnownChecks<'e> {
             source_edit: earlier.and_then(|e| e.source_edit),
             shift: claims as isize - known.len() as isize,
             doc,
+            question: input.question,
             next_event: 0,
         }
+    }
+
+    /// Did the source's edit split or join sentences?
+    fn renumbers(&self) -> bool {
+        self.source_edit.is_some_and(SourceEdit::renumbers)
     }
 
     /// The earlier check of the `k`th claim, `id`, reading `text`, with its
@@ -148,7 +158,10 @@ impl<'e> KnownChecks<'e> {
     /// answer: a claim that moved (typing in the answer before it) is
     /// taken back with its spans in the answer moved to `start`, and one
     /// renumbered (a sentence before it split or joined; the same source)
-    /// under its new id ([`claim_ids::renamed`]).
+    /// under its new id ([`claim_ids::renamed`]); one whose source's edit
+    /// split or joined a sentence before its best sentence, under the
+    /// sentences' new numbers ([`sentence_ids::renumbered`]; the caller
+    /// scores it again).
     fn take(
         &mut self,
         k: usize,
@@ -168,9 +181,15 @@ impl<'e> KnownChecks<'e> {
         if claim.consistency.is_some() {
             return None;
         }
-        let best = || SourceSentence::index_of(claim.best_source.as_deref()?);
-        if self.source_edit.is_some_and(|edit| reached(edit, best())) {
-            return None;
+        // Its best sentence, where it is after the source's edit.
+        let mut best = SourceSentence::index_of(claim.best_source.as_deref().unwrap_or(""));
+        if let Some(edit) = self.source_edit {
+            if let Some(before) = best {
+                best = Some(edit.sentence_after(before)?);
+            }
+            if reached(edit, best) {
+                return None;
+            }
         }
         let of_claim = |e: &crate::trace::Event| e.claim.as_deref() == Some(claim.id.as_str());
         let from = self.next_event + self.trace[self.next_event..].iter().position(of_claim)?;
@@ -180,7 +199,7 @@ impl<'e> KnownChecks<'e> {
                 .take_while(|e| of_claim(e))
                 .count();
         self.next_event = to;
-        let (mut claim, events) = if claim.id == id {
+        let (mut claim, mut events) = if claim.id == id {
             (Cow::Borrowed(claim), Cow::Borrowed(&self.trace[from..to]))
         } else {
             let ids = self.doc.claim_ids();
@@ -189,6 +208,12 @@ impl<'e> KnownChecks<'e> {
         };
         if let Some(edit) = self.source_edit {
             claim = Cow::Owned(moved_by(&claim, edit));
+            if edit.renumbers() {
+                let source_ids = self.doc.sentence_ids();
+                let (renumbered, renumbered_events) =
+                    sentence_ids::renumbered(&claim, &events, edit, (self.question, source_ids))?;
+                (claim, events) = (Cow::Owned(renumbered), Cow::Owned(renumbered_events));
+            }
         }
         if claim.byte_start != start {
             let by = start as isize - claim.byte_start as isize;
@@ -200,15 +225,19 @@ impl<'e> KnownChecks<'e> {
 
 /// Might the source's edit change what a check of a claim finds? The
 /// claim is `answer[start..end]`, read as `analysed`, with content `terms`
-/// (as support counts them), its best sentence before the edit `best`
-/// (0-based). Its checks read the source:
+/// (as support counts them), its best sentence `best` (0-based, where it
+/// is after the edit). Its checks read the source:
 ///
 /// - through how many sentences hold each of its terms (the learned
 ///   score's weights);
 /// - through the sentences that share enough of its terms to be tied with
 ///   its best or compared with it by value ([`support::weighs_from`]): the
 ///   best sentence, its numbers, negation and citations;
-/// - through look-ups of its names (the entity check).
+/// - through look-ups of its names (the entity check);
+/// - through the source's sentences, by number (`[S3]`) and in all (a
+///   citation to nothing says how many there are), for a claim that
+///   cites, when the edit split or joined sentences
+///   ([`SourceEdit::renumbers`]).
 ///
 /// [`SourceEdit`] says what the edit touched.
 pub fn edit_reaches(
@@ -220,6 +249,9 @@ pub fn edit_reaches(
     cfg: &Config,
 ) -> bool {
     if terms.iter().any(|t| edit.changes_frequency(t.key())) {
+        return true;
+    }
+    if edit.renumbers() && !analysed.citations.is_empty() {
         return true;
     }
     let held = match best {
@@ -693,7 +725,14 @@ fn judge<'k>(
                     known_checks.take(k, &id, *start, claim_texts[k], reached)
                 {
                     trace.replay(events.iter());
-                    return Cow::Owned(earlier.into_owned());
+                    let mut earlier = earlier.into_owned();
+                    // Its terms' rarity reads how many sentences the source
+                    // has.
+                    if earlier.score.is_some() && known_checks.renumbers() {
+                        let terms = claim_terms(analysed, &given);
+                        earlier.score = Some(learned_score(&earlier, &terms, doc, regime));
+                    }
+                    return Cow::Owned(earlier);
                 }
                 Cow::Owned(check_new(k, trace))
             }
@@ -860,21 +899,7 @@ fn check_claim(
     consistency::explain(claim, consistency.as_ref(), &mut findings, trace);
 
     let (verdict, reasons) = conclude(id, findings.reasons, findings.notes, &support, cfg, trace);
-    // The learned score reads what the checks found.
-    let score = (cfg.answer_scoring == AnswerScoring::Learned).then(|| {
-        let found = crate::model::features::Findings {
-            support: support.support.support,
-            confidence: confidence::score(&claim.answer[claim.start..claim.end]).score,
-            best: support.support.best,
-            wrong_number: !number_mismatches.is_empty(),
-            negation_flip: negation.is_some(),
-            opposite_word: antonym.is_some(),
-            invented_name: !invented_entities.is_empty(),
-            citations: Some(&citations),
-        };
-        AnswerModel::shipped().score_claim(regime, &ClaimFeatures::of(&terms, claim.doc, &found))
-    });
-    ClaimReport {
+    let mut report = ClaimReport {
         id: id.to_string(),
         text: claim.answer[claim.start..claim.end].to_string(),
         start: claim.start,
@@ -895,8 +920,33 @@ fn check_claim(
         consistency,
         reasons,
         marks: findings.marks,
-        score,
+        score: None,
+    };
+    if cfg.answer_scoring == AnswerScoring::Learned {
+        report.score = Some(learned_score(&report, &terms, claim.doc, regime));
     }
+    report
+}
+
+/// The learned score of a claim with content `terms` (as support counts
+/// them) whose checks against `doc` found what `report` says.
+fn learned_score(
+    report: &ClaimReport,
+    terms: &[&Token],
+    doc: &Document,
+    regime: Regime,
+) -> LearnedScore {
+    let found = crate::model::features::Findings {
+        support: report.support,
+        confidence: confidence::score(&report.text).score,
+        best: SourceSentence::index_of(report.best_source.as_deref().unwrap_or("")),
+        wrong_number: !report.number_mismatches.is_empty(),
+        negation_flip: report.negation.is_some(),
+        opposite_word: report.antonym.is_some(),
+        invented_name: !report.invented_entities.is_empty(),
+        citations: Some(&report.citations),
+    };
+    AnswerModel::shipped().score_claim(regime, &ClaimFeatures::of(terms, doc, &found))
 }
 
 /// A claim's verdict (its most severe reason's) and its reasons, most

@@ -25,7 +25,7 @@ const LAYERS: &[&[&str]] = &[
     &["checks"],
     &["scoring", "drift", "model"],
     &["report", "compact"],
-    &["repair", "pin", "claim_ids"],
+    &["repair", "pin", "claim_ids", "sentence_ids"],
     &["pipeline"],
     &["output"],
     &["eval"],

@@ -1261,9 +1261,9 @@ fn a_claim_renumbered_by_a_split_is_taken_back_under_its_new_id() {
 /// After an edit of the source in place, a check given the check before
 /// it takes back the claims the edit cannot reach (no sentence read again
 /// holds one of their words), their source marks moved with the text after
-/// the edit, and checks the others again; an edit that renumbers the
-/// sentences takes nothing back. `tests/properties.rs` holds the reports
-/// to fresh checks.
+/// the edit, and checks the others again; an edit that splits or joins a
+/// sentence takes back the claims it cannot reach under their sentences'
+/// new numbers. `tests/properties.rs` holds the reports to fresh checks.
 #[test]
 fn a_source_edit_takes_back_the_claims_it_cannot_reach() {
     use claimlab::pipeline::Earlier;
@@ -1277,11 +1277,11 @@ fn a_source_edit_takes_back_the_claims_it_cannot_reach() {
     for c in &mut first.claims {
         c.reasons[0].detail = "taken back".into();
     }
-    let after_edit = |doc: &Document| {
+    let after_edit = |doc: &Document, before: &claimlab::Report| {
         let earlier = Earlier {
             answer,
             question: "",
-            report: &first,
+            report: before,
             source_edit: Some(doc.last_edit().expect("an edit in place is kept")),
         };
         check(
@@ -1295,20 +1295,25 @@ fn a_source_edit_takes_back_the_claims_it_cannot_reach() {
     };
     let edited = source.replace("Mondays", "Tuesdays");
     doc.edit(edited.clone());
-    let second = after_edit(&doc);
-    let taken: Vec<bool> = (second.claims.iter())
-        .map(|c| c.reasons[0].detail == "taken back")
-        .collect();
-    assert_eq!(taken, [true, false, true, true]);
-    assert_eq!(second.claims[1].verdict, Verdict::Contradicted);
+    let second = after_edit(&doc, &first);
+    let taken_back = |report: &claimlab::Report| -> Vec<bool> {
+        (report.claims.iter())
+            .map(|c| c.reasons[0].detail == "taken back")
+            .collect()
+    };
     // Taken back or checked again, the report is a fresh check's.
-    let mut fresh = check(&Document::analyse(&edited, (&cfg).into()), &input, &cfg);
-    for (c, taken) in fresh.claims.iter_mut().zip(&taken) {
-        if *taken {
-            c.reasons[0].detail = "taken back".into();
+    let fresh_but_taken = |source: &str, taken: &[bool]| {
+        let mut fresh = check(&Document::analyse(source, (&cfg).into()), &input, &cfg);
+        for (c, taken) in fresh.claims.iter_mut().zip(taken) {
+            if *taken {
+                c.reasons[0].detail = "taken back".into();
+            }
         }
-    }
-    assert_eq!(second, fresh);
+        fresh
+    };
+    assert_eq!(taken_back(&second), [true, false, true, true]);
+    assert_eq!(second.claims[1].verdict, Verdict::Contradicted);
+    assert_eq!(second, fresh_but_taken(&edited, &taken_back(&second)));
     // C4's marks in S5 moved with the text after the edit, a byte on.
     let moved = |r: &claimlab::Report| {
         (r.claims[3].marks.iter())
@@ -1317,13 +1322,22 @@ fn a_source_edit_takes_back_the_claims_it_cannot_reach() {
             .min()
     };
     assert_eq!(moved(&second), moved(&first).map(|at| at + 1));
-    // A new sentence renumbers those after it: every claim is checked again.
-    doc.edit(edited.replace("Tuesdays.", "Tuesdays. Also Fridays."));
-    let third = after_edit(&doc);
-    assert!(third
-        .claims
-        .iter()
-        .all(|c| c.reasons[0].detail != "taken back"));
+    // A new sentence renumbers those after it: the claims it cannot reach
+    // are taken back under their sentences' new numbers.
+    let mut second = second;
+    second.claims[1].reasons[0].detail = "taken back".into();
+    let split = edited.replace("Tuesdays.", "Tuesdays. Also Fridays.");
+    doc.edit(split.clone());
+    assert!(doc
+        .last_edit()
+        .is_some_and(|e| e.layout_kept && e.renumbers()));
+    let third = after_edit(&doc, &second);
+    assert_eq!(taken_back(&third), [true, false, true, true]);
+    let best: Vec<Option<&str>> = (third.claims.iter())
+        .map(|c| c.best_source.as_deref())
+        .collect();
+    assert_eq!(best, [Some("S1"), Some("S3"), Some("S5"), Some("S6")]);
+    assert_eq!(third, fresh_but_taken(&split, &taken_back(&third)));
 }
 
 /// Sentences a large source and its answers are made of: names, numbers,

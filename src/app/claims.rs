@@ -8,11 +8,12 @@ use crate::checks::{citations, entities, negation, numbers, support};
 use crate::report::{ClaimReport, MarkKind, MarkSide, Verdict};
 use crate::text::decimal::Decimal;
 use crate::text::highlight;
+use crate::text::ids::mentions_of;
 use crate::trace::Revealed;
 
 use super::contributions::ContributionChart;
 use super::lab::Lab;
-use super::widgets::{claim_ids, list_memo, repeats, Limits};
+use super::widgets::{claim_ids, list_memo, repeats, ByPlace, Limits};
 
 /// The CSS class of a mark kind.
 pub fn mark_class(kind: MarkKind) -> &'static str {
@@ -146,14 +147,30 @@ pub fn ClaimsPanel(lab: Lab) -> impl IntoView {
     // later claim without changing its row, and a claim begun or ended in
     // the middle of the answer numbers the claims after it again without
     // drawing their rows again (each row reads its id by its place).
+    //
+    // Nor the sentence ids its texts mention: a sentence split or joined
+    // early in a long source numbers every later sentence again, and with
+    // them the best source of most claims, without drawing their rows
+    // again (each row reads its sentence ids by its place too).
     let rows = move || {
         let checked = report();
-        ClaimRow::all(
+        let rows = ClaimRow::all(
             &checked.report.claims,
             has_samples(),
             !checked.report.sources.is_empty(),
-        )
+        );
+        rows.into_iter().map(|(row, _)| row).collect::<Vec<_>>()
     };
+    // Each row's sentence ids, one text a row, in the order its cells
+    // mention them ([`IdText`]).
+    let sentence_ids = ByPlace(list_memo(move || {
+        let checked = report();
+        let has_source = !checked.report.sources.is_empty();
+        ClaimRow::all(&checked.report.claims, has_samples(), has_source)
+            .into_iter()
+            .map(|(_, ids)| ids.join(" "))
+            .collect()
+    }));
     let claim_ids = claim_ids(lab);
     view! {
         <section class="panel claims" aria-labelledby="claims-title" class:hidden=lab.is_hidden("claims")>
@@ -177,7 +194,7 @@ pub fn ClaimsPanel(lab: Lab) -> impl IntoView {
                         </tr>
                     </thead>
                     <tbody>
-                        <ForEnumerate each=rows key=|row| row.clone() children=move |at, row| claim_row(lab, rows_see, claim_ids.at(at), row)/>
+                        <ForEnumerate each=rows key=|row| row.clone() children=move |at, row| claim_row(lab, rows_see, (claim_ids.at(at), sentence_ids.at(at)), row)/>
                     </tbody>
                 </table>
                 {chart}
@@ -196,9 +213,56 @@ pub fn ClaimsPanel(lab: Lab) -> impl IntoView {
     }
 }
 
+/// A text of a claim's row with the sentence ids it mentions (`S58`) left
+/// out: [`Piece::Id`] `k` is the row's `k`th id, read by the row's place
+/// (its ids, one text, [`ByPlace`]) and written in by [`IdText::filled`].
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct IdText(Vec<Piece>);
+
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum Piece {
+    Text(String),
+    Id(usize),
+}
+
+impl IdText {
+    /// `text`, its sentence ids pushed to `ids`.
+    fn of(text: &str, ids: &mut Vec<String>) -> IdText {
+        let mut pieces = Vec::new();
+        let mut copied = 0;
+        for (range, _) in mentions_of(b'S', text) {
+            if copied < range.start {
+                pieces.push(Piece::Text(text[copied..range.start].to_string()));
+            }
+            pieces.push(Piece::Id(ids.len()));
+            ids.push(text[range.clone()].to_string());
+            copied = range.end;
+        }
+        if copied < text.len() || pieces.is_empty() {
+            pieces.push(Piece::Text(text[copied..].to_string()));
+        }
+        IdText(pieces)
+    }
+
+    /// The text with `ids` (the row's sentence ids, between spaces) in
+    /// their places.
+    fn filled(&self, ids: &str) -> String {
+        let ids: Vec<&str> = ids.split(' ').collect();
+        let mut out = String::new();
+        for piece in &self.0 {
+            match piece {
+                Piece::Text(text) => out.push_str(text),
+                &Piece::Id(k) => out.push_str(ids.get(k).copied().unwrap_or("")),
+            }
+        }
+        out
+    }
+}
+
 /// What a claim's row in the table shows, as [`ForEnumerate`] keys it: two
-/// rows are the same when they would draw the same (their claims' ids
-/// aside: [`super::widgets::ClaimIds`]).
+/// rows are the same when they would draw the same (their claims' ids and
+/// the sentence ids their texts mention aside: each row reads them by its
+/// place, [`ByPlace`]).
 #[derive(Clone, PartialEq, Eq, Hash)]
 struct ClaimRow {
     /// How many rows before it show the same (keys are distinct).
@@ -207,40 +271,44 @@ struct ClaimRow {
     verdict: Verdict,
     /// The support, to two decimals.
     support: String,
-    best_source: String,
+    best_source: IdText,
     /// `3/4 = 0.75`, or that there is no source.
     overlap: String,
     matched_words: Vec<String>,
     missing_words: Vec<String>,
     /// (the numbers hold, what the cell says).
-    numbers: (bool, String),
+    numbers: (bool, IdText),
     /// (the citation points at the support, or at nothing real; what the
     /// cell says).
-    citation: (Option<bool>, String),
+    citation: (Option<bool>, IdText),
     /// Negation flip and invented names, if any.
     findings: Option<String>,
     /// Agreement with the samples, when the answer has samples.
     consistency: Option<(String, bool)>,
-    reason: String,
+    reason: IdText,
     /// The learned score's button text.
     score: Option<String>,
 }
 
 impl ClaimRow {
-    /// The rows of `claims`, in order.
-    fn all(claims: &[ClaimReport], show_consistency: bool, has_source: bool) -> Vec<ClaimRow> {
-        let mut rows: Vec<ClaimRow> = claims
+    /// The rows of `claims`, in order, each with the sentence ids it mentions.
+    fn all(
+        claims: &[ClaimReport],
+        show_consistency: bool,
+        has_source: bool,
+    ) -> Vec<(ClaimRow, Vec<String>)> {
+        let mut rows: Vec<(ClaimRow, Vec<String>)> = claims
             .iter()
             .map(|c| ClaimRow::of(c, show_consistency, has_source))
             .collect();
-        let counts = repeats(&rows);
-        for (row, repeat) in rows.iter_mut().zip(counts) {
+        let counts = repeats(&rows.iter().map(|(row, _)| row).collect::<Vec<_>>());
+        for ((row, _), repeat) in rows.iter_mut().zip(counts) {
             row.repeat = repeat;
         }
         rows
     }
 
-    fn of(c: &ClaimReport, show_consistency: bool, has_source: bool) -> ClaimRow {
+    fn of(c: &ClaimReport, show_consistency: bool, has_source: bool) -> (ClaimRow, Vec<String>) {
         let best_source = c.best_source.as_deref().unwrap_or("—");
         let total = c.matched_words.len() + c.missing_words.len();
         let overlap = if has_source {
@@ -314,25 +382,27 @@ impl ClaimRow {
                 })
         });
         let words = |w: &Vec<String>| if has_source { w.clone() } else { vec![] };
-        ClaimRow {
+        let mut ids = Vec::new();
+        let row = ClaimRow {
             repeat: 0,
             text: c.text.clone(),
             verdict: c.verdict,
             support: format!("{:.2}", Decimal(c.support)),
-            best_source: best_source.to_string(),
+            best_source: IdText::of(best_source, &mut ids),
             overlap,
             matched_words: words(&c.matched_words),
             missing_words: words(&c.missing_words),
-            numbers,
-            citation,
+            numbers: (numbers.0, IdText::of(&numbers.1, &mut ids)),
+            citation: (citation.0, IdText::of(&citation.1, &mut ids)),
             findings: (!findings.is_empty()).then(|| findings.join("; ")),
             consistency,
-            reason: c.main_reason().to_string(),
+            reason: IdText::of(c.main_reason(), &mut ids),
             score: c
                 .score
                 .as_ref()
                 .map(|s| format!("score {:.2}", Decimal(s.probability))),
-        }
+        };
+        (row, ids)
     }
 }
 
@@ -358,7 +428,12 @@ struct RowsSee {
     chart_for: Option<String>,
 }
 
-fn claim_row(lab: Lab, rows_see: Memo<RowsSee>, id: Memo<String>, row: ClaimRow) -> impl IntoView {
+fn claim_row(
+    lab: Lab,
+    rows_see: Memo<RowsSee>,
+    (id, sentence_ids): (Memo<String>, Memo<String>),
+    row: ClaimRow,
+) -> impl IntoView {
     let ClaimRow {
         repeat: _,
         text,
@@ -410,8 +485,16 @@ fn claim_row(lab: Lab, rows_see: Memo<RowsSee>, id: Memo<String>, row: ClaimRow)
             {move || {
                 let shown = stage.get();
                 let or_wait = |ok: bool, text: &str| if ok { text.to_string() } else { "…".to_string() };
+                // One text a cell, its sentence ids read by the row's place.
+                let or_wait_ids = |ok: bool, text: &IdText| {
+                    let text = text.clone();
+                    move || match ok {
+                        true => sentence_ids.with(|ids| text.filled(ids)),
+                        false => "…".to_string(),
+                    }
+                };
                 view! {
-                    <td data-label="Best source">{or_wait(shown.matched, &best_source)}</td>
+                    <td data-label="Best source">{or_wait_ids(shown.matched, &best_source)}</td>
                     <td data-label="Overlap">
                         {shown.matched.then(|| view! {
                             <span class="overlap">{overlap.clone()}</span>
@@ -421,8 +504,8 @@ fn claim_row(lab: Lab, rows_see: Memo<RowsSee>, id: Memo<String>, row: ClaimRow)
                             </span>
                         })}
                     </td>
-                    <td data-label="Numbers" class:bad=shown.numbers && !numbers.0>{or_wait(shown.numbers, &numbers.1)}</td>
-                    <td data-label="Citation" class:bad=shown.citation && citation.0 == Some(false) class:good=shown.citation && citation.0 == Some(true)>{or_wait(shown.citation, &citation.1)}</td>
+                    <td data-label="Numbers" class:bad=shown.numbers && !numbers.0>{or_wait_ids(shown.numbers, &numbers.1)}</td>
+                    <td data-label="Citation" class:bad=shown.citation && citation.0 == Some(false) class:good=shown.citation && citation.0 == Some(true)>{or_wait_ids(shown.citation, &citation.1)}</td>
                     <td data-label="Negation · names" class:bad=shown.findings && any_findings>{or_wait(shown.findings, &findings_text)}</td>
                     {consistency.as_ref().map(|(text, flagged)| view! {
                         <td data-label="Consistency" class:bad=shown.consistency && *flagged>
@@ -433,7 +516,7 @@ fn claim_row(lab: Lab, rows_see: Memo<RowsSee>, id: Memo<String>, row: ClaimRow)
                         {if shown.verdict {
                             view! {
                                 <span class=format!("badge verdict-{}", verdict.name())>{verdict_label(verdict)}</span>
-                                <span class="reason">{reason.clone()}</span>
+                                <span class="reason">{or_wait_ids(true, &reason)}</span>
                                 // The learned score (the `improved` preset's), whose button opens its chart.
                                 {score.clone().map(|text| view! {
                                     <button type="button" class="score-toggle" data-score-toggle=move || id.get() aria-controls="claim-score"

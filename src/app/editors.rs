@@ -868,7 +868,7 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
 /// what it draws and no offsets, so that typing in one claim leaves every
 /// other piece equal and the keyed list keeps it. Nor its claim's id: the
 /// n-th piece is the n-th claim's, and reads its id by its place
-/// ([`super::widgets::ClaimIds`]), so that a claim begun in the middle of
+/// ([`super::widgets::claim_ids`]), so that a claim begun in the middle of
 /// the answer leaves the pieces after it as they are.
 #[derive(Clone, PartialEq, Eq, Hash)]
 enum AnswerPiece {

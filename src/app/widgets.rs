@@ -43,23 +43,25 @@ where
     Memo::new(move |_| read())
 }
 
-/// The checked answer's claims' ids, in order: lists of claims keyed by
-/// what their rows show, not by id, read each row's id by its place
-/// ([`ClaimIds::at`]), so that a claim begun or ended in the middle of a
-/// long answer numbers the claims after it again without drawing them
-/// again.
+/// A text for each row of a keyed list, in order, that a row reads by its
+/// place ([`ByPlace::at`]) rather than holding it in its key: a claim's id
+/// ([`claim_ids`]), or the sentence ids the claims table's texts mention.
 #[derive(Clone, Copy)]
-pub struct ClaimIds(Memo<Vec<String>>);
+pub struct ByPlace(pub Memo<Vec<String>>);
 
-pub fn claim_ids(lab: super::lab::Lab) -> ClaimIds {
-    ClaimIds(list_memo(move || {
+/// The checked answer's claims' ids, in order: lists of claims keyed by
+/// what their rows show, not by id, read each row's id by its place, so
+/// that a claim begun or ended in the middle of a long answer numbers the
+/// claims after it again without drawing them again.
+pub fn claim_ids(lab: super::lab::Lab) -> ByPlace {
+    ByPlace(list_memo(move || {
         lab.checked
             .with(|c| c.report.claims.iter().map(|c| c.id.clone()).collect())
     }))
 }
 
-impl ClaimIds {
-    /// The id of the claim at place `at` (in a [`ForEnumerate`] row).
+impl ByPlace {
+    /// The text of the row at place `at` (in a [`ForEnumerate`] row).
     pub fn at(self, at: ReadSignal<usize>) -> Memo<String> {
         Memo::new(move |_| {
             self.0

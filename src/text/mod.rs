@@ -496,6 +496,10 @@ pub struct Document {
     /// [`ids::IdsIn`] the text, worked out on first use (a keystroke that
     /// renumbers a long answer's claims asks, [`crate::claim_ids`]).
     claim_ids: std::sync::OnceLock<ids::IdsIn>,
+    /// The sentence ids (`S7`) the text mentions, worked out on first use
+    /// (a keystroke that numbers the sentences again asks,
+    /// [`crate::sentence_ids`]).
+    sentence_ids: std::sync::OnceLock<ids::IdsIn>,
     /// The last edit made in place, when it was narrow enough to keep
     /// ([`Document::last_edit`]).
     last_edit: Option<reach::SourceEdit>,
@@ -979,6 +983,7 @@ impl SentenceIndex {
             passage_names: Default::default(),
             language: Default::default(),
             claim_ids: Default::default(),
+            sentence_ids: Default::default(),
             last_edit: None,
             fold_runs: Default::default(),
             phrase_answers: Default::default(),
@@ -1558,7 +1563,7 @@ impl Document {
             .collect();
         // What a claim's check could see change (`reach`): the keys of the
         // sentences read again, before and after; whether every sentence
-        // keeps its number and passage; where the text after the edit starts.
+        // keeps its passage; where the text after the edit starts.
         let content_keys = |a: &Analysed| -> Vec<std::sync::Arc<str>> {
             let content = a.tokens.iter().filter(|t| t.content);
             content.map(|t| t.shared_key().clone()).collect()
@@ -1567,11 +1572,15 @@ impl Document {
             .map(|s| content_keys(s.analysed(self)))
             .collect();
         let new_keys: Vec<_> = fresh.iter().map(|f| content_keys(&f.3)).collect();
-        let layout_kept = s1 - s0 == fresh.len()
-            && window.len() == b - kept
-            && (self.sentences[s0..s1].iter())
-                .zip(&fresh)
-                .all(|(old, new)| old.passage() == new.0 + 1);
+        // With as many sentences, each keeps its passage; with more or
+        // fewer, the edit stayed inside one passage, where they all are.
+        let layout_kept = window.len() == b - kept
+            && match s1 - s0 == fresh.len() {
+                true => (self.sentences[s0..s1].iter())
+                    .zip(&fresh)
+                    .all(|(old, new)| old.passage() == new.0 + 1),
+                false => b == kept + 1,
+            };
         let tail = self.sentences.get(s1).map_or(old_len, |s| s.start());
 
         // The index without the window's old sentences.
@@ -1749,6 +1758,7 @@ impl Document {
         });
         self.text = text;
         self.claim_ids.take();
+        self.sentence_ids.take();
         self.phrase_answers.keep_after(self.last_edit.as_ref());
         if let Some(before) = language {
             self.language.take();
@@ -1784,6 +1794,11 @@ impl Document {
     /// The claim ids (`C7`) the text mentions ([`ids::mentions`]).
     pub fn claim_ids(&self) -> &ids::IdsIn {
         self.claim_ids.get_or_init(|| ids::IdsIn::of(&self.text))
+    }
+
+    /// The sentence ids (`S7`) the text mentions ([`ids::mentions_of`]).
+    pub fn sentence_ids(&self) -> &ids::IdsIn {
+        (self.sentence_ids).get_or_init(|| ids::IdsIn::of_letter(b'S', &self.text))
     }
 
     pub fn source_reports(&self) -> std::sync::Arc<[SourceReport]> {

@@ -37,8 +37,11 @@ const TEXT_AROUND: usize = 64;
 /// The last edit of a document ([`super::Document::last_edit`]).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SourceEdit {
-    /// Did every sentence keep its number and passage, every passage its
-    /// name, and the source its language? Otherwise no claim is taken back.
+    /// Did every passage keep its number and name, every sentence the edit
+    /// did not read again its passage, and the source its language?
+    /// Otherwise no claim is taken back. The sentences after the edit may
+    /// have moved ([`SourceEdit::renumbers`]) when the edit stayed inside
+    /// one passage.
     pub layout_kept: bool,
     /// The first sentence read again (0-based), and how many there were
     /// before the edit and after it.
@@ -134,10 +137,28 @@ impl SourceEdit {
         }
     }
 
-    /// Was sentence `sentence` (0-based) read again?
+    /// Was sentence `sentence` (0-based, after the edit) read again?
     pub fn read_again(&self, sentence: usize) -> bool {
+        let (first, _, after) = self.read_again;
+        (first..first + after).contains(&sentence)
+    }
+
+    /// Did the edit split or join sentences, so that every sentence after
+    /// it has another number ("S58" is now "S59")?
+    pub fn renumbers(&self) -> bool {
+        let (_, before, after) = self.read_again;
+        before != after
+    }
+
+    /// The number (0-based) after the edit of sentence `sentence` before
+    /// it; `None` for a sentence the edit read again.
+    pub fn sentence_after(&self, sentence: usize) -> Option<usize> {
         let (first, before, after) = self.read_again;
-        (first..first + before.max(after)).contains(&sentence)
+        match sentence.checked_sub(first) {
+            None => Some(sentence),
+            Some(k) if k < before => None,
+            Some(_) => Some(sentence - before + after),
+        }
     }
 
     /// The sentences read again holding content key `key` (see `holding`).
@@ -288,6 +309,8 @@ mod tests {
         };
         let e = edit(old, new, read_again);
         assert!(e.read_again(0) && !e.read_again(1));
+        assert!(!e.renumbers());
+        assert_eq!((e.sentence_after(0), e.sentence_after(2)), (None, Some(2)));
         assert!(e.changes_frequency("1975") && e.changes_frequency("1974"));
         assert!(!e.changes_frequency("bridg") && !e.changes_frequency("fjord"));
         assert_eq!(e.most_shared(&["bridg", "open", "fjord"]), 2);
@@ -306,6 +329,30 @@ mod tests {
         assert_eq!(e.move_span((tail, tail + 2)), (tail, tail + 2));
         let longer = edit(old, &new.replace("1975", "19745"), ReadAgain::default());
         assert_eq!(longer.move_span((tail, tail + 2)), (tail + 1, tail + 3));
+    }
+
+    #[test]
+    fn a_split_sentence_moves_the_sentences_after_it() {
+        let old = "One two. Three four five six. Seven eight. Nine.";
+        let new = "One two. Three four. Five six. Seven eight. Nine.";
+        let keys = |ks: &[&[&str]]| -> Vec<Vec<Arc<str>>> {
+            ks.iter()
+                .map(|k| k.iter().map(|&w| Arc::from(w)).collect())
+                .collect()
+        };
+        let read_again = ReadAgain {
+            first: 1,
+            before: keys(&[&["three", "four", "five", "six"]]),
+            after: keys(&[&["three", "four"], &["five", "six"]]),
+        };
+        let e = edit(old, new, read_again);
+        assert!(e.renumbers());
+        assert_eq!(
+            (0..4).map(|s| e.sentence_after(s)).collect::<Vec<_>>(),
+            [Some(0), None, Some(3), Some(4)]
+        );
+        assert!(e.read_again(1) && e.read_again(2) && !e.read_again(3));
+        assert!(!e.changes_frequency("three") && !e.changes_frequency("seven"));
     }
 
     #[test]

@@ -482,6 +482,48 @@ test('after edits anywhere in a long answer the page shows what a fresh page of 
   });
 });
 
+test('a sentence split early in the source numbers the later best sources again in place: their claims\' rows are not drawn again', async () => {
+  const facts = [
+    'The Ridgeline bridge opened to traffic in 1998.',
+    'Its main span is 410 metres long.',
+    'It was designed by Halvorsen Partners.',
+    'About 12,000 vehicles cross it every day.',
+    'The toll was abolished in 2009.',
+    'A cycle lane was added in 2014.',
+  ];
+  await withPage(async (page) => {
+    await page.fill('#source', facts.join(' '));
+    await page.fill('#answer', facts.slice(1).join(' '));
+    await page.waitForSelector('[data-claim-id="C5"]');
+    const rows = () => page.$$eval('.claims-table tbody tr', (rows) => rows.map((r) => ({
+      id: r.dataset.claimId,
+      tagged: r.dataset.tagged || null,
+      best: r.querySelector('td[data-label="Best source"]').textContent,
+      reason: r.querySelector('.reason').textContent,
+    })));
+    const before = await rows();
+    assert.deepEqual(before.map((r) => r.best), ['S2', 'S3', 'S4', 'S5', 'S6']);
+    await page.evaluate(() => {
+      for (const el of document.querySelectorAll('.claims-table tbody tr')) el.dataset.tagged = el.dataset.claimId;
+    });
+    // Split the first sentence in two: every later sentence takes the next number.
+    await page.click('#source');
+    await page.evaluate(() => {
+      const el = document.querySelector('#source');
+      const at = el.value.indexOf(' to traffic');
+      el.setSelectionRange(at, at);
+    });
+    await page.keyboard.type('. Then');
+    await eventually(async () => (await rows()).map((r) => r.best).join(' '), 'S3 S4 S5 S6 S7', 'the best sources numbered again');
+    const after = await rows();
+    for (const [i, row] of after.entries()) {
+      assert.equal(row.tagged, `C${i + 1}`, `${row.id}'s row is the one drawn before`);
+      assert.equal(row.reason, before[i].reason.replace(/S(\d+)/g, (_, n) => `S${Number(n) + 1}`), `${row.id}'s reason names its sentence's new number`);
+    }
+    assert.deepEqual(await page.$$eval('.sentences li[data-source] .sid', (ids) => ids.map((i) => i.textContent)), ['S1', 'S2', 'S3', 'S4', 'S5', 'S6', 'S7']);
+  });
+});
+
 test('a claim begun in the middle of a long answer numbers the later claims again in place, and the strip legend stays short', async () => {
   const facts = [
     'The Ridgeline bridge opened to traffic in 1998.',

@@ -146,11 +146,16 @@ test('index.html uses only relative asset URLs', () => {
 // with its words reordered, or set off by an aside; an identifier whose
 // digits grew; a name after a number word; "eBay" opening a sentence; a
 // stray NUL; a refused file's message forgotten on an edit; repair
-// patching an identifier), 1.26 KB,
+// patching an identifier), 1.26 KB, and a sentence split or joined in a
+// long source taking back the claims it cannot reach under their
+// sentences' new numbers (sentence_ids), 1.15 KB, with the claims table's
+// rows keyed without the sentence ids their texts mention, which each row
+// reads by its place (a full stop in a 1 MB source drew the table's 100
+// rows anew: keystroke p95 68 → 32 ms), 1.84 KB,
 // with room for a clean clone's build; issue 15 asked for 320 KB and that
 // is not met).
 // BENCHMARKS.md ("The lab's bundle") says where the bytes go.
-const BUDGET_BYTES = 416_200;
+const BUDGET_BYTES = 419_200;
 
 /** The files the page loads: those index.html names, and those its scripts name. */
 function pageFiles() {
