@@ -74,6 +74,45 @@ pub fn json_line_error(e: &serde_json::Error) -> String {
     }
 }
 
+/// The first `\uXXXX` escape in `line` that is half of a UTF-16 surrogate
+/// pair without its other half: a high one (D800–DBFF) not followed by a
+/// low one (DC00–DFFF), or a low one not after a high one.
+fn lone_surrogate(line: &str) -> Option<&str> {
+    let unit = |at: usize| -> Option<u16> {
+        let hex = line.get(at..at + 6)?.strip_prefix("\\u")?;
+        u16::from_str_radix(hex, 16).ok()
+    };
+    let mut at = 0;
+    while let Some(found) = line[at..].find("\\u") {
+        let here = at + found;
+        // After an escaped backslash (`\\u` in the line) it is no escape.
+        let backslashes = line[..here]
+            .bytes()
+            .rev()
+            .take_while(|&b| b == b'\\')
+            .count();
+        match unit(here) {
+            Some(u) if backslashes % 2 == 0 => {
+                if (0xD800..0xDC00).contains(&u) {
+                    match unit(here + 6) {
+                        Some(low) if (0xDC00..0xE000).contains(&low) => {
+                            at = here + 12;
+                            continue;
+                        }
+                        _ => return line.get(here..here + 6),
+                    }
+                }
+                if (0xDC00..0xE000).contains(&u) {
+                    return line.get(here..here + 6);
+                }
+                at = here + 6;
+            }
+            _ => at = here + 2,
+        }
+    }
+    None
+}
+
 impl Record {
     /// Read a line (not blank): a JSON object of the record's fields,
     /// refused with the reason `claimlab batch` gives after `FILE:LINE:`.
@@ -90,9 +129,13 @@ impl Record {
                 // characters" somewhere in it. (A line ends at a line feed,
                 // so a carriage return inside it is a lone one.)
                 let hint = if line.trim_end().contains('\r') {
-                    "; its lines end with a lone carriage return (as classic Mac OS wrote them), and JSON Lines needs line feeds: convert the file, e.g. with tr '\\r' '\\n'"
+                    "; its lines end with a lone carriage return (as classic Mac OS wrote them), and JSON Lines needs line feeds: convert the file, e.g. with tr '\\r' '\\n'".to_string()
+                } else if let Some(escape) = lone_surrogate(line) {
+                    // serde_json's "unexpected end of hex escape" names
+                    // neither the escape nor what is wrong with it.
+                    format!("; `{escape}` is half of a UTF-16 surrogate pair without its other half, which no text can hold: write the character itself, or both halves")
                 } else {
-                    ""
+                    String::new()
                 };
                 format!("not valid JSON: {}{hint}", json_line_error(e))
             } else {
@@ -341,6 +384,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_lone_surrogate_escape_is_named_and_a_pair_is_not() {
+        assert_eq!(
+            lone_surrogate(r#""a \ud83d\ude00 b \ud800\u0041""#),
+            Some(r"\ud800")
+        );
+        assert_eq!(lone_surrogate(r#""\udc00""#), Some(r"\udc00"));
+        assert_eq!(lone_surrogate(r#""\ud83d\ude00 \u00e9 \\ud800""#), None);
+        assert_eq!(lone_surrogate(r#""\ud83d""#), Some(r"\ud83d"));
+        assert!(Record::parse(r#"{"context": "S.", "answer": "\ud83d\ude00 A."}"#).is_ok());
+    }
+
+    #[test]
     fn a_line_is_read_or_refused_with_its_reason() {
         let r = Record::parse(r#"{"context": ["One.", "Two."], "answer": "One [1]."}"#).unwrap();
         assert_eq!(r.context.source(), "[1] One.\n\n[2] Two.");
@@ -367,6 +422,14 @@ mod tests {
                 "`context` must be a text",
             ),
             ("{not json", "at column"),
+            (
+                r#"{"context": "S.", "answer": "x \ud800 y"}"#,
+                r"`\ud800` is half of a UTF-16 surrogate pair",
+            ),
+            (
+                r#"{"context": "S.", "answer": "x \uDC00 y"}"#,
+                r"`\uDC00` is half of a UTF-16 surrogate pair",
+            ),
         ] {
             let err = Record::parse(line).unwrap_err();
             assert!(err.contains(says), "{line}: {err}");
