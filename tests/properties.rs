@@ -803,6 +803,27 @@ fn digit_before_a_replacement_char_in_the_source() {
     all_configs_ok(&long, &format!("1{long}"), &[]).unwrap();
 }
 
+/// A stranger's split of a source sentence into two that each support a
+/// claim, in a source mentioning "Model S3" and "S12" and an answer citing
+/// sentences by number, then the join back: the claims taken back under
+/// their sentences' new numbers, and those that cite or quote an id
+/// checked again, make a fresh check's report under every config.
+#[test]
+fn a_source_sentence_split_and_joined_again_is_checked_afresh() {
+    let source = "The pump at Ardmore moves 40 litres each year, and the dam in Varna opened in 1976. The bridge at Corran carries 900 vehicles each year. The tower at Site0 is painted red. The shed at Site1 is painted blue. The gate at Site2 is painted green.\n\nModel S3 was tested in 2004. The S12 report lists 7 faults.";
+    let answer = "The pump at Ardmore moves 40 litres each year [S1]. The dam in Varna opened in 1976 [S2]. The bridge at Corran carries 900 vehicles each year. The dam in Varna opened in 1977. Model S3 was tested in 2004. The S12 report lists 8 faults. The shed at Site1 is painted blue.";
+    let split = source.replace("each year, and the dam", "each year. The dam");
+    let joined = source.replace(
+        "Site0 is painted red. The shed",
+        "Site0 is painted red the shed",
+    );
+    for question in ["", "Tell me about Varna"] {
+        source_edit_is_afresh(source, &split, answer, question).unwrap();
+        source_edit_is_afresh(&split, source, answer, question).unwrap();
+        source_edit_is_afresh(source, &joined, answer, question).unwrap();
+    }
+}
+
 // ---------------------------------------------------------------- adversarial sizes
 
 /// Every input of `examples/adversarial.rs`, at a hundredth of its size
