@@ -21,7 +21,8 @@ use std::time::Duration;
 
 use claimlab::pipeline::Earlier;
 use claimlab::{check, CheckInput, Config, Document, Report};
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::measurement::WallTime;
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion};
 
 /// The CLI's allocator, so that these figures are the CLI's
 /// (`--features system-alloc` measures the system allocator instead).
@@ -32,13 +33,20 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 #[path = "../tests/support/synthetic.rs"]
 mod synthetic;
 
-fn bench_scale(c: &mut Criterion) {
-    let cfg = Config::default();
-    let mut group = c.benchmark_group("scale");
+/// A group of benchmarks of large inputs: ten samples in four seconds
+/// (each run takes milliseconds).
+fn large_inputs<'c>(c: &'c mut Criterion, name: &str) -> BenchmarkGroup<'c, WallTime> {
+    let mut group = c.benchmark_group(name);
     group
         .sample_size(10)
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(4));
+    group
+}
+
+fn bench_scale(c: &mut Criterion) {
+    let cfg = Config::default();
+    let mut group = large_inputs(c, "scale");
     for mb in [1, 2] {
         let source = synthetic::source(mb << 20, 7);
         let answer = synthetic::answer(&source, 100, 7);
@@ -85,11 +93,7 @@ fn keystrokes_there_and_back(
 
 fn bench_source_keystrokes(c: &mut Criterion) {
     let cfg = Config::default();
-    let mut group = c.benchmark_group("source_keystroke");
-    group
-        .sample_size(10)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(4));
+    let mut group = large_inputs(c, "source_keystroke");
     let source = synthetic::source(1 << 20, 7);
     let answer = synthetic::answer(&source, 100, 7);
     // Inside a word of the middle sentence, and after it: "word. Word"

@@ -182,7 +182,10 @@ impl<'e> KnownChecks<'e> {
             return None;
         }
         // Its best sentence, where it is after the source's edit.
-        let mut best = SourceSentence::index_of(claim.best_source.as_deref().unwrap_or(""));
+        let mut best = claim
+            .best_source
+            .as_deref()
+            .and_then(SourceSentence::index_of);
         if let Some(edit) = self.source_edit {
             if let Some(before) = best {
                 best = Some(edit.sentence_after(before)?);
@@ -939,7 +942,10 @@ fn learned_score(
     let found = crate::model::features::Findings {
         support: report.support,
         confidence: confidence::score(&report.text).score,
-        best: SourceSentence::index_of(report.best_source.as_deref().unwrap_or("")),
+        best: report
+            .best_source
+            .as_deref()
+            .and_then(SourceSentence::index_of),
         wrong_number: !report.number_mismatches.is_empty(),
         negation_flip: report.negation.is_some(),
         opposite_word: report.antonym.is_some(),

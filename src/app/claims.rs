@@ -152,24 +152,19 @@ pub fn ClaimsPanel(lab: Lab) -> impl IntoView {
     // early in a long source numbers every later sentence again, and with
     // them the best source of most claims, without drawing their rows
     // again (each row reads its sentence ids by its place too).
-    let rows = move || {
+    let table = Memo::new(move |_| {
         let checked = report();
-        let rows = ClaimRow::all(
+        ClaimRow::all(
             &checked.report.claims,
             has_samples(),
             !checked.report.sources.is_empty(),
-        );
-        rows.into_iter().map(|(row, _)| row).collect::<Vec<_>>()
-    };
+        )
+    });
+    let rows = move || table.with(|t| t.iter().map(|(row, _)| row.clone()).collect::<Vec<_>>());
     // Each row's sentence ids, one text a row, in the order its cells
     // mention them ([`IdText`]).
-    let sentence_ids = ByPlace(list_memo(move || {
-        let checked = report();
-        let has_source = !checked.report.sources.is_empty();
-        ClaimRow::all(&checked.report.claims, has_samples(), has_source)
-            .into_iter()
-            .map(|(_, ids)| ids.join(" "))
-            .collect()
+    let sentence_ids = ByPlace(Memo::new(move |_| {
+        table.with(|t| t.iter().map(|(_, ids)| ids.join(" ")).collect())
     }));
     let claim_ids = claim_ids(lab);
     view! {
