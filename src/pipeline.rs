@@ -369,7 +369,7 @@ pub struct SplitAnswer(Split);
 impl SplitAnswer {
     /// `input`'s answer split as [`check`] splits it.
     pub fn of(input: &CheckInput, cfg: &Config) -> SplitAnswer {
-        SplitAnswer(split_answer(input, cfg, &[]))
+        SplitAnswer(split_answer(input, cfg, Known::NONE))
     }
 }
 
@@ -424,14 +424,30 @@ fn check_on(
     } else {
         Trace::default()
     };
-    let (mut report, analyses) =
-        judge(doc, input, cfg, &mut trace, &[], split, threads).into_report(doc, input, cfg);
+    let (mut report, analyses) = judge(doc, input, cfg, &mut trace, Known::NONE, split, threads)
+        .into_report(doc, input, cfg);
 
     // 5. Repair, quality, routing, best of N.
     let mut repaired = RepairOutcome::Unchanged;
     if cfg.repair {
+        // The repaired answer's claims are the checked answer's, or patched
+        // ones the check before may have re-checked already.
+        let earlier = rechecked_earlier(input);
+        let rechecked = std::cell::RefCell::new(None);
         let recheck = |answer: &str| {
-            recheck_on(doc, input.question, answer, cfg, &report.claims, threads).summary()
+            let regime = Regime::of(input.question, answer);
+            let known = Known {
+                claims: &report.claims,
+                rechecked: earlier
+                    .filter(|e| e.regime == Some(regime))
+                    .map_or(&[][..], |e| &e.claims[..]),
+            };
+            let (outcome, kept) = recheck_on(doc, input.question, answer, cfg, known, threads);
+            *rechecked.borrow_mut() = Some(Rechecked {
+                regime: Some(regime),
+                claims: kept.into(),
+            });
+            outcome.summary()
         };
         let repair_input = RepairInput {
             answer: input.answer,
@@ -439,7 +455,11 @@ fn check_on(
             analyses: &analyses,
             recheck: &recheck,
         };
-        let r = repair::repair(doc, cfg, &report, &repair_input);
+        let mut r = repair::repair(doc, cfg, &report, &repair_input);
+        // A repair that re-checked nothing (no safe change to make) keeps
+        // what the check before re-checked, for the keystroke after.
+        r.rechecked =
+            (rechecked.into_inner()).unwrap_or_else(|| earlier.cloned().unwrap_or_default());
         trace.push(
             None,
             || EventKind::Repair {
@@ -512,19 +532,76 @@ pub(crate) fn recheck(
     cfg: &Config,
     known: &[ClaimReport],
 ) -> Outcome {
-    recheck_on(doc, question, answer, cfg, known, 1)
+    let known = Known {
+        claims: known,
+        rechecked: &[],
+    };
+    recheck_on(doc, question, answer, cfg, known, 1).0
+}
+
+/// The claims a check's re-check of its repaired answer may take back from
+/// the check before's ([`Rechecked`]): checked against the same source, not
+/// edited since, with the same question and (as [`Earlier`] requires) the
+/// same settings. (A re-check reads no samples, vectors or history.)
+fn rechecked_earlier<'e>(input: &CheckInput<'e>) -> Option<&'e Rechecked> {
+    let earlier = input
+        .earlier
+        .filter(|e| e.question == input.question && e.source_edit.is_none())?;
+    earlier.report.repair.as_ref().map(|r| &r.rechecked)
+}
+
+/// Claims checked already against the same source and settings, which a
+/// check takes back by their texts instead of checking them again: the
+/// checked answer's own, and those of a repaired answer the check before
+/// re-checked ([`Rechecked`]).
+#[derive(Clone, Copy)]
+struct Known<'k> {
+    claims: &'k [ClaimReport],
+    rechecked: &'k [ClaimReport],
+}
+
+impl<'k> Known<'k> {
+    const NONE: Known<'static> = Known {
+        claims: &[],
+        rechecked: &[],
+    };
+
+    /// The `k`th known claim, counting the checked answer's first.
+    fn get(self, k: usize) -> &'k ClaimReport {
+        match k.checked_sub(self.claims.len()) {
+            None => &self.claims[k],
+            Some(k) => &self.rechecked[k],
+        }
+    }
+
+    fn iter(self) -> impl Iterator<Item = &'k ClaimReport> {
+        self.claims.iter().chain(self.rechecked)
+    }
+
+    fn is_empty(self) -> bool {
+        self.claims.is_empty() && self.rechecked.is_empty()
+    }
+
+    /// Is `claim` one of the checked answer's own?
+    fn is_own(self, claim: &ClaimReport) -> bool {
+        self.claims
+            .as_ptr_range()
+            .contains(&std::ptr::from_ref(claim))
+    }
 }
 
 /// [`recheck`], its claims checked on up to `threads` threads
-/// ([`check_split_on`]).
+/// ([`check_split_on`]), with the claims it checked or took back that are
+/// not the checked answer's own (for the next check's re-check,
+/// [`Rechecked`]).
 fn recheck_on(
     doc: &Document,
     question: &str,
     answer: &str,
     cfg: &Config,
-    known: &[ClaimReport],
+    known: Known,
     threads: usize,
-) -> Outcome {
+) -> (Outcome, Vec<ClaimReport>) {
     let doc = analysed_for(doc, cfg);
     // A large source indexed for the checked answer's keys indexes the
     // keys this text brings (a repair's words) without reading every word.
@@ -534,13 +611,18 @@ fn recheck_on(
         ..CheckInput::answer(answer)
     };
     let judged = judge(&doc, &input, cfg, &mut Trace::off(), known, None, threads);
-    Outcome {
+    let outcome = Outcome {
         verdicts: judged.claims.iter().map(|c| c.verdict).collect(),
         counts: judged.summary.counts,
         faithfulness: judged.summary.faithfulness,
         decision: judged.decision,
         risk: judged.risk.level,
-    }
+    };
+    let kept = (judged.claims.into_iter())
+        .filter(|c| !matches!(c, Cow::Borrowed(c) if known.is_own(c)))
+        .map(Cow::into_owned)
+        .collect();
+    (outcome, kept)
 }
 
 /// The document analysed as `cfg` says (again only when its settings differ).
@@ -640,7 +722,7 @@ fn judge<'k>(
     input: &CheckInput,
     cfg: &Config,
     trace: &mut Trace,
-    known: &'k [ClaimReport],
+    known: Known<'k>,
     split: Option<Split>,
     threads: usize,
 ) -> Judged<'k> {
@@ -711,7 +793,7 @@ fn judge<'k>(
         .iter()
         .enumerate()
         .map(|(k, (start, end, part))| match part {
-            Part::Known(old) => Cow::Borrowed(&known[*old]),
+            Part::Known(old) => Cow::Borrowed(known.get(*old)),
             Part::New(analysed) => {
                 #[cfg(not(target_arch = "wasm32"))]
                 if let Some((checked, events)) = ahead.get_mut(k).and_then(Option::take) {
@@ -1048,7 +1130,7 @@ struct Split {
 
 /// Step 2. A claim a re-check already knows (same text, no samples) is not
 /// analysed again.
-fn split_answer(input: &CheckInput, cfg: &Config, known: &[ClaimReport]) -> Split {
+fn split_answer(input: &CheckInput, cfg: &Config, known: Known) -> Split {
     let answer = input.answer;
     let opts = AnalysisOptions::from(cfg);
     // Known claims sorted by text (stably, so the first of equal texts comes
@@ -1517,6 +1599,120 @@ mod tests {
                 let fresh = recheck(&doc, &ex.question, answer, &ex.config, &[]);
                 assert_eq!(reused, fresh, "{}", ex.name);
                 assert_eq!(fresh.verdicts.len(), first.claims.len(), "{}", ex.name);
+            }
+        }
+    }
+
+    /// Every example a repair patches, checked, then checked again with a
+    /// word typed at the answer's end (the lab's next keystroke).
+    fn repaired_examples_typed_on() -> Vec<(crate::examples::Example, Document, Report, String)> {
+        let found: Vec<_> = (crate::examples::all().into_iter())
+            .filter_map(|ex| {
+                let doc = Document::analyse(&ex.source, (&ex.config).into());
+                let input = CheckInput {
+                    question: &ex.question,
+                    ..CheckInput::answer(&ex.answer)
+                };
+                let first = check(&doc, &input, &ex.config);
+                let patched = first.repair.as_ref()?.rechecked.claims.len();
+                let typed = format!("{} Also", ex.answer.trim_end());
+                (patched > 0).then_some((ex, doc, first, typed))
+            })
+            .collect();
+        assert!(
+            found.len() >= 2,
+            "examples a repair patches: {}",
+            found.len()
+        );
+        found
+    }
+
+    #[test]
+    fn a_recheck_takes_back_the_claims_the_check_before_rechecked() {
+        for (ex, doc, first, typed) in repaired_examples_typed_on() {
+            let input = CheckInput {
+                question: &ex.question,
+                ..CheckInput::answer(&typed)
+            };
+            let fresh = check(&doc, &input, &ex.config);
+            let earlier = |report| Earlier {
+                answer: &ex.answer,
+                question: &ex.question,
+                report,
+                source_edit: None,
+            };
+            let next = check(
+                &doc,
+                &CheckInput {
+                    earlier: Some(earlier(&first)),
+                    ..input
+                },
+                &ex.config,
+            );
+            assert_eq!(next, fresh, "{}", ex.name);
+            // Taken back as they were, not checked again: the check before's
+            // findings, told otherwise, are what the re-check counts.
+            let told = told_otherwise(&first);
+            let next = check(
+                &doc,
+                &CheckInput {
+                    earlier: Some(earlier(&told)),
+                    ..input
+                },
+                &ex.config,
+            );
+            let recheck = |r: &Report| r.repair.as_ref().unwrap().recheck.clone().unwrap();
+            assert_ne!(recheck(&next).counts, recheck(&fresh).counts, "{}", ex.name);
+        }
+    }
+
+    /// `report` with each re-checked claim's verdict turned (contradicted
+    /// to supported, anything else to contradicted).
+    fn told_otherwise(report: &Report) -> Report {
+        let mut told = report.clone();
+        let rechecked = &mut told.repair.as_mut().unwrap().rechecked;
+        let mut claims = rechecked.claims.to_vec();
+        for c in &mut claims {
+            c.verdict = match c.verdict {
+                Verdict::Contradicted => Verdict::Supported,
+                _ => Verdict::Contradicted,
+            };
+        }
+        rechecked.claims = claims.into();
+        told
+    }
+
+    #[test]
+    fn a_recheck_takes_nothing_back_for_another_question_or_regime() {
+        for (ex, doc, first, typed) in repaired_examples_typed_on() {
+            let told = told_otherwise(&first);
+            let other_question = format!("{} Really?", ex.question);
+            let mut other_regime = told.clone();
+            let rechecked = &mut other_regime.repair.as_mut().unwrap().rechecked;
+            rechecked.regime = (Regime::ALL.iter().copied()).find(|&r| Some(r) != rechecked.regime);
+            for (question, report) in [
+                (other_question.as_str(), &told),
+                (ex.question.as_str(), &other_regime),
+            ] {
+                let input = CheckInput {
+                    question,
+                    ..CheckInput::answer(&typed)
+                };
+                let earlier = Earlier {
+                    answer: &ex.answer,
+                    question: &ex.question,
+                    report,
+                    source_edit: None,
+                };
+                let next = check(
+                    &doc,
+                    &CheckInput {
+                        earlier: Some(earlier),
+                        ..input
+                    },
+                    &ex.config,
+                );
+                assert_eq!(next, check(&doc, &input, &ex.config), "{}", ex.name);
             }
         }
     }

@@ -36,7 +36,7 @@
 
 use crate::checks::numbers::same_shape;
 use crate::config::Config;
-use crate::report::{Recheck, Repair, Report, Strategy};
+use crate::report::{Recheck, Rechecked, Repair, Report, Strategy};
 use crate::text::case::Lowercase;
 use crate::text::decimal::Decimal;
 use crate::text::numbers::{NumberMention, Quantity, Unit};
@@ -110,6 +110,7 @@ pub fn repair(doc: &Document, cfg: &Config, report: &Report, input: &RepairInput
         confidence_before,
         confidence_after: confidence_before,
         recheck: None,
+        rechecked: Rechecked::default(),
     };
     if initial_risk == RiskLevel::Low {
         return unchanged(Strategy::NoHealingNeeded);
@@ -151,6 +152,7 @@ pub fn repair(doc: &Document, cfg: &Config, report: &Report, input: &RepairInput
         confidence_before,
         confidence_after: confidence_before,
         recheck,
+        rechecked: Rechecked::default(),
     };
     let Some(Healed {
         prefix,
@@ -207,6 +209,7 @@ pub fn repair(doc: &Document, cfg: &Config, report: &Report, input: &RepairInput
         confidence_before,
         confidence_after,
         recheck: Some(re),
+        rechecked: Rechecked::default(),
     }
 }
 

@@ -5,6 +5,8 @@
 //! (what a script slicing the text expects), `byte_start`/`byte_end` count
 //! UTF-8 bytes (what Rust slicing needs).
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use crate::named::named_enum;
@@ -17,7 +19,7 @@ use crate::checks::negation::{AntonymFlip, NegationFlip};
 use crate::checks::numbers::MissingNumber;
 use crate::config::Policy;
 use crate::drift::DriftResult;
-use crate::model::LearnedScore;
+use crate::model::{LearnedScore, Regime};
 use crate::scoring::Quality;
 pub use crate::text::SourceReport;
 use crate::trace::Event;
@@ -393,6 +395,34 @@ pub struct Repair {
     pub confidence_before: f64,
     pub confidence_after: f64,
     pub recheck: Option<Recheck>,
+    /// The repaired answer's claims as its re-check found them, for the
+    /// next check's re-check to take back ([`Rechecked`]).
+    #[serde(skip)]
+    pub rechecked: Rechecked,
+}
+
+/// A repaired answer's claims as its re-check found them, kept for the next
+/// check of the same answer and source to take back by their texts. The
+/// lab checks on every keystroke, and a repaired answer's patched claims
+/// are the same from one keystroke to the next: re-checking them all took
+/// half of a keystroke's check for an answer with many to patch.
+///
+/// A cache, not a finding: it is not serialised, and any two are equal (two
+/// reports that say the same are equal however they were made).
+#[derive(Debug, Clone, Default)]
+pub struct Rechecked {
+    /// The repaired answer's regime, which a claim's learned score reads
+    /// (`None`: nothing was re-checked).
+    pub regime: Option<Regime>,
+    /// Its claims that were not the checked answer's own (those are taken
+    /// back from the report's claims).
+    pub claims: Arc<[ClaimReport]>,
+}
+
+impl PartialEq for Rechecked {
+    fn eq(&self, _: &Rechecked) -> bool {
+        true
+    }
 }
 
 impl Repair {
