@@ -13,7 +13,7 @@ use crate::trace::Revealed;
 
 use super::contributions::ContributionChart;
 use super::lab::Lab;
-use super::widgets::{claim_ids, list_memo, repeats, ByPlace, Limits};
+use super::widgets::{changes_of, claim_ids, list_memo, repeats, ByPlace, Limits};
 
 /// The CSS class of a mark kind.
 pub fn mark_class(kind: MarkKind) -> &'static str {
@@ -163,9 +163,9 @@ pub fn ClaimsPanel(lab: Lab) -> impl IntoView {
     let rows = move || table.with(|t| t.iter().map(|(row, _)| row.clone()).collect::<Vec<_>>());
     // Each row's sentence ids, one text a row, in the order its cells
     // mention them ([`IdText`]).
-    let sentence_ids = ByPlace(Memo::new(move |_| {
+    let sentence_ids = ByPlace(changes_of(Memo::new(move |_| {
         table.with(|t| t.iter().map(|(_, ids)| ids.join(" ")).collect())
-    }));
+    })));
     let claim_ids = claim_ids(lab);
     view! {
         <section class="panel claims" aria-labelledby="claims-title" class:hidden=lab.is_hidden("claims")>

@@ -264,7 +264,7 @@ pub struct Lab {
     pub analysing: RwSignal<Option<f64>>,
     pub checked: Memo<Shared<Checked>>,
     /// What the replay has revealed at the current position.
-    pub revealed: Memo<Revealed>,
+    pub revealed: ReadSignal<Revealed>,
     /// The banner's decision and sentence, changed only at a word boundary
     /// or once typing rests (`steady_banner`).
     pub banner: RwSignal<Banner>,
@@ -485,10 +485,11 @@ impl Lab {
             })
         });
         let position = RwSignal::new(state.trace_position);
-        let revealed = Memo::new(move |_| {
+        // Typing changes the report, rarely what the replay has revealed.
+        let revealed = super::widgets::changes_of(Memo::new(move |_| {
             let shown = position.get();
             checked.with(|c| revealed(&c.report.trace, shown))
-        });
+        }));
         let lesson = RwSignal::new(state.lesson);
         let lesson_text = RwSignal::new(state.lesson_text);
         let lesson_read = Memo::new(move |_| {

@@ -128,9 +128,15 @@ pub fn TracePanel(lab: Lab) -> impl IntoView {
     // event: their items show the next ones, nothing is moved or drawn
     // anew), and the replay only flips each item's state (a tick must not
     // rebuild the list). Every event can be clicked: the replay goes to it.
-    let place = list_memo(move || (shown(), lab.selected_event.get()));
-    // The list follows the check a task later ([`deferred`]).
+    //
+    // The list follows the check a task later ([`deferred`]), and so do
+    // the items' places: read from the check itself, every item's memo was
+    // marked on every keystroke.
     let listed = deferred(lab.checked);
+    let place = list_memo(move || {
+        let count = listed.with(|c| c.report.trace.len());
+        (lab.position.get().min(count), lab.selected_event.get())
+    });
     let items = move || 0..listed.with(|c| c.report.trace.len());
     let item = move |index: usize| {
         let event = Memo::new(move |_| {
