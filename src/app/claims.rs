@@ -12,8 +12,8 @@ use crate::text::ids::mentions_of;
 use crate::trace::Revealed;
 
 use super::contributions::ContributionChart;
-use super::lab::Lab;
-use super::widgets::{changes_of, claim_ids, list_memo, repeats, ByPlace, Limits};
+use super::lab::{changes_of, Lab};
+use super::widgets::{claim_ids, list_memo, repeats, ByPlace, Limits};
 
 /// The CSS class of a mark kind.
 pub fn mark_class(kind: MarkKind) -> &'static str {

@@ -486,7 +486,7 @@ impl Lab {
         });
         let position = RwSignal::new(state.trace_position);
         // Typing changes the report, rarely what the replay has revealed.
-        let revealed = super::widgets::changes_of(Memo::new(move |_| {
+        let revealed = changes_of(Memo::new(move |_| {
             let shown = position.get();
             checked.with(|c| revealed(&c.report.trace, shown))
         }));
@@ -707,4 +707,25 @@ impl Lab {
             panel.as_deref().unwrap_or("claims") != key
         }
     }
+}
+
+/// `source`'s value, as a signal set only when the value changes. Reading
+/// a memo ties the reader to the memo's own sources: every keystroke marks
+/// every reader of a memo of the report, and every reader of theirs, before
+/// the memo is found unchanged (the replay's progress, read by each of a
+/// hundred claims' rows and unchanged by typing, marked them all). What
+/// reads this is marked only when the value changes.
+pub fn changes_of<T>(source: Memo<T>) -> ReadSignal<T>
+where
+    T: Clone + PartialEq + Send + Sync + 'static,
+{
+    let (value, set_value) = signal(source.get_untracked());
+    Effect::new(move |_| {
+        source.with(|latest| {
+            if value.with_untracked(|v| v != latest) {
+                set_value.set(latest.clone());
+            }
+        })
+    });
+    value
 }

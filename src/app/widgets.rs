@@ -46,7 +46,7 @@ where
 /// A text for each row of a keyed list, in order, that a row reads by its
 /// place ([`ByPlace::at`]) rather than holding it in its key: a claim's id
 /// ([`claim_ids`]), or the sentence ids the claims table's texts mention.
-/// Set only when the texts change ([`changes_of`]): a keystroke changes
+/// Set only when the texts change ([`changes_of`](super::lab::changes_of)): a keystroke changes
 /// the report, rarely the ids, and each of a hundred rows reads them.
 #[derive(Clone, Copy)]
 pub struct ByPlace(pub ReadSignal<Vec<String>>);
@@ -56,7 +56,7 @@ pub struct ByPlace(pub ReadSignal<Vec<String>>);
 /// that a claim begun or ended in the middle of a long answer numbers the
 /// claims after it again without drawing them again.
 pub fn claim_ids(lab: super::lab::Lab) -> ByPlace {
-    ByPlace(changes_of(list_memo(move || {
+    ByPlace(super::lab::changes_of(list_memo(move || {
         lab.checked
             .with(|c| c.report.claims.iter().map(|c| c.id.clone()).collect())
     })))
@@ -96,27 +96,6 @@ fn count_repeats(hashes: &[u64]) -> Vec<usize> {
             *count - 1
         })
         .collect()
-}
-
-/// `source`'s value, as a signal set only when the value changes. Reading
-/// a memo ties the reader to the memo's own sources: every keystroke marks
-/// every reader of a memo of the report, and every reader of theirs, before
-/// the memo is found unchanged (the replay's progress, read by each of a
-/// hundred claims' rows and unchanged by typing, marked them all). What
-/// reads this is marked only when the value changes.
-pub fn changes_of<T>(source: Memo<T>) -> ReadSignal<T>
-where
-    T: Clone + PartialEq + Send + Sync + 'static,
-{
-    let (value, set_value) = signal(source.get_untracked());
-    Effect::new(move |_| {
-        source.with(|latest| {
-            if value.with_untracked(|v| v != latest) {
-                set_value.set(latest.clone());
-            }
-        })
-    });
-    value
 }
 
 /// `source`'s value one task later, for a panel a keystroke is not about:

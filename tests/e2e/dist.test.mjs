@@ -155,7 +155,7 @@ test('index.html uses only relative asset URLs', () => {
 // re-checked claims taken back on the next keystroke (report::Rechecked; a
 // 100-claim answer with 24 claims patched re-checked them all on every
 // keystroke), 0.83 KB, with what every row reads set only when it changes
-// (widgets::changes_of; a letter at the end of a 100-claim answer marked
+// (lab::changes_of; a letter at the end of a 100-claim answer marked
 // every row's nodes: its input handler 13–16 → 10–11 ms), 2.36 KB,
 // with room for a clean clone's build; issue 15 asked for 320 KB and that
 // is not met).
