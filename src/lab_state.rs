@@ -24,7 +24,8 @@ pub struct LabState {
     pub answer: String,
     pub samples: Vec<String>,
     pub config: Config,
-    /// How many trace events are shown.
+    /// How many trace events are shown (`usize::MAX`: all of them, however
+    /// many an edit makes, [`TRACE_END`]).
     pub trace_position: usize,
     pub inspection_seconds: u32,
     pub speed: f64,
@@ -36,6 +37,22 @@ pub struct LabState {
     pub lesson_step: usize,
     /// A teacher's own lesson, as its text (`crate::lessons`).
     pub lesson_text: Option<String>,
+}
+
+/// The trace's end as a replay position: every event shown, however many
+/// an edit makes.
+pub const TRACE_END: usize = usize::MAX;
+
+/// The replay's position with `shown` events of `events` shown: the
+/// trace's end once the last is shown, so that an edit after a finished
+/// replay shows all it finds (a finished replay of 23 events, then a claim
+/// typed that made 27, showed 23 of them and hid the decision).
+pub fn replay_position(shown: usize, events: usize) -> usize {
+    if shown >= events {
+        TRACE_END
+    } else {
+        shown
+    }
 }
 
 impl Default for LabState {
@@ -123,6 +140,16 @@ pub fn as_a_line_box_holds(text: String) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_replay_that_shows_the_last_event_is_at_the_traces_end() {
+        assert_eq!(replay_position(3, 23), 3);
+        assert_eq!(replay_position(22, 23), 22);
+        // The last event shown: the end, which an edit's new events join.
+        assert_eq!(replay_position(23, 23), TRACE_END);
+        assert_eq!(replay_position(24, 23), TRACE_END);
+        assert_eq!(replay_position(0, 0), TRACE_END);
+    }
 
     #[test]
     fn default_state_is_the_opening_answer_with_the_trace_complete() {

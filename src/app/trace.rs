@@ -9,7 +9,7 @@ use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 
 use crate::checks::confidence;
-use crate::lab_state::SPEEDS;
+use crate::lab_state::{replay_position, SPEEDS};
 use crate::report::{how_it_fails, ClaimReport, Delivery, MarkSide, Verdict};
 use crate::text::decimal::Decimal;
 use crate::trace::reveal_times;
@@ -76,7 +76,8 @@ pub fn TracePanel(lab: Lab) -> impl IntoView {
         };
         let delay = ((times[position].saturating_sub(previous)) as f64 / speed).round() as u32;
         timer.set_value(Some(Timeout::new(delay, move || {
-            lab.position.update(|p| *p = (*p).min(n) + 1)
+            lab.position
+                .update(|p| *p = replay_position((*p).min(n) + 1, n))
         })));
     });
 
@@ -95,7 +96,8 @@ pub fn TracePanel(lab: Lab) -> impl IntoView {
         lab.playing.set(false);
         lab.selected_event.set(None);
         let n = count();
-        lab.position.update(|p| *p = ((*p).min(n) + 1).min(n));
+        lab.position
+            .update(|p| *p = replay_position((*p).min(n) + 1, n));
     };
     let restart = move |_| {
         lab.playing.set(false);
@@ -156,7 +158,7 @@ pub fn TracePanel(lab: Lab) -> impl IntoView {
             <li data-event=move || event.with(|e| e.kind) data-index=index data-state=move || if visible() { "shown" } else { "pending" } class:current=current>
                 <button type="button" aria-current=move || current().then_some("step") on:click=move |_| {
                     lab.playing.set(false);
-                    lab.position.set(index + 1);
+                    lab.position.set(replay_position(index + 1, listed.with_untracked(|c| c.report.trace.len())));
                     lab.selected_event.set(Some(index));
                 }>
                     <span class="event-label">{move || event.with(|e| e.label.clone())}</span>

@@ -170,6 +170,22 @@ test('editing never starts a replay, and a replay the user started keeps going',
   });
 });
 
+test('a replay stepped to its end stays at the end when an edit adds events (a stranger\'s finding)', async () => {
+  await withPage(async (page) => {
+    const count = await page.locator('[data-event]').count();
+    await page.click('#restart');
+    for (let i = 0; i < count; i++) await page.click('#step');
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-event]')].every((e) => e.dataset.state === 'shown'));
+    await page.locator('#answer').press('End');
+    await page.locator('#answer').pressSequentially(' Maintenance crews inspect the cables every spring.', { delay: 5 });
+    await page.waitForFunction((n) => document.querySelectorAll('[data-event]').length > n, count);
+    // Every event of the new check shown, and what ships with them.
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-event]')].every((e) => e.dataset.state === 'shown'), null, { timeout: 5_000 });
+    assert.doesNotMatch(await page.textContent('#delivered'), /Not decided yet/);
+    assert.doesNotMatch(await page.textContent('.panel.repair'), /Not shown yet/);
+  });
+});
+
 test('with reduced motion an edit shows the whole trace at once', async () => {
   await withPage(async (page) => {
     await page.locator('#answer').pressSequentially(' More.', { delay: 5 });
