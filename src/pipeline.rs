@@ -1635,35 +1635,34 @@ mod tests {
                 ..CheckInput::answer(&typed)
             };
             let fresh = check(&doc, &input, &ex.config);
-            let earlier = |report| Earlier {
-                answer: &ex.answer,
-                question: &ex.question,
-                report,
-                source_edit: None,
-            };
-            let next = check(
-                &doc,
-                &CheckInput {
-                    earlier: Some(earlier(&first)),
-                    ..input
-                },
-                &ex.config,
-            );
-            assert_eq!(next, fresh, "{}", ex.name);
+            assert_eq!(check_after(&ex, &doc, input, &first), fresh, "{}", ex.name);
             // Taken back as they were, not checked again: the check before's
             // findings, told otherwise, are what the re-check counts.
-            let told = told_otherwise(&first);
-            let next = check(
-                &doc,
-                &CheckInput {
-                    earlier: Some(earlier(&told)),
-                    ..input
-                },
-                &ex.config,
-            );
+            let next = check_after(&ex, &doc, input, &told_otherwise(&first));
             let recheck = |r: &Report| r.repair.as_ref().unwrap().recheck.clone().unwrap();
             assert_ne!(recheck(&next).counts, recheck(&fresh).counts, "{}", ex.name);
         }
+    }
+
+    /// `input` checked given the check of `ex`'s answer before it,
+    /// `before`, against the same source (the lab's keystroke after it).
+    fn check_after<'a>(
+        ex: &'a crate::examples::Example,
+        doc: &Document,
+        input: CheckInput<'a>,
+        before: &'a Report,
+    ) -> Report {
+        let earlier = Earlier {
+            answer: &ex.answer,
+            question: &ex.question,
+            report: before,
+            source_edit: None,
+        };
+        let input = CheckInput {
+            earlier: Some(earlier),
+            ..input
+        };
+        check(doc, &input, &ex.config)
     }
 
     /// `report` with each re-checked claim's verdict turned (contradicted
@@ -1698,20 +1697,7 @@ mod tests {
                     question,
                     ..CheckInput::answer(&typed)
                 };
-                let earlier = Earlier {
-                    answer: &ex.answer,
-                    question: &ex.question,
-                    report,
-                    source_edit: None,
-                };
-                let next = check(
-                    &doc,
-                    &CheckInput {
-                        earlier: Some(earlier),
-                        ..input
-                    },
-                    &ex.config,
-                );
+                let next = check_after(&ex, &doc, input, report);
                 assert_eq!(next, check(&doc, &input, &ex.config), "{}", ex.name);
             }
         }
