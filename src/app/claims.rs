@@ -174,21 +174,21 @@ pub fn ClaimsPanel(lab: Lab) -> impl IntoView {
                 <p class="hint">"Hover or focus a row to see its evidence in the answer and the source."</p>
             </header>
             <div class="table-wrap">
-                <table class="claims-table" on:click=toggle>
-                    <thead>
-                        <tr>
-                            <th scope="col">"#"</th>
-                            <th scope="col">"Claim"</th>
-                            <th scope="col">"Best source"</th>
-                            <th scope="col">"Overlap"</th>
-                            <th scope="col">"Numbers"</th>
-                            <th scope="col">"Citation"</th>
-                            <th scope="col">"Negation · names"</th>
-                            {move || has_samples().then(|| view! { <th scope="col">"Consistency"</th> })}
-                            <th scope="col">"Verdict"</th>
+                <table class="claims-table" class:with-consistency=has_samples role="table" on:click=toggle>
+                    <thead role="rowgroup">
+                        <tr role="row">
+                            <th scope="col" role="columnheader">"#"</th>
+                            <th scope="col" role="columnheader">"Claim"</th>
+                            <th scope="col" role="columnheader">"Best source"</th>
+                            <th scope="col" role="columnheader">"Overlap"</th>
+                            <th scope="col" role="columnheader">"Numbers"</th>
+                            <th scope="col" role="columnheader">"Citation"</th>
+                            <th scope="col" role="columnheader">"Negation · names"</th>
+                            {move || has_samples().then(|| view! { <th scope="col" role="columnheader">"Consistency"</th> })}
+                            <th scope="col" role="columnheader">"Verdict"</th>
                         </tr>
                     </thead>
-                    <tbody>
+                    <tbody role="rowgroup">
                         <ForEnumerate each=rows key=|row| row.clone() children=move |at, row| claim_row(lab, rows_see, (claim_ids.at(at), sentence_ids.at(at)), row)/>
                     </tbody>
                 </table>
@@ -466,6 +466,7 @@ fn claim_row(
     });
     view! {
         <tr
+            role="row"
             data-claim-id=move || id.get()
             data-verdict=verdict.name()
             data-revealed=move || stage.get().verdict.to_string()
@@ -475,8 +476,8 @@ fn claim_row(
             on:mouseenter=move |_| lab.focus.set(Some(id.get_untracked()))
             on:focus=move |_| lab.focus.set(Some(id.get_untracked()))
         >
-            <th scope="row" data-label="Claim">{move || id.get()}</th>
-            <td class="claim-text" data-label="Text">{text}</td>
+            <th scope="row" role="rowheader" data-label="Claim">{move || id.get()}</th>
+            <td role="cell" class="claim-text" data-label="Text">{text}</td>
             {move || {
                 let shown = stage.get();
                 let or_wait = |ok: bool, text: &str| if ok { text.to_string() } else { "…".to_string() };
@@ -489,8 +490,8 @@ fn claim_row(
                     }
                 };
                 view! {
-                    <td data-label="Best source">{or_wait_ids(shown.matched, &best_source)}</td>
-                    <td data-label="Overlap">
+                    <td role="cell" data-label="Best source">{or_wait_ids(shown.matched, &best_source)}</td>
+                    <td role="cell" data-label="Overlap">
                         {shown.matched.then(|| view! {
                             <span class="overlap">{overlap.clone()}</span>
                             <span class="words">
@@ -499,15 +500,15 @@ fn claim_row(
                             </span>
                         })}
                     </td>
-                    <td data-label="Numbers" class:bad=shown.numbers && !numbers.0>{or_wait_ids(shown.numbers, &numbers.1)}</td>
-                    <td data-label="Citation" class:bad=shown.citation && citation.0 == Some(false) class:good=shown.citation && citation.0 == Some(true)>{or_wait_ids(shown.citation, &citation.1)}</td>
-                    <td data-label="Negation · names" class:bad=shown.findings && any_findings>{or_wait(shown.findings, &findings_text)}</td>
+                    <td role="cell" data-label="Numbers" class:bad=shown.numbers && !numbers.0>{or_wait_ids(shown.numbers, &numbers.1)}</td>
+                    <td role="cell" data-label="Citation" class:bad=shown.citation && citation.0 == Some(false) class:good=shown.citation && citation.0 == Some(true)>{or_wait_ids(shown.citation, &citation.1)}</td>
+                    <td role="cell" data-label="Negation · names" class:bad=shown.findings && any_findings>{or_wait(shown.findings, &findings_text)}</td>
                     {consistency.as_ref().map(|(text, flagged)| view! {
-                        <td data-label="Consistency" class:bad=shown.consistency && *flagged>
+                        <td role="cell" data-label="Consistency" class:bad=shown.consistency && *flagged>
                             {or_wait(shown.consistency, text)}
                         </td>
                     })}
-                    <td data-label="Verdict" class="verdict-cell">
+                    <td role="cell" data-label="Verdict" class="verdict-cell">
                         {if shown.verdict {
                             view! {
                                 <span class=format!("badge verdict-{}", verdict.name())>{verdict_label(verdict)}</span>

@@ -460,7 +460,23 @@ test('after edits anywhere in a long answer the page shows what a fresh page of 
     // The trace's items in the list's order (each with its place).
     trace: [...document.querySelectorAll('ol.events li')].map((li) => [li.dataset.index, li.dataset.event, li.dataset.state, li.textContent]),
     decision: document.querySelector('#decision')?.dataset.decision,
+    // What ships and the repair, whose texts are patched in place as the
+    // answer changes (a new page draws them whole).
+    delivered: document.querySelector('#delivered').textContent,
+    repair: document.querySelector('.panel.repair').textContent,
   }));
+  // The repair's "before" is the answer; a repaired answer that ships is
+  // the repair's "after".
+  const texts = async (page) => {
+    await page.waitForFunction(() => !document.querySelector('#decision').hasAttribute('aria-busy'));
+    return page.evaluate(() => ({
+      answer: document.querySelector('#answer').value,
+      before: document.querySelector('#repair-before')?.textContent ?? null,
+      after: document.querySelector('#repair-after')?.textContent ?? null,
+      delivery: document.querySelector('#decision').dataset.delivery,
+      delivered: [...document.querySelectorAll('#delivered .delivered-text')].map((p) => p.textContent),
+    }));
+  };
   await withPage(async (page) => {
     await page.fill('#source', facts.join(' '));
     await page.fill('#answer', answer);
@@ -477,8 +493,10 @@ test('after edits anywhere in a long answer the page shows what a fresh page of 
       async () => { await at(' for cars'); await page.keyboard.press('ArrowLeft'); await page.keyboard.type('. It is'); },
       async () => { await page.selectOption('#preset', 'improved'); await at('Sundays'); await page.keyboard.type('Mondays'); },
       async () => { await page.fill('#question', 'How long is the Ridgeline bridge?'); await at('traffic'); await page.keyboard.type('cars'); },
-      async () => { await page.keyboard.press('Control+Home'); await page.keyboard.type('The bridge is old. '); },
-      async () => { await page.keyboard.press('Control+End'); await page.keyboard.type(' It carries a tram line.'); },
+      // Characters of two UTF-16 units and of two bytes ahead of later edits.
+      async () => { await page.keyboard.press('Control+Home'); await page.keyboard.type('The bridge 🌉 is old, says Zoë. '); },
+      async () => { await page.keyboard.press('Control+End'); await page.keyboard.type(' It carries a tram line 🚋.'); },
+      async () => { await at('1989'); await page.keyboard.type('1988'); },
     ];
     for (const [k, step] of steps.entries()) {
       await step();
@@ -493,6 +511,10 @@ test('after edits anywhere in a long answer the page shows what a fresh page of 
         await fresh.close();
       }
       assert.equal(edited.viewText.replace(/\s+/g, ''), (await page.inputValue('#answer')).replace(/\s+/g, ''), `step ${k + 1}: the answer view shows the answer`);
+      const t = await texts(page);
+      if (t.before !== null) assert.equal(t.before, t.answer, `step ${k + 1}: the repair's before is the answer`);
+      if (t.delivery === 'repaired') assert.deepEqual(t.delivered, [t.after], `step ${k + 1}: the repaired answer ships`);
+      if (t.delivery === 'answer') assert.deepEqual(t.delivered, [t.answer], `step ${k + 1}: the answer ships`);
       assert.deepEqual(edited.trace.map(([index]) => Number(index)), edited.trace.map((_, i) => i), `step ${k + 1}: the trace's items are in order`);
     }
   });
