@@ -11,6 +11,7 @@ use leptos::prelude::*;
 use crate::config::{AnswerScoring, Group, Range, Setting, Value, SETTINGS};
 use crate::pin::Pinned;
 use crate::text::decimal::Decimal;
+use crate::text::scan::parse_decimal;
 
 use super::lab::Lab;
 use super::widgets::deferred;
@@ -68,10 +69,17 @@ fn min_and_step(range: Range) -> (f64, f64) {
 }
 
 /// Set `name` from text typed or dragged; `Err` says why it was refused.
+/// Set `name` from `text`: the settings change (and the page with them)
+/// only when the value does. A box whose text is being typed is written
+/// again only on a change: "0." (which reads 0) written back as "0" left
+/// no way to type 0.65.
 fn apply(lab: Lab, name: &'static str, text: &str) -> Result<(), String> {
-    let mut result = Ok(());
-    lab.configure(|c| result = c.set_pair(name, text.trim()));
-    result
+    let mut changed = lab.config.get_untracked();
+    changed.set_pair(name, text.trim())?;
+    if lab.config.with_untracked(|c| *c != changed) {
+        lab.configure(|c| *c = changed);
+    }
+    Ok(())
 }
 
 fn number_text(v: Option<Value>) -> String {
@@ -249,9 +257,39 @@ pub fn NumberSetting(
     let current = move || lab.config.with(|c| c.get(name));
     let (min, step) = min_and_step(setting.range);
     let max = max_of(setting.range);
+    // An emptied box (or one holding what is no number yet) changes
+    // nothing until it holds a number; left so, it shows the value again.
     let on_typed = move |ev: leptos::ev::Event| {
         let text = event_target_value(&ev);
-        error.set(apply(lab, name, &text).err());
+        error.set(
+            (!text.trim().is_empty())
+                .then(|| apply(lab, name, &text).err())
+                .flatten(),
+        );
+    };
+    // The exact box shows the value, but not over what is being typed in
+    // it while that reads as the value ("0." is 0) or as nothing yet.
+    let exact = NodeRef::<leptos::html::Input>::new();
+    let exact_text = Memo::new(move |_| number_text(current()));
+    Effect::new(move |_| {
+        let shown = exact_text.get();
+        let Some(el) = exact.get() else {
+            return;
+        };
+        let text = el.value();
+        let typing = document().active_element().is_some_and(|a| a == **el);
+        let reads_as_shown =
+            text.trim().is_empty() || parse_decimal(text.trim()) == parse_decimal(&shown);
+        if text != shown && !(typing && reads_as_shown) {
+            el.set_value(&shown);
+        }
+    });
+    let on_left = move |ev: leptos::ev::Event| {
+        if event_target_value(&ev).trim().is_empty() {
+            let shown = lab.config.with_untracked(|c| number_text(c.get(name)));
+            event_target::<web_sys::HtmlInputElement>(&ev).set_value(&shown);
+            error.set(None);
+        }
     };
     let exact_max = (!matches!(setting.range, Range::Count(_))).then(|| Decimal(max).to_string());
     view! {
@@ -266,8 +304,9 @@ pub fn NumberSetting(
                     max=exact_max
                     step="any"
                     aria-invalid=move || error.with(Option::is_some).to_string()
-                    prop:value=move || number_text(current())
-                    on:input=on_typed/>
+                    node_ref=exact
+                    on:input=on_typed
+                    on:change=on_left/>
             </div>
             {move || error.get().map(|e| view! { <p class="note bad" role="alert">{e}</p> })}
             <Strip lab setting/>

@@ -57,6 +57,41 @@ test('every setting of the settings table has one live control, and input applie
   }
 });
 
+test('a threshold\'s exact value is typed a key at a time, and an emptied box changes nothing (a stranger\'s finding)', async () => {
+  const lab = await openLab(shared.browser, `${shared.server.url}#example=correct-paraphrase`);
+  try {
+    const { page } = lab;
+    const box = '#support-threshold-exact';
+    await page.click(box);
+    await page.keyboard.press('Control+A');
+    // Real keys: "0." reads 0, and was written back as "0".
+    for (const key of ['0', '.', '6', '5']) {
+      await page.keyboard.press(key);
+    }
+    assert.equal(await page.inputValue(box), '0.65');
+    await page.waitForFunction(() => location.hash.includes('support_threshold=0.65'));
+    await page.waitForFunction(() => document.querySelector('[data-claim-id="C2"]').dataset.verdict === 'unsupported');
+    // Emptied, the box changes nothing and says nothing is wrong; left, it shows the value again.
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Backspace');
+    assert.equal(await page.inputValue(box), '');
+    assert.equal(await page.locator(`${box}[aria-invalid="true"]`).count(), 0);
+    assert.equal(await verdictOf(page, 'C2'), 'unsupported');
+    await page.keyboard.press('Tab');
+    assert.equal(await page.inputValue(box), '0.65');
+    // A value typed after another one, with a trailing zero.
+    await page.click(box);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('0.550');
+    assert.equal(await page.inputValue(box), '0.550');
+    await page.waitForFunction(() => location.hash.includes('support_threshold=0.55&') || location.hash.endsWith('support_threshold=0.55'));
+    await page.waitForFunction(() => document.querySelector('[data-claim-id="C2"]').dataset.verdict === 'supported');
+    assert.deepEqual(lab.problems(), []);
+  } finally {
+    await lab.close();
+  }
+});
+
 test('at 1440×900 the policy and the threshold stay in view beside the claims', async () => {
   const lab = await openLab(shared.browser, shared.server.url, { contextOptions: { viewport: { width: 1440, height: 900 } } });
   try {
