@@ -14,7 +14,8 @@
 //!
 //! **Units, fractions, hedges and calendar words** (with normalisation):
 //! amounts of one measure compare in its base unit (`1.2 km` = `1,200
-//! metres`, `2 hours` = `120 minutes`; `14 days` ≠ `14 weeks`); fractions
+//! metres`, `2 hours` = `120 minutes`, `786 kPa` = `0.786 MPa`, `2.5 kWh`
+//! = `2,500 Wh`, `3 kW` = `3,000 watts`; `14 days` ≠ `14 weeks`); fractions
 //! are percentages (`one third` = `33%`, `1/4` = `25%`, `half of` = `50%`),
 //! except a slash fraction or `half a` before a unit word (`1/2 cup` =
 //! `half a cup` = `0.5 cups`);
@@ -48,8 +49,9 @@
 //! round ("40 litres is not in S1, which says 40 buckets").
 //!
 //! **Misses**: arithmetic (`20 of 40 members` is not `half`), currencies
-//! are not converted, areas, forces, powers and speeds are not units (`sq
-//! ft`, `kN`, `kW`, `km/h`), a temperature without its scale (`350
+//! are not converted, areas, forces and speeds are not units (`sq ft`,
+//! `kN`, `km/h`), nor is what case alone tells apart (`mW` and `MW`,
+//! `mWh` and `MWh`), a temperature without its scale (`350
 //! degrees`) is a plain number, `three quarters of an hour` is not 45
 //! minutes, a gallon, cup or spoon is the US one, a true number stated in
 //! a different sentence than the best match counts as missing, and `in` is
@@ -715,6 +717,26 @@ mod tests {
         assert_eq!(missing[0].shown, ("30 days".into(), vec!["14 days".into()]));
         let missing = check_all(&all("opens at 11"), &all("opens at 9 on weekdays"), true);
         assert_eq!(missing[0].source_numbers, ["9"]);
+    }
+
+    #[test]
+    fn pressures_energies_and_powers_compare_in_their_base_units() {
+        // A stranger's technical manual: "786 kPa" against "0.786 MPa".
+        assert!(states("rated to 0.786 MPa", "rated to 786 kPa"));
+        assert!(states("rated to 786000 Pa", "rated to 786 kPa"));
+        assert!(states("at 8 bar", "at 800 kPa"));
+        assert!(states("a 1,013 hPa low", "a 1013 mbar low"));
+        assert!(!states("rated to 656 kPa", "rated to 619 kPa"));
+        assert!(states("It stores 2.5 kWh", "It stores 2,500 Wh"));
+        assert!(states("It stores 9 megajoules", "It stores 2.5 kWh"));
+        assert!(states("a 250 kcal snack", "a 1046 kJ snack"));
+        assert!(states("a 1,200 kW turbine", "a 1.2 megawatt turbine"));
+        assert!(states("a 3 kW heater", "a 3,000 watt heater"));
+        // Of two measures, never equal.
+        assert!(!states("3 kW", "3 kWh"));
+        assert!(!states("8 bar", "8 kg"));
+        let missing = check_all(&all("It runs at 656 kPa"), &all("It runs at 619 kPa"), true);
+        assert_eq!(missing[0].shown, ("656 kPa".into(), vec!["619 kPa".into()]));
     }
 
     #[test]

@@ -110,6 +110,9 @@ impl NumberMention {
                 Unit::Mass => "mass",
                 Unit::Time => "time",
                 Unit::Volume => "volume",
+                Unit::Pressure => "pressure",
+                Unit::Energy => "energy",
+                Unit::Power => "power",
                 Unit::Celsius | Unit::Fahrenheit => "temperature",
             },
             Quantity::Date { month: None, .. } => return None, // a bare year reads as a number

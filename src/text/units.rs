@@ -26,6 +26,12 @@ pub enum Unit {
     Time,
     /// In litres.
     Volume,
+    /// In pascals.
+    Pressure,
+    /// In joules.
+    Energy,
+    /// In watts.
+    Power,
     /// Degrees Celsius (`°C`, `degrees Celsius`): a scale of its own, not
     /// converted to Fahrenheit.
     Celsius,
@@ -43,6 +49,9 @@ impl Unit {
                 | Unit::Mass
                 | Unit::Time
                 | Unit::Volume
+                | Unit::Pressure
+                | Unit::Energy
+                | Unit::Power
                 | Unit::Celsius
                 | Unit::Fahrenheit
         )
@@ -54,7 +63,12 @@ impl Unit {
 /// A gallon, quart, pint, cup, tablespoon and teaspoon are the US ones.
 /// Left out on purpose: `in` (a preposition), `pound` (money or mass),
 /// `ton` (short, long or metric), `s` glued to digits (`1990s` is a
-/// decade), temperatures (not a ratio).
+/// decade), temperatures (not a ratio), and what case alone tells apart,
+/// as names are compared in lower case: `mW` and `MW`, `mJ` and `MJ`,
+/// `mWh` and `MWh` (`MPa` is read as megapascals: millipascals are rare
+/// in print); nor `atm` (a cash machine as often); nor
+/// single letters (`W` may be west, `J` a name) nor `cal` (a food's
+/// calorie is a kilocalorie) nor `hp` (a maker's name as often).
 const UNITS: &[(&str, Unit, f64)] = &[
     ("mm", Unit::Length, 0.001),
     ("millimetre", Unit::Length, 0.001),
@@ -132,6 +146,34 @@ const UNITS: &[(&str, Unit, f64)] = &[
     ("tbsp", Unit::Volume, 0.014_786_764_781_25),
     ("teaspoon", Unit::Volume, 0.004_928_921_593_75),
     ("tsp", Unit::Volume, 0.004_928_921_593_75),
+    ("pa", Unit::Pressure, 1.0),
+    ("pascal", Unit::Pressure, 1.0),
+    ("hpa", Unit::Pressure, 100.0),
+    ("hectopascal", Unit::Pressure, 100.0),
+    ("kpa", Unit::Pressure, 1000.0),
+    ("kilopascal", Unit::Pressure, 1000.0),
+    ("mpa", Unit::Pressure, 1e6),
+    ("megapascal", Unit::Pressure, 1e6),
+    ("mbar", Unit::Pressure, 100.0),
+    ("millibar", Unit::Pressure, 100.0),
+    ("bar", Unit::Pressure, 1e5),
+    ("psi", Unit::Pressure, 6_894.757_293_168_361),
+    ("joule", Unit::Energy, 1.0),
+    ("kj", Unit::Energy, 1000.0),
+    ("kilojoule", Unit::Energy, 1000.0),
+    ("megajoule", Unit::Energy, 1e6),
+    ("wh", Unit::Energy, 3600.0),
+    ("kwh", Unit::Energy, 3.6e6),
+    ("gwh", Unit::Energy, 3.6e12),
+    ("kcal", Unit::Energy, 4184.0),
+    ("kilocalorie", Unit::Energy, 4184.0),
+    ("watt", Unit::Power, 1.0),
+    ("kw", Unit::Power, 1000.0),
+    ("kilowatt", Unit::Power, 1000.0),
+    ("megawatt", Unit::Power, 1e6),
+    ("gw", Unit::Power, 1e9),
+    ("gigawatt", Unit::Power, 1e9),
+    ("horsepower", Unit::Power, 745.699_871_582_270_2),
 ];
 
 /// The unit a word names, with its size in the base unit: `km` → (length,
@@ -571,6 +613,18 @@ mod tests {
             assert_eq!(unit_named(word), None, "{word}");
         }
         assert_eq!(unit_named("Kilometres"), Some((Unit::Length, 1000.0)));
+    }
+
+    #[test]
+    fn what_case_alone_tells_apart_is_no_unit() {
+        assert_eq!(unit_named("kPa"), Some((Unit::Pressure, 1000.0)));
+        assert_eq!(unit_named("MPa"), Some((Unit::Pressure, 1e6)));
+        assert_eq!(unit_named("kWh"), Some((Unit::Energy, 3.6e6)));
+        for ambiguous in [
+            "MW", "mW", "MJ", "mJ", "MWh", "mWh", "W", "J", "cal", "HP", "ATMs",
+        ] {
+            assert_eq!(unit_named(ambiguous), None, "{ambiguous}");
+        }
     }
 
     #[test]
