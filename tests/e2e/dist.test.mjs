@@ -160,11 +160,12 @@ test('index.html uses only relative asset URLs', () => {
 // and the claims table laid out a row at a time, with its table roles
 // said outright (layout a keystroke 4.5 → 2.4 ms with ten claims), 0.41
 // KB, and a threshold's exact box typed a key at a time ("0." was written
-// back as "0": a stranger's finding), 1.48 KB,
+// back as "0": a stranger's finding), 1.48 KB, and pressures, energies
+// and powers read as measures (786 kPa is 0.786 MPa), 0.42 KB,
 // with room for a clean clone's build; issue 15 asked for 320 KB and that
 // is not met).
 // BENCHMARKS.md ("The lab's bundle") says where the bytes go.
-const BUDGET_BYTES = 424_300;
+const BUDGET_BYTES = 424_700;
 
 /** The files the page loads: those index.html names, and those its scripts name. */
 function pageFiles() {
