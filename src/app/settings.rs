@@ -69,10 +69,7 @@ fn min_and_step(range: Range) -> (f64, f64) {
 }
 
 /// Set `name` from text typed or dragged; `Err` says why it was refused.
-/// Set `name` from `text`: the settings change (and the page with them)
-/// only when the value does. A box whose text is being typed is written
-/// again only on a change: "0." (which reads 0) written back as "0" left
-/// no way to type 0.65.
+/// The settings change (and the page with them) only when the value does.
 fn apply(lab: Lab, name: &'static str, text: &str) -> Result<(), String> {
     let mut changed = lab.config.get_untracked();
     changed.set_pair(name, text.trim())?;
