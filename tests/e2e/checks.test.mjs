@@ -460,8 +460,8 @@ test('after edits anywhere in a long answer the page shows what a fresh page of 
     // The trace's items in the list's order (each with its place).
     trace: [...document.querySelectorAll('ol.events li')].map((li) => [li.dataset.index, li.dataset.event, li.dataset.state, li.textContent]),
     decision: document.querySelector('#decision')?.dataset.decision,
-    // What ships and the repair, whose texts are patched in place as the
-    // answer changes (a new page draws them whole).
+    // What ships and the repair, drawn again as the answer changes (a
+    // new page draws them once).
     delivered: document.querySelector('#delivered').textContent,
     repair: document.querySelector('.panel.repair').textContent,
   }));
