@@ -196,6 +196,13 @@ impl SourceEdit {
             || self.folds.iter().any(|f| f.contains(phrase))
     }
 
+    /// Does the fold around the change hold `phrase` whole after the edit
+    /// (so a look-up of it finds it)? `false` says nothing: it may be
+    /// elsewhere.
+    pub fn holds_phrase_after(&self, phrase: &str) -> bool {
+        super::mentions::in_fold_within(&self.folds[1], phrase)
+    }
+
     /// Might a look-up of `word` in the raw text find otherwise after the
     /// edit? Only if the text around the change holds it, before or after,
     /// or if it is too long to tell.
@@ -321,6 +328,12 @@ mod tests {
         assert!(!e.touches_phrase("halvorsen partners") && !e.touches_phrase("1976"));
         let long = "a b c d e f g h i";
         assert!(e.touches_phrase(long), "a phrase longer than the fold kept");
+        // Held whole around the change after the edit: found without a search.
+        assert!(e.holds_phrase_after("1975") && e.holds_phrase_after("halvorsen bridge"));
+        assert!(e.holds_phrase_after("1975. it spans"));
+        assert!(!e.holds_phrase_after("1974") && !e.holds_phrase_after("197"));
+        // At either end of what was kept, what is glued to it is not known.
+        assert!(!e.holds_phrase_after("the halvorsen") && !e.holds_phrase_after("stopped."));
         // The raw text as written: "ferries" is not "Ferries".
         assert!(e.touches_text("1974") && e.touches_text("spans"));
         assert!(!e.touches_text("partners") && !e.touches_text("ferries"));
