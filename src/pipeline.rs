@@ -432,7 +432,8 @@ fn check_on(
     if cfg.repair {
         // The repaired answer's claims are the checked answer's, or patched
         // ones the check before may have re-checked already.
-        let earlier = rechecked_earlier(input);
+        let earlier = rechecked_earlier(input, doc, cfg);
+        let earlier = earlier.as_deref();
         let rechecked = std::cell::RefCell::new(None);
         let recheck = |answer: &str| {
             let regime = Regime::of(input.question, answer);
@@ -540,14 +541,58 @@ pub(crate) fn recheck(
 }
 
 /// The claims a check's re-check of its repaired answer may take back from
-/// the check before's ([`Rechecked`]): checked against the same source, not
-/// edited since, with the same question and (as [`Earlier`] requires) the
-/// same settings. (A re-check reads no samples, vectors or history.)
-fn rechecked_earlier<'e>(input: &CheckInput<'e>) -> Option<&'e Rechecked> {
-    let earlier = input
-        .earlier
-        .filter(|e| e.question == input.question && e.source_edit.is_none())?;
-    earlier.report.repair.as_ref().map(|r| &r.rechecked)
+/// the check before's ([`Rechecked`]): checked with the same question and
+/// (as [`Earlier`] requires) the same settings, against the same source or
+/// one edited in place since. After an edit, only the claims the edit
+/// cannot reach are kept, as the checked answer's own are taken back
+/// ([`KnownChecks::take`]): their source spans moved with the text, their
+/// sentences numbered again after a split or a join, and their learned
+/// scores worked out again. (A re-check reads no samples, vectors or
+/// history.) Every keystroke in a large source re-checked each patched
+/// claim afresh: a third of a keystroke's check in the page for an answer
+/// with many to patch.
+fn rechecked_earlier<'e>(
+    input: &CheckInput<'e>,
+    doc: &Document,
+    cfg: &Config,
+) -> Option<Cow<'e, Rechecked>> {
+    let earlier = input.earlier.filter(|e| e.question == input.question)?;
+    let rechecked = &earlier.report.repair.as_ref()?.rechecked;
+    let Some(edit) = earlier.source_edit else {
+        return Some(Cow::Borrowed(rechecked));
+    };
+    if !edit.layout_kept {
+        return None;
+    }
+    let given = question_words(input.question, cfg);
+    let opts = AnalysisOptions::from(cfg);
+    let after_edit = |claim: &ClaimReport| {
+        let best = match claim.best_source.as_deref() {
+            Some(id) => Some(edit.sentence_after(SourceSentence::index_of(id)?)?),
+            None => None,
+        };
+        let text = claim.text.as_str();
+        let analysed = Analysed::new(text, 0, text.len(), opts);
+        let terms = claim_terms(&analysed, &given);
+        let claim_here = (text, 0, text.len());
+        if edit_reaches(edit, doc, claim_here, (&analysed, &terms), best, cfg) {
+            return None;
+        }
+        let mut claim = moved_by(claim, edit);
+        if edit.renumbers() {
+            let source_ids = doc.sentence_ids();
+            (claim, _) = sentence_ids::renumbered(&claim, &[], edit, (input.question, source_ids))?;
+            if claim.score.is_some() {
+                claim.score = Some(learned_score(&claim, &terms, doc, rechecked.regime?));
+            }
+        }
+        Some(claim)
+    };
+    let claims: Vec<ClaimReport> = rechecked.claims.iter().filter_map(after_edit).collect();
+    Some(Cow::Owned(Rechecked {
+        regime: rechecked.regime,
+        claims: claims.into(),
+    }))
 }
 
 /// Claims checked already against the same source and settings, which a
@@ -1679,6 +1724,90 @@ mod tests {
         }
         rechecked.claims = claims.into();
         told
+    }
+
+    /// After an edit of the source in place (a sentence put before the
+    /// source's first, numbering every sentence again; one added at its
+    /// end; a letter typed into its first word), the re-check takes back
+    /// the patched claims the edit cannot reach, and its report is a fresh
+    /// check's.
+    #[test]
+    fn after_a_source_edit_a_recheck_takes_back_what_the_edit_cannot_reach() {
+        let mut taken_back = Vec::new();
+        for (ex, doc, first, _) in repaired_examples_typed_on() {
+            let source = ex.source.trim_end();
+            let edits = [
+                format!("Ferries run hourly. {source}"),
+                format!("{source} Ferries run hourly."),
+                source.replacen(' ', "q ", 1),
+            ];
+            for text in edits {
+                let mut edited = doc.clone();
+                edited.edit(text.clone());
+                let input = CheckInput {
+                    question: &ex.question,
+                    ..CheckInput::answer(&ex.answer)
+                };
+                let fresh = check(
+                    &Document::analyse(&text, (&ex.config).into()),
+                    &input,
+                    &ex.config,
+                );
+                let after = |before: &Report| {
+                    let earlier = edited.last_edit().map(|edit| Earlier {
+                        answer: &ex.answer,
+                        question: &ex.question,
+                        report: before,
+                        source_edit: Some(edit),
+                    });
+                    check(&edited, &CheckInput { earlier, ..input }, &ex.config)
+                };
+                assert_eq!(after(&first), fresh, "{} after {text:?}", ex.name);
+                let recheck = |r: &Report| r.repair.as_ref().unwrap().recheck.clone().unwrap();
+                let told = after(&told_otherwise(&first));
+                taken_back.push(recheck(&told).counts != recheck(&fresh).counts);
+            }
+        }
+        assert!(
+            taken_back.contains(&true),
+            "nothing taken back: {taken_back:?}"
+        );
+        assert!(
+            taken_back.contains(&false),
+            "an edit reaches some: {taken_back:?}"
+        );
+    }
+
+    /// An edit of the sentence a patched claim rests on has the re-check
+    /// check it again: "never" typed into the evidence turns the patch
+    /// ("1975" to "1974") from supported to contradicted.
+    #[test]
+    fn after_an_edit_of_its_evidence_a_patched_claim_is_checked_again() {
+        let cfg = Config::default();
+        let source = "The Halvorsen bridge opened in 1974. Its main span is 410 metres long.";
+        let answer = "The Halvorsen bridge opened in 1975. Its main span is 410 metres long.";
+        let input = CheckInput::answer(answer);
+        let mut doc = Document::analyse(source, (&cfg).into());
+        let first = check(&doc, &input, &cfg);
+        let patched = &first.repair.as_ref().unwrap().rechecked.claims;
+        assert_eq!(patched.len(), 1, "{patched:?}");
+        let edited = source.replace("bridge opened", "bridge never opened");
+        doc.edit(edited.clone());
+        let earlier = doc.last_edit().map(|edit| Earlier {
+            answer,
+            question: "",
+            report: &first,
+            source_edit: Some(edit),
+        });
+        let next = check(&doc, &CheckInput { earlier, ..input }, &cfg);
+        let fresh = check(&Document::analyse(&edited, (&cfg).into()), &input, &cfg);
+        assert_eq!(next, fresh);
+        let recheck = |r: &Report| r.repair.as_ref().unwrap().recheck.clone().unwrap();
+        assert_ne!(
+            recheck(&first).counts,
+            recheck(&fresh).counts,
+            "the edit changes the re-check"
+        );
     }
 
     #[test]
