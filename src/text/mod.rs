@@ -1700,14 +1700,24 @@ impl Document {
                 .flat_map(|s| [s.start() - base_byte, s.end() - base_byte])
                 .collect();
             let chars = char_offsets(&text[base_byte..], &offsets);
+            // The list holds every sentence in order, so the report at a
+            // place already names the sentence at that place ("S5" is
+            // fifth): a split or a join names the sentences after it
+            // without writing thousands of ids afresh.
+            let id_at = |i: usize, s: &SourceSentence| -> std::sync::Arc<str> {
+                old_reports
+                    .get(i)
+                    .map_or_else(|| s.id().into(), |r| r.id.clone())
+            };
             let mut reports = Vec::with_capacity(self.sentences.len());
             reports.extend_from_slice(&old_reports[..s0]);
             reports.extend(
                 fresh
                     .iter()
                     .zip(chars.chunks(2))
-                    .map(|(s, c)| SourceReport {
-                        id: s.id().into(),
+                    .enumerate()
+                    .map(|(k, (s, c))| SourceReport {
+                        id: id_at(s0 + k, s),
                         text: text[s.start()..s.end()].into(),
                         start: base_char + c[0],
                         end: base_char + c[1],
@@ -1720,12 +1730,9 @@ impl Document {
                 old_reports[s1..]
                     .iter()
                     .zip(&self.sentences[s0 + added..])
-                    .map(|(r, s)| SourceReport {
-                        id: if added == removed {
-                            r.id.clone()
-                        } else {
-                            s.id().into()
-                        },
+                    .enumerate()
+                    .map(|(k, (r, s))| SourceReport {
+                        id: id_at(s0 + added + k, s),
                         text: r.text.clone(),
                         start: r.start + new_chars - old_chars,
                         end: r.end + new_chars - old_chars,
