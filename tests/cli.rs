@@ -1862,6 +1862,33 @@ fn batch_reads_a_file_opening_with_a_byte_order_mark() {
     assert_eq!(a.stdout, b.stdout);
 }
 
+/// A byte order mark opening an answer, a sample or a config file is no
+/// part of its text: the answer's first claim does not start with one.
+#[test]
+fn check_reads_files_opening_with_a_byte_order_mark() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = file(dir.path(), "s.txt", "The sky over Tarvik is blue.");
+    let answer = "The sky over Tarvik is blue.";
+    let plain = file(dir.path(), "a.txt", answer);
+    let marked = file(dir.path(), "bom.txt", format!("\u{feff}{answer}"));
+    let config = file(dir.path(), "c.json", "\u{feff}{\"support_threshold\": 0.5}");
+    let args = |a: &Path| {
+        let (s, a, c) = (
+            source.to_str().unwrap(),
+            a.to_str().unwrap(),
+            config.to_str().unwrap(),
+        );
+        run(&[
+            "check", "--source", s, "--answer", a, "--sample", a, "--config", c, "--format", "json",
+        ])
+    };
+    let (a, b) = (args(&plain), args(&marked));
+    assert_eq!(b.status.code(), Some(0), "{}", stderr(&b));
+    assert_eq!(a.stdout, b.stdout);
+    let report: serde_json::Value = serde_json::from_slice(&b.stdout).unwrap();
+    assert_eq!(report["claims"][0]["text"], answer);
+}
+
 /// A run stopped by a bad line leaves the file `--output` names as it was
 /// (a stranger's earlier reports were emptied by a run that stopped at
 /// line 2), and no partial file beside it; a run that ends well replaces it.
