@@ -695,6 +695,29 @@ mod tests {
         assert_eq!(missing[0].shown, ("30 boxes".into(), vec!["30 kg".into()]));
     }
 
+    /// In a log line of `key=value` fields, the word after a value is the
+    /// next field's key, not what the value counts (a stranger's 1 MB log:
+    /// every latency read as a count of "bytes", every claim contradicted).
+    #[test]
+    fn a_log_lines_next_key_is_not_what_its_value_counts() {
+        let log = "pump=north latency_ms=1429 bytes=200";
+        assert!(states("The north pump latency was 1429 ms", log));
+        assert!(states(
+            "The latency was 1429 ms",
+            "latency_ms=1429 bytes_total=200"
+        ));
+        assert!(states(
+            "The latency was 1429 ms",
+            "latency_ms=1429 http.bytes=200"
+        ));
+        assert!(!states("The north pump latency was 1492 ms", log));
+        // A word and a spaced sign in prose still say what is counted.
+        assert!(!states(
+            "It holds 40 litres",
+            "It holds 40 buckets = 2 tonnes"
+        ));
+    }
+
     #[test]
     fn amounts_of_one_measure_compare_in_its_base_unit() {
         assert!(states(

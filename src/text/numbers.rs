@@ -897,15 +897,14 @@ fn in_context(text: &str, mut mention: NumberMention) -> NumberMention {
         .or_else(|| temperature_after(text, mention.end))
         .or_else(|| unit_one_word_on(text, mention.end));
     let after = spaced.map_or(mention.end, |(_, _, (_, end))| end);
-    mention.counts = text[after..]
-        .strip_prefix(' ')
-        .map(|rest| {
-            rest.split(|c: char| !c.is_alphabetic())
-                .next()
-                .unwrap_or("")
-                .lowercase()
-        })
-        .filter(|w| !w.is_empty());
+    // The word after it, unless it names the next field of a log line
+    // ("latency_ms=1429 bytes=200": 1429 counts no bytes).
+    mention.counts = text[after..].strip_prefix(' ').and_then(|rest| {
+        let word = rest.split(|c: char| !c.is_alphabetic()).next()?;
+        let field = |c: char| c.is_alphanumeric() || matches!(c, '_' | '-' | '.');
+        let key = rest.trim_start_matches(field).starts_with('=');
+        (!word.is_empty() && !key).then(|| word.lowercase())
+    });
     match mention.quantity.as_mut() {
         Some(Quantity::Number {
             value,
