@@ -8,7 +8,9 @@
 //! **Compares values, not strings** (when `number_normalisation` is on):
 //! `1,000` = `1000`, `1.50` = `1.5`, `$499.00` = `$499`, `94%` = `94 percent`,
 //! `fourteen` = `14`, `one and a half` = `1.5`, `5-7` = `5 to 7`, `2
-//! million` = `2,000,000`, `March 3, 2024` = `3 March 2024`. A claim's bare year matches a date in that
+//! million` = `2,000,000`, `March 3, 2024` = `3 March 2024`, an ISO
+//! date-time `2024-03-27T05:50:25Z` = `05:50 on 27 March 2024` (seconds
+//! and time zone not compared). A claim's bare year matches a date in that
 //! year; a claim's single number matches either end of a source range; a
 //! claim's range matches when both ends are in the sentence.
 //!
@@ -46,7 +48,9 @@
 //! **A count is not a measure**: an amount in no unit that counts a thing
 //! named after it (`40 buckets`, `40 storeys`) does not state an amount of
 //! a measure with its number (`40 litres`, `40 metres`), nor the other way
-//! round ("40 litres is not in S1, which says 40 buckets").
+//! round ("40 litres is not in S1, which says 40 buckets"). In a log line's
+//! `key=value` fields the word after a value is the next key, not a thing
+//! counted (`latency_ms=1429 bytes=200` states `1429 ms`).
 //!
 //! **Misses**: arithmetic (`20 of 40 members` is not `half`), currencies
 //! are not converted, areas, forces and speeds are not units (`sq ft`,
@@ -716,6 +720,36 @@ mod tests {
             "It holds 40 litres",
             "It holds 40 buckets = 2 tonnes"
         ));
+    }
+
+    /// An ISO 8601 date-time is a date and a time of day (it was read as
+    /// "2024-03", "50" and identifiers: another day or hour passed).
+    #[test]
+    fn an_iso_date_time_is_a_date_and_a_time_of_day() {
+        let log = "2024-03-27T05:50:25Z host=ingest-4 latency_ms=1429";
+        assert!(states("At 2024-03-27T05:50:25Z it was slow", log));
+        assert!(states("On 27 March 2024 it was slow", log));
+        assert!(states("At 05:50 on 27 March 2024 it was slow", log));
+        assert!(states("At 5:50 am it was slow", log));
+        assert!(!states("At 2024-03-27T06:50:25Z it was slow", log));
+        assert!(!states("At 2024-03-28T05:50:25Z it was slow", log));
+        assert!(!states("On 28 March 2024 it was slow", log));
+        for offset in [
+            "T05:50",
+            "T05:50:25.120+02:00",
+            "t05:50:25-0500",
+            "T05:50:25z",
+        ] {
+            assert!(
+                states(
+                    "At 05:50 on 27 March 2024",
+                    &format!("2024-03-27{offset} ok")
+                ),
+                "{offset}"
+            );
+        }
+        // Not a time: the date stays an identifier's part.
+        assert!(!states("On 27 March 2024", "build 2024-03-27Tx5"));
     }
 
     #[test]

@@ -560,7 +560,7 @@ fn date_from_digits(text: &str, at: usize) -> Option<(usize, Quantity)> {
         && digits(&rest[5..]) == 2
         && b[7] == b'-'
         && digits(&rest[8..]) == 2
-        && !glued_after(text, at + 10)
+        && (!glued_after(text, at + 10) || iso_time_at(text, at + 10).is_some())
     {
         let (y, m, d) = (
             rest[..4].parse().ok()?,
@@ -611,6 +611,50 @@ fn date_from_digits(text: &str, at: usize) -> Option<(usize, Quantity)> {
             },
         )),
     }
+}
+
+/// The time of an ISO 8601 date-time, after its date (`T05:50`,
+/// `T05:50:25Z`, `T05:50:25.120+02:00`): its end, and its hours and
+/// minutes as a time of day, with their span (`05:50`). Seconds and the
+/// time zone are read past, not compared.
+fn iso_time_at(text: &str, at: usize) -> Option<(usize, (usize, usize), Quantity)> {
+    let rest = text.get(at..)?;
+    let b = rest.as_bytes();
+    let two = |i: usize| {
+        b.get(i..i + 2)
+            .is_some_and(|d| d.iter().all(u8::is_ascii_digit))
+    };
+    if !(b.len() >= 6 && matches!(b[0], b'T' | b't') && two(1) && b[3] == b':' && two(4)) {
+        return None;
+    }
+    let (hour, minute): (u16, u16) = (rest[1..3].parse().ok()?, rest[4..6].parse().ok()?);
+    if hour > 24 || minute > 59 {
+        return None;
+    }
+    let mut end = 6;
+    if b.get(end) == Some(&b':') && two(end + 1) {
+        end += 3;
+        if b.get(end) == Some(&b'.') {
+            end += 1 + digits(&rest[end + 1..]);
+        }
+    }
+    match b.get(end) {
+        Some(b'Z' | b'z') => end += 1,
+        Some(b'+' | b'-') if two(end + 1) => {
+            end += 3;
+            if b.get(end) == Some(&b':') && two(end + 1) {
+                end += 3;
+            } else if two(end) {
+                end += 2;
+            }
+        }
+        _ => {}
+    }
+    if glued_after(text, at + end) {
+        return None;
+    }
+    let minutes = hour * 60 + minute;
+    Some((at + end, (at + 1, at + 6), Quantity::Clock { minutes }))
 }
 
 /// An identifier opening with a letter at `at`: letters and digits, joined
@@ -1118,6 +1162,11 @@ fn scan_numerals(
                 if let Some((end, date)) = date_from_digits(text, i) {
                     push(i, end, Some(date), &mut out);
                     i = end;
+                    // An ISO date-time's time is a time of day of its own.
+                    if let Some((end, (from, to), clock)) = iso_time_at(text, end) {
+                        push(from, to, Some(clock), &mut out);
+                        i = end;
+                    }
                     continue;
                 }
             }
