@@ -52,8 +52,13 @@
 //! `key=value` fields the word after a value is the next key, not a thing
 //! counted (`latency_ms=1429 bytes=200` states `1429 ms`).
 //!
+//! **Currencies**: an amount in one currency states none in another, by
+//! its sign or the word or code after it (`$45` ≠ `€45`, `1.5 million
+//! dollars` ≠ `1.5 million pounds`; `¥` is the yen or the yuan).
+//!
 //! **Misses**: arithmetic (`20 of 40 members` is not `half`), currencies
-//! are not converted, areas, forces and speeds are not units (`sq ft`,
+//! are not converted (nor read from a code before the amount, `USD 45`,
+//! or a dollar's country, `A$`), areas, forces and speeds are not units (`sq ft`,
 //! `kN`, `km/h`), nor is what case alone tells apart (`mW` and `MW`,
 //! `mWh` and `MWh`), a temperature without its scale (`350
 //! degrees`) is a plain number, `three quarters of an hour` is not 45
@@ -153,7 +158,7 @@ pub fn check(
                 || s.kind() == m.kind() && (s.counts == m.counts || approx_of(s) == approx_of(m))
         };
         let direct = find_round(&sentence_quantities, &mut found_at, &mut |s| {
-            related(s) && !counts_apart(m, s) && q.stated_by(s.quantity.as_ref().unwrap())
+            related(s) && !apart(m, s) && q.stated_by(s.quantity.as_ref().unwrap())
         });
         direct
             || match q {
@@ -173,7 +178,7 @@ pub fn check(
                     };
                     sentence_quantities
                         .iter()
-                        .any(|s| !counts_apart(m, s) && end.stated_by(s.quantity.as_ref().unwrap()))
+                        .any(|s| !apart(m, s) && end.stated_by(s.quantity.as_ref().unwrap()))
                 }),
                 _ => false,
             }
@@ -238,8 +243,9 @@ pub fn check(
                     .copied()
                     .collect();
             }
-            // An amount counting another thing is shown with it ("40 buckets").
-            let apart = shown.iter().any(|s| counts_apart(m, s));
+            // An amount counting another thing is shown with it ("40
+            // buckets"), one in another currency with its word.
+            let apart = shown.iter().any(|s| apart(m, s));
             let show = |x: &NumberMention| match apart {
                 true => shown_apart(x),
                 false => x.shown_hedged(),
@@ -307,6 +313,74 @@ fn counts_apart(a: &NumberMention, b: &NumberMention) -> bool {
         _ => false,
     };
     (thing_counted(a).is_some() && measured(b)) || (measured(a) && thing_counted(b).is_some())
+}
+
+/// Can neither of two amounts state the other whatever their numbers: a
+/// count and a measure ([`counts_apart`]), or sums of two currencies
+/// ([`currency`])?
+fn apart(a: &NumberMention, b: &NumberMention) -> bool {
+    counts_apart(a, b) || matches!((currency(a), currency(b)), (Some(x), Some(y)) if !x.same_as(y))
+}
+
+/// A currency as an amount names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Currency {
+    Dollar,
+    Euro,
+    Pound,
+    /// `¥`: the yen's sign, and the yuan's.
+    YenOrYuan,
+    Yen,
+    Yuan,
+    Rupee,
+    Franc,
+    Peso,
+    Ruble,
+    Krona,
+}
+
+impl Currency {
+    /// Could the two be one currency? (`¥` is the yen or the yuan.)
+    fn same_as(self, other: Currency) -> bool {
+        use Currency::*;
+        self == other
+            || matches!(
+                (self, other),
+                (YenOrYuan, Yen | Yuan) | (Yen | Yuan, YenOrYuan)
+            )
+    }
+}
+
+/// The currency an amount is in: its sign (`$45`, `€45`, `£1.5 million`,
+/// `¥300`) or the word or code after it (`45 dollars`, `1.5 million
+/// pounds`, `45 EUR`). Currencies are not converted, so two amounts in
+/// different ones state neither each other ("€45" against "$45" was
+/// supported). A code before the amount (`USD 45`) is not read, nor a
+/// dollar's country (`US$`, `A$`: every `$` is a dollar).
+fn currency(m: &NumberMention) -> Option<Currency> {
+    use Currency::*;
+    let sign = m.raw.chars().find_map(|c| match c {
+        '$' => Some(Dollar),
+        '€' => Some(Euro),
+        '£' => Some(Pound),
+        '¥' => Some(YenOrYuan),
+        _ => None,
+    });
+    sign.or_else(|| {
+        Some(match m.counts.as_deref()? {
+            "dollar" | "dollars" | "usd" => Dollar,
+            "euro" | "euros" | "eur" => Euro,
+            "pound" | "pounds" | "gbp" | "sterling" => Pound,
+            "yen" | "jpy" => Yen,
+            "yuan" | "renminbi" | "rmb" | "cny" => Yuan,
+            "rupee" | "rupees" | "inr" => Rupee,
+            "franc" | "francs" | "chf" => Franc,
+            "peso" | "pesos" | "mxn" => Peso,
+            "ruble" | "rubles" | "rouble" | "roubles" | "rub" => Ruble,
+            "krona" | "kronor" | "krone" | "kroner" | "sek" | "nok" | "dkk" => Krona,
+            _ => return None,
+        })
+    })
 }
 
 /// An amount as an explanation shows it beside one it is apart from: with
@@ -720,6 +794,33 @@ mod tests {
             "It holds 40 litres",
             "It holds 40 buckets = 2 tonnes"
         ));
+    }
+
+    /// Currencies are not converted: an amount in one states no amount in
+    /// another, by sign or by word (a stranger's "€45" against "$45" and
+    /// "1.5 million pounds" against "dollars" were supported).
+    #[test]
+    fn an_amount_in_one_currency_states_none_in_another() {
+        assert!(!states("A ticket costs $45", "A ticket costs €45"));
+        assert!(!states(
+            "It cost 1.5 million dollars",
+            "It cost 1.5 million pounds"
+        ));
+        assert!(!states(
+            "It cost $1.5 million",
+            "It cost 1.5 million pounds"
+        ));
+        assert!(!states("The fee is 300 yuan", "The fee is 300 yen"));
+        assert!(!states("The fee is 45 EUR", "The fee is 45 USD"));
+        assert!(states("It cost £1.5 million", "It cost 1.5 million pounds"));
+        assert!(states("A ticket costs 45 euros", "A ticket costs €45"));
+        assert!(states("The fee is ¥300", "The fee is 300 yuan"));
+        assert!(states("The fee is 300 yen", "The fee is ¥300"));
+        // An amount whose currency one side leaves unsaid is compared as before.
+        assert!(states("A ticket costs 45", "A ticket costs €45"));
+        assert!(!states("A ticket costs €46", "A ticket costs €45"));
+        let missing = check_all(&all("A ticket costs $45"), &all("A ticket costs €45"), true);
+        assert_eq!(missing[0].shown, ("$45".into(), vec!["€45".into()]));
     }
 
     /// An ISO 8601 date-time is a date and a time of day (it was read as
