@@ -402,7 +402,8 @@ pub struct Repair {
 }
 
 /// A repaired answer's claims as its re-check found them, kept for the next
-/// check of the same answer and source to take back by their texts. The
+/// check to take back by their texts (after an edit of the source, those
+/// the edit cannot reach: `pipeline::rechecked_earlier`). The
 /// lab checks on every keystroke, and a repaired answer's patched claims
 /// are the same from one keystroke to the next: re-checking them all took
 /// half of a keystroke's check for an answer with many to patch.

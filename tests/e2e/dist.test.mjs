@@ -161,11 +161,18 @@ test('index.html uses only relative asset URLs', () => {
 // said outright (layout a keystroke 4.5 → 2.4 ms with ten claims), 0.41
 // KB, and a threshold's exact box typed a key at a time ("0." was written
 // back as "0": a stranger's finding), 1.48 KB, and pressures, energies
-// and powers read as measures (786 kPa is 0.786 MPa), 0.42 KB,
-// with room for a clean clone's build; issue 15 asked for 320 KB and that
+// and powers read as measures (786 kPa is 0.786 MPa), 0.42 KB, and a
+// source keystroke's re-check taking back the patched claims the edit
+// cannot reach, with a name the fold around the edit holds answered
+// without a search and a split's later ids taken from the list (the
+// taking-back check of a letter in the 1 MB prose source 89.3 → 42.7 ms
+// under callgrind), 0.92 KB, and a stranger's findings: a log line's next
+// key not what its value counts, 0.06 KB, ISO 8601 date-times read as a
+// date and a time of day, 0.40 KB, amounts in two currencies apart, 0.53
+// KB, with room for a clean clone's build; issue 15 asked for 320 KB and that
 // is not met).
 // BENCHMARKS.md ("The lab's bundle") says where the bytes go.
-const BUDGET_BYTES = 424_700;
+const BUDGET_BYTES = 426_600;
 
 /** The files the page loads: those index.html names, and those its scripts name. */
 function pageFiles() {
