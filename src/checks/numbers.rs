@@ -9,8 +9,9 @@
 //! `1,000` = `1000`, `1.50` = `1.5`, `$499.00` = `$499`, `94%` = `94 percent`,
 //! `fourteen` = `14`, `one and a half` = `1.5`, `5-7` = `5 to 7`, `2
 //! million` = `2,000,000`, `March 3, 2024` = `3 March 2024`, an ISO
-//! date-time `2024-03-27T05:50:25Z` = `05:50 on 27 March 2024` (seconds
-//! and time zone not compared). A claim's bare year matches a date in that
+//! date-time `2024-03-27T05:50:25Z` = `05:50 on 27 March 2024` (a claim's
+//! seconds, when written, must be the sentence's; the time zone is not
+//! compared). A claim's bare year matches a date in that
 //! year; a claim's single number matches either end of a source range; a
 //! claim's range matches when both ends are in the sentence.
 //!
@@ -833,6 +834,15 @@ mod tests {
         assert!(states("At 05:50 on 27 March 2024 it was slow", log));
         assert!(states("At 5:50 am it was slow", log));
         assert!(!states("At 2024-03-27T06:50:25Z it was slow", log));
+        assert!(
+            !states("At 2024-03-27T05:50:26Z it was slow", log),
+            "a second later"
+        );
+        let missing = check_all(&all("At 2024-03-27T05:50:26Z it was slow"), &all(log), true);
+        assert_eq!(
+            missing[0].shown,
+            ("05:50:26".into(), vec!["05:50:25".into()])
+        );
         assert!(!states("At 2024-03-28T05:50:25Z it was slow", log));
         assert!(!states("On 28 March 2024 it was slow", log));
         for offset in [

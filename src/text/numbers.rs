@@ -47,8 +47,13 @@ pub enum Quantity {
     Calendar { word: CalendarWord },
     /// A decade (`1980s`): states any year in it.
     Decade { start: i32 },
-    /// A time of day (`10:30`, `2:15 pm`), in minutes after midnight.
-    Clock { minutes: u16 },
+    /// A time of day (`10:30`, `2:15 pm`), in minutes after midnight, with
+    /// its seconds when written (an ISO 8601 time, `05:50:25`).
+    Clock {
+        minutes: u16,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seconds: Option<u8>,
+    },
 }
 
 /// A number, date or identifier found in a text, with its byte span.
@@ -241,7 +246,7 @@ impl Quantity {
             Quantity::Decade { start } => {
                 let _ = write!(out, "{start}s");
             }
-            Quantity::Clock { minutes } => {
+            Quantity::Clock { minutes, .. } => {
                 let _ = write!(out, "{:02}:{:02}", minutes / 60, minutes % 60);
             }
         }
@@ -340,9 +345,20 @@ impl Quantity {
             }
             (Decade { start }, Date { year: Some(y), .. }) => (*start..*start + 10).contains(y),
             (Decade { start: a }, Decade { start: b }) => a == b,
-            (Clock { minutes: a }, Clock { minutes: b }) => a == b,
+            // A claim's seconds must be the sentence's; a claim without
+            // them holds to its minute.
+            (
+                Clock {
+                    minutes: a,
+                    seconds: sa,
+                },
+                Clock {
+                    minutes: b,
+                    seconds: sb,
+                },
+            ) => a == b && (sa.is_none() || sa == sb),
             // "9 am" is stated by "9:00 am", "9 pm" by "21:00".
-            (Number { value, .. }, Clock { minutes }) => {
+            (Number { value, .. }, Clock { minutes, .. }) => {
                 let hour = minutes / 60;
                 let twelve = if hour % 12 == 0 { 12 } else { hour % 12 };
                 minutes % 60 == 0
@@ -614,9 +630,9 @@ fn date_from_digits(text: &str, at: usize) -> Option<(usize, Quantity)> {
 }
 
 /// The time of an ISO 8601 date-time, after its date (`T05:50`,
-/// `T05:50:25Z`, `T05:50:25.120+02:00`): its end, and its hours and
-/// minutes as a time of day, with their span (`05:50`). Seconds and the
-/// time zone are read past, not compared.
+/// `T05:50:25Z`, `T05:50:25.120+02:00`): its end, and its time of day
+/// (to the second when written) with its span (`05:50:25`). Fractions of a
+/// second and the time zone are read past, not compared.
 fn iso_time_at(text: &str, at: usize) -> Option<(usize, (usize, usize), Quantity)> {
     let rest = text.get(at..)?;
     let b = rest.as_bytes();
@@ -632,7 +648,14 @@ fn iso_time_at(text: &str, at: usize) -> Option<(usize, (usize, usize), Quantity
         return None;
     }
     let mut end = 6;
+    let mut seconds = None;
     if b.get(end) == Some(&b':') && two(end + 1) {
+        seconds = Some(
+            rest[end + 1..end + 3]
+                .parse::<u8>()
+                .ok()
+                .filter(|&s| s <= 60)?,
+        );
         end += 3;
         if b.get(end) == Some(&b'.') {
             end += 1 + digits(&rest[end + 1..]);
@@ -654,7 +677,12 @@ fn iso_time_at(text: &str, at: usize) -> Option<(usize, (usize, usize), Quantity
         return None;
     }
     let minutes = hour * 60 + minute;
-    Some((at + end, (at + 1, at + 6), Quantity::Clock { minutes }))
+    let shown = at + if seconds.is_some() { 9 } else { 6 };
+    Some((
+        at + end,
+        (at + 1, shown),
+        Quantity::Clock { minutes, seconds },
+    ))
 }
 
 /// An identifier opening with a letter at `at`: letters and digits, joined
@@ -922,7 +950,11 @@ fn clock_at(text: &str, at: usize) -> Option<(usize, Option<Quantity>)> {
             break;
         }
     }
-    Some((at + end, Some(Quantity::Clock { minutes })))
+    let clock = Quantity::Clock {
+        minutes,
+        seconds: None,
+    };
+    Some((at + end, Some(clock)))
 }
 
 /// Give an amount what the words around it say: the unit word after it
