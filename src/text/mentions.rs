@@ -65,20 +65,6 @@ pub fn in_fold(folded: &str, phrase: &str) -> bool {
     })
 }
 
-/// Is `phrase` in `window` (a stretch of a fold) with a character that is
-/// neither a letter nor a digit on either side, both inside `window`? A
-/// match at either end of the window is not counted: what is glued to it
-/// lies outside. What this finds, [`in_fold`] finds in the whole fold.
-pub fn in_fold_within(window: &str, phrase: &str) -> bool {
-    !phrase.is_empty()
-        && matches(window, phrase).any(|i| {
-            let before = window[..i].chars().next_back();
-            let after = window[i + phrase.len()..].chars().next();
-            before.is_some_and(|c| !c.is_alphanumeric())
-                && after.is_some_and(|c| !c.is_alphanumeric())
-        })
-}
-
 /// A fold of at least this many bytes is searched behind its [`FoldRuns`].
 pub const RUNS_ABOVE: usize = 64 * 1024;
 
@@ -631,32 +617,6 @@ impl Clone for PhraseAnswers {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_phrase_within_a_window_needs_both_neighbours_inside_it() {
-        let window = "x the halvorsen bridge, opened";
-        assert!(in_fold_within(window, "halvorsen bridge"));
-        assert!(in_fold_within(window, "the halvorsen"));
-        assert!(
-            !in_fold_within(window, "halvorsen bridg"),
-            "a letter glued after"
-        );
-        assert!(
-            !in_fold_within(window, "alvorsen bridge"),
-            "a letter glued before"
-        );
-        assert!(!in_fold_within(window, "x the"), "at the window's start");
-        assert!(!in_fold_within(window, "opened"), "at the window's end");
-        assert!(!in_fold_within(window, ""));
-        // A rejected match overlapping the one that counts.
-        assert!(in_fold_within(" aa a aa ", "a aa"));
-        // Whatever in_fold_within finds, in_fold finds in a text holding the window.
-        for phrase in ["halvorsen bridge", "the halvorsen", "bridge, opened"] {
-            if in_fold_within(window, phrase) {
-                assert!(in_fold(&format!("zz {window} zz"), phrase));
-            }
-        }
-    }
 
     #[cfg(not(target_arch = "wasm32"))]
     #[test]

@@ -200,7 +200,7 @@ impl SourceEdit {
     /// (so a look-up of it finds it)? `false` says nothing: it may be
     /// elsewhere.
     pub fn holds_phrase_after(&self, phrase: &str) -> bool {
-        super::mentions::in_fold_within(&self.folds[1], phrase)
+        in_fold_within(&self.folds[1], phrase)
     }
 
     /// Might a look-up of `word` in the raw text find otherwise after the
@@ -219,6 +219,29 @@ impl SourceEdit {
             false => (start, end),
         }
     }
+}
+
+/// Is `phrase` in `window` (a stretch of a fold) with a character that is
+/// neither a letter nor a digit on either side, both inside `window`? A
+/// match at either end of the window is not counted: what is glued to it
+/// lies outside. What this finds, [`super::mentions::in_fold`] finds in the
+/// whole fold (overlapping matches are tried: "a aa" in " aa a aa ").
+fn in_fold_within(window: &str, phrase: &str) -> bool {
+    let Some(step) = phrase.chars().next().map(char::len_utf8) else {
+        return false;
+    };
+    let mut from = 0;
+    while let Some(i) = window[from..].find(phrase).map(|i| from + i) {
+        let before = window[..i].chars().next_back();
+        let after = window[i + phrase.len()..].chars().next();
+        if before.is_some_and(|c| !c.is_alphanumeric())
+            && after.is_some_and(|c| !c.is_alphanumeric())
+        {
+            return true;
+        }
+        from = i + step;
+    }
+    false
 }
 
 /// Where in `fold` the [`PHRASE_WORDS`] words before byte `at` start, less
@@ -285,6 +308,35 @@ mod tests {
         };
         let tail = old.find(". It").map_or(old.len(), |i| i + 2);
         SourceEdit::new(changed, read_again, tail, true).expect("a narrow edit is kept")
+    }
+
+    #[test]
+    fn a_phrase_within_a_window_needs_both_neighbours_inside_it() {
+        let window = "x the halvorsen bridge, opened";
+        assert!(in_fold_within(window, "halvorsen bridge"));
+        assert!(in_fold_within(window, "the halvorsen"));
+        assert!(
+            !in_fold_within(window, "halvorsen bridg"),
+            "a letter glued after"
+        );
+        assert!(
+            !in_fold_within(window, "alvorsen bridge"),
+            "a letter glued before"
+        );
+        assert!(!in_fold_within(window, "x the"), "at the window's start");
+        assert!(!in_fold_within(window, "opened"), "at the window's end");
+        assert!(!in_fold_within(window, ""));
+        // A rejected match overlapping the one that counts.
+        assert!(in_fold_within(" aa a aa ", "a aa"));
+        // Whatever in_fold_within finds, in_fold finds in a text holding the window.
+        for phrase in ["halvorsen bridge", "the halvorsen", "bridge, opened"] {
+            if in_fold_within(window, phrase) {
+                assert!(crate::text::mentions::in_fold(
+                    &format!("zz {window} zz"),
+                    phrase
+                ));
+            }
+        }
     }
 
     #[test]
