@@ -168,11 +168,11 @@ test('index.html uses only relative asset URLs', () => {
 // taking-back check of a letter in the 1 MB prose source 89.3 → 42.7 ms
 // under callgrind), 0.92 KB, and a stranger's findings: a log line's next
 // key not what its value counts, 0.06 KB, ISO 8601 date-times read as a
-// date and a time of day, 0.40 KB, amounts in two currencies apart, 0.53
-// KB, with room for a clean clone's build; issue 15 asked for 320 KB and that
+// date and a time of day to the second, 0.55 KB, amounts in two
+// currencies apart, 0.53 KB, with room for a clean clone's build; issue 15 asked for 320 KB and that
 // is not met).
 // BENCHMARKS.md ("The lab's bundle") says where the bytes go.
-const BUDGET_BYTES = 426_600;
+const BUDGET_BYTES = 426_800;
 
 /** The files the page loads: those index.html names, and those its scripts name. */
 function pageFiles() {
