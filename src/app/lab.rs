@@ -213,14 +213,17 @@ fn now_ms() -> f64 {
         .map_or(0.0, |p| p.now())
 }
 
+/// Does the reader ask for reduced motion? The query is made once (a
+/// `matchMedia` call a keystroke parsed it each time) and read live.
 fn prefers_reduced_motion() -> bool {
-    web_sys::window()
-        .and_then(|w| {
+    thread_local! {
+        static QUERY: Option<web_sys::MediaQueryList> = web_sys::window().and_then(|w| {
             w.match_media("(prefers-reduced-motion: reduce)")
                 .ok()
                 .flatten()
-        })
-        .is_some_and(|m| m.matches())
+        });
+    }
+    QUERY.with(|query| query.as_ref().is_some_and(web_sys::MediaQueryList::matches))
 }
 
 /// Everything the lab's components share.
@@ -667,10 +670,19 @@ impl Lab {
     /// the new result); otherwise the trace stays where it is: editing
     /// never starts a replay. Under reduced motion it shows whole.
     pub fn edited(&self) {
-        self.selected_event.set(None);
+        // Set only on a change: setting a signal marks every reader, and
+        // each trace item reads this one (a keystroke in a large source
+        // ran them all again).
+        if self.selected_event.with_untracked(Option::is_some) {
+            self.selected_event.set(None);
+        }
         if prefers_reduced_motion() {
-            self.position.set(usize::MAX);
-            self.playing.set(false);
+            if self.position.get_untracked() != usize::MAX {
+                self.position.set(usize::MAX);
+            }
+            if self.playing.get_untracked() {
+                self.playing.set(false);
+            }
         }
     }
 
