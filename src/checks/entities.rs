@@ -33,7 +33,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::checks::{ClaimContext, Findings};
 use crate::text::case::Lowercase;
-use crate::text::mentions::matches;
+use crate::text::scan::matches;
 use crate::text::scan::{digits, find_word_ci, glued_before};
 use crate::text::{fold, words::is_stopword};
 use crate::trace::{EventKind, Trace};

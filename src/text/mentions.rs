@@ -21,36 +21,9 @@
 //! ASCII costs a Unicode look-up or two a character (2 MB of Russian: 495
 //! M instructions, where folding it takes 278 M).
 
+use super::scan::matches;
 #[cfg(not(target_arch = "wasm32"))]
 use super::{fold_char, Folded};
-
-/// Where `needle` (not empty) starts in `haystack`, first to last,
-/// overlapping matches included: a match rejected for a letter glued to it
-/// may overlap the one that counts ("according a" in "according according
-/// a"; a search that resumed after each match missed it).
-///
-/// Natively, memchr's vectorised search: an invented name is in no source,
-/// so most searches read the whole folded source, and the standard
-/// library's search read it at about 1.4 instructions a byte (35 searches
-/// were a tenth of a 1 MB `check`). The page keeps the standard library's
-/// search: memchr's would add 2.4 KB (gzipped) to the bundle, and a large
-/// fold is searched only for a phrase whose words it has ([`FoldRuns`]).
-pub fn matches<'h>(haystack: &'h str, needle: &'h str) -> impl Iterator<Item = usize> + 'h {
-    #[cfg(not(target_arch = "wasm32"))]
-    let finder = memchr::memmem::Finder::new(needle.as_bytes());
-    #[cfg(not(target_arch = "wasm32"))]
-    let find = move |from: usize| finder.find(&haystack.as_bytes()[from..]);
-    #[cfg(target_arch = "wasm32")]
-    let find = move |from: usize| haystack[from..].find(needle);
-    // The next search starts one character into the last match.
-    let step = needle.chars().next().map_or(1, char::len_utf8);
-    let mut from = 0;
-    std::iter::from_fn(move || {
-        let at = from + find(from)?;
-        from = at + step;
-        Some(at)
-    })
-}
 
 /// Is `phrase` in `folded` (a text through [`super::fold`]) with no letter
 /// or digit glued on either side?

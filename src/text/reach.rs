@@ -227,21 +227,13 @@ impl SourceEdit {
 /// lies outside. What this finds, [`super::mentions::in_fold`] finds in the
 /// whole fold (overlapping matches are tried: "a aa" in " aa a aa ").
 fn in_fold_within(window: &str, phrase: &str) -> bool {
-    let Some(step) = phrase.chars().next().map(char::len_utf8) else {
-        return false;
-    };
-    let mut from = 0;
-    while let Some(i) = window[from..].find(phrase).map(|i| from + i) {
-        let before = window[..i].chars().next_back();
-        let after = window[i + phrase.len()..].chars().next();
-        if before.is_some_and(|c| !c.is_alphanumeric())
-            && after.is_some_and(|c| !c.is_alphanumeric())
-        {
-            return true;
-        }
-        from = i + step;
-    }
-    false
+    !phrase.is_empty()
+        && super::scan::matches(window, phrase).any(|i| {
+            let before = window[..i].chars().next_back();
+            let after = window[i + phrase.len()..].chars().next();
+            before.is_some_and(|c| !c.is_alphanumeric())
+                && after.is_some_and(|c| !c.is_alphanumeric())
+        })
 }
 
 /// Where in `fold` the [`PHRASE_WORDS`] words before byte `at` start, less
