@@ -67,22 +67,13 @@ pub fn read_text(path: &str, what: &str) -> Result<String, String> {
     }
     String::from_utf8(bytes)
         .map(claimlab::text::import::lone_returns_as_line_feeds)
-        .map(without_byte_order_mark)
+        .map(claimlab::text::import::without_byte_order_mark)
         .map_err(|e| {
             format!(
                 "{what} {name} is not UTF-8 text (invalid byte at offset {})",
                 e.utf8_error().valid_up_to()
             )
         })
-}
-
-/// `text` without the byte-order mark some editors write first: it is no
-/// part of the text (an answer's first claim read "\u{feff}The sky…").
-fn without_byte_order_mark(mut text: String) -> String {
-    if text.starts_with('\u{feff}') {
-        text.drain(..'\u{feff}'.len_utf8());
-    }
-    text
 }
 
 /// Why a file written as UTF-16 (`import::looks_utf16`), named by `named`,

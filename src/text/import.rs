@@ -259,19 +259,23 @@ pub fn lone_returns_as_line_feeds(text: String) -> String {
 /// with how many there are; any other text as it is, a byte-order mark
 /// dropped, with its own paragraphs as its passages (`None`; the text is
 /// not copied).
-pub fn opened_source(name: &str, mut text: String, max_chars: usize) -> (String, Option<usize>) {
+pub fn opened_source(name: &str, text: String, max_chars: usize) -> (String, Option<usize>) {
     match passage_kind(name, &text) {
         Some(kind) => {
             let (source, passages) = written(kind, &text, max_chars);
             (source, Some(passages))
         }
-        None => {
-            if text.starts_with('\u{feff}') {
-                text.drain(..'\u{feff}'.len_utf8());
-            }
-            (text, None)
-        }
+        None => (without_byte_order_mark(text), None),
     }
+}
+
+/// `text` without the byte-order mark some editors write first: it is no
+/// part of the text (an answer's first claim read "\u{feff}The sky…").
+pub fn without_byte_order_mark(mut text: String) -> String {
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
+    text
 }
 
 /// The source text for a file: its passages ([`to_passages`]) separated by
