@@ -181,16 +181,8 @@ impl<'e> KnownChecks<'e> {
         if claim.consistency.is_some() {
             return None;
         }
-        // Its best sentence, where it is after the source's edit.
-        let mut best = claim
-            .best_source
-            .as_deref()
-            .and_then(SourceSentence::index_of);
         if let Some(edit) = self.source_edit {
-            if let Some(before) = best {
-                best = Some(edit.sentence_after(before)?);
-            }
-            if reached(edit, best) {
+            if reached(edit, best_after(claim, edit)?) {
                 return None;
             }
         }
@@ -210,13 +202,9 @@ impl<'e> KnownChecks<'e> {
             (Cow::Owned(claim), Cow::Owned(events))
         };
         if let Some(edit) = self.source_edit {
-            claim = Cow::Owned(moved_by(&claim, edit));
-            if edit.renumbers() {
-                let source_ids = self.doc.sentence_ids();
-                let (renumbered, renumbered_events) =
-                    sentence_ids::renumbered(&claim, &events, edit, (self.question, source_ids))?;
-                (claim, events) = (Cow::Owned(renumbered), Cow::Owned(renumbered_events));
-            }
+            let (moved, moved_events) =
+                after_edit(&claim, events, edit, (self.question, self.doc))?;
+            (claim, events) = (Cow::Owned(moved), moved_events);
         }
         if claim.byte_start != start {
             let by = start as isize - claim.byte_start as isize;
@@ -224,6 +212,39 @@ impl<'e> KnownChecks<'e> {
         }
         Some((claim, events))
     }
+}
+
+/// `claim`'s best sentence (0-based) where it is after `edit`: `None` when
+/// the edit read it again, `Some(None)` for a claim with no best sentence.
+fn best_after(claim: &ClaimReport, edit: &SourceEdit) -> Option<Option<usize>> {
+    match claim
+        .best_source
+        .as_deref()
+        .and_then(SourceSentence::index_of)
+    {
+        Some(before) => edit.sentence_after(before).map(Some),
+        None => Some(None),
+    }
+}
+
+/// An earlier check of a claim the source's edit did not reach, with its
+/// `events`, as it stands after the edit: its source spans moved with the
+/// text ([`moved_by`]) and, after a split or a join, its sentences
+/// numbered again ([`sentence_ids::renumbered`]: `None` when its text, the
+/// `question` or the source quotes an id that moved).
+fn after_edit<'e>(
+    claim: &ClaimReport,
+    events: Cow<'e, [crate::trace::Event]>,
+    edit: &SourceEdit,
+    (question, doc): (&str, &Document),
+) -> Option<(ClaimReport, Cow<'e, [crate::trace::Event]>)> {
+    let claim = moved_by(claim, edit);
+    if !edit.renumbers() {
+        return Some((claim, events));
+    }
+    let source_ids = doc.sentence_ids();
+    let (claim, events) = sentence_ids::renumbered(&claim, &events, edit, (question, source_ids))?;
+    Some((claim, Cow::Owned(events)))
 }
 
 /// Might the source's edit change what a check of a claim finds? The
@@ -566,11 +587,8 @@ fn rechecked_earlier<'e>(
     }
     let given = question_words(input.question, cfg);
     let opts = AnalysisOptions::from(cfg);
-    let after_edit = |claim: &ClaimReport| {
-        let best = match claim.best_source.as_deref() {
-            Some(id) => Some(edit.sentence_after(SourceSentence::index_of(id)?)?),
-            None => None,
-        };
+    let taken_back = |claim: &ClaimReport| {
+        let best = best_after(claim, edit)?;
         let text = claim.text.as_str();
         let analysed = Analysed::new(text, 0, text.len(), opts);
         let terms = claim_terms(&analysed, &given);
@@ -578,17 +596,13 @@ fn rechecked_earlier<'e>(
         if edit_reaches(edit, doc, claim_here, (&analysed, &terms), best, cfg) {
             return None;
         }
-        let mut claim = moved_by(claim, edit);
-        if edit.renumbers() {
-            let source_ids = doc.sentence_ids();
-            (claim, _) = sentence_ids::renumbered(&claim, &[], edit, (input.question, source_ids))?;
-            if claim.score.is_some() {
-                claim.score = Some(learned_score(&claim, &terms, doc, rechecked.regime?));
-            }
+        let (mut claim, _) = after_edit(claim, Cow::Borrowed(&[]), edit, (input.question, doc))?;
+        if edit.renumbers() && claim.score.is_some() {
+            claim.score = Some(learned_score(&claim, &terms, doc, rechecked.regime?));
         }
         Some(claim)
     };
-    let claims: Vec<ClaimReport> = rechecked.claims.iter().filter_map(after_edit).collect();
+    let claims: Vec<ClaimReport> = rechecked.claims.iter().filter_map(taken_back).collect();
     Some(Cow::Owned(Rechecked {
         regime: rechecked.regime,
         claims: claims.into(),
@@ -1684,8 +1698,12 @@ mod tests {
             // Taken back as they were, not checked again: the check before's
             // findings, told otherwise, are what the re-check counts.
             let next = check_after(&ex, &doc, input, &told_otherwise(&first));
-            let recheck = |r: &Report| r.repair.as_ref().unwrap().recheck.clone().unwrap();
-            assert_ne!(recheck(&next).counts, recheck(&fresh).counts, "{}", ex.name);
+            assert_ne!(
+                recheck_of(&next).counts,
+                recheck_of(&fresh).counts,
+                "{}",
+                ex.name
+            );
         }
     }
 
@@ -1708,6 +1726,29 @@ mod tests {
             ..input
         };
         check(doc, &input, &ex.config)
+    }
+
+    /// `input` checked against `edited` given the check before its last
+    /// edit, `before` (the lab's keystroke in the source; afresh when the
+    /// edit was not made in place).
+    fn check_after_edit<'a>(
+        edited: &'a Document,
+        input: CheckInput<'a>,
+        before: &'a Report,
+        cfg: &Config,
+    ) -> Report {
+        let earlier = edited.last_edit().map(|edit| Earlier {
+            answer: input.answer,
+            question: input.question,
+            report: before,
+            source_edit: Some(edit),
+        });
+        check(edited, &CheckInput { earlier, ..input }, cfg)
+    }
+
+    /// What `report`'s re-check of its repaired answer concluded.
+    fn recheck_of(report: &Report) -> Recheck {
+        report.repair.as_ref().unwrap().recheck.clone().unwrap()
     }
 
     /// `report` with each re-checked claim's verdict turned (contradicted
@@ -1753,19 +1794,11 @@ mod tests {
                     &input,
                     &ex.config,
                 );
-                let after = |before: &Report| {
-                    let earlier = edited.last_edit().map(|edit| Earlier {
-                        answer: &ex.answer,
-                        question: &ex.question,
-                        report: before,
-                        source_edit: Some(edit),
-                    });
-                    check(&edited, &CheckInput { earlier, ..input }, &ex.config)
-                };
-                assert_eq!(after(&first), fresh, "{} after {text:?}", ex.name);
-                let recheck = |r: &Report| r.repair.as_ref().unwrap().recheck.clone().unwrap();
-                let told = after(&told_otherwise(&first));
-                taken_back.push(recheck(&told).counts != recheck(&fresh).counts);
+                let next = check_after_edit(&edited, input, &first, &ex.config);
+                assert_eq!(next, fresh, "{} after {text:?}", ex.name);
+                let told_first = told_otherwise(&first);
+                let told = check_after_edit(&edited, input, &told_first, &ex.config);
+                taken_back.push(recheck_of(&told).counts != recheck_of(&fresh).counts);
             }
         }
         assert!(
@@ -1793,19 +1826,12 @@ mod tests {
         assert_eq!(patched.len(), 1, "{patched:?}");
         let edited = source.replace("bridge opened", "bridge never opened");
         doc.edit(edited.clone());
-        let earlier = doc.last_edit().map(|edit| Earlier {
-            answer,
-            question: "",
-            report: &first,
-            source_edit: Some(edit),
-        });
-        let next = check(&doc, &CheckInput { earlier, ..input }, &cfg);
+        let next = check_after_edit(&doc, input, &first, &cfg);
         let fresh = check(&Document::analyse(&edited, (&cfg).into()), &input, &cfg);
         assert_eq!(next, fresh);
-        let recheck = |r: &Report| r.repair.as_ref().unwrap().recheck.clone().unwrap();
         assert_ne!(
-            recheck(&first).counts,
-            recheck(&fresh).counts,
+            recheck_of(&first).counts,
+            recheck_of(&fresh).counts,
             "the edit changes the re-check"
         );
     }
