@@ -283,8 +283,7 @@ pub fn NumberSetting(
     });
     let on_left = move |ev: leptos::ev::Event| {
         if event_target_value(&ev).trim().is_empty() {
-            let shown = lab.config.with_untracked(|c| number_text(c.get(name)));
-            event_target::<web_sys::HtmlInputElement>(&ev).set_value(&shown);
+            event_target::<web_sys::HtmlInputElement>(&ev).set_value(&exact_text.get_untracked());
             error.set(None);
         }
     };
