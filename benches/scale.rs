@@ -81,6 +81,7 @@ fn keystrokes_there_and_back(
             question: "",
             report: &report,
             source_edit: doc.last_edit(),
+            split: None,
         };
         let input = CheckInput {
             earlier: Some(earlier),

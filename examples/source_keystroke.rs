@@ -26,7 +26,7 @@
 
 use std::time::Instant;
 
-use claimlab::pipeline::Earlier;
+use claimlab::pipeline::{check_keeping_split, Earlier, SplitAnswer};
 use claimlab::{check, CheckInput, Config, Document, Report};
 
 /// The CLI's allocator, as the benches use it (`--features system-alloc`: glibc's).
@@ -72,7 +72,7 @@ fn main() -> Result<(), String> {
     };
     let input = CheckInput::answer(&answer);
     let mut doc = Document::analyse(&source, (&cfg).into());
-    let mut report = check(&doc, &input, &cfg);
+    let (mut report, mut split) = check_keeping_split(&doc, &input, &cfg);
     let half = (source.len() / 2..source.len())
         .find(|&i| source.is_char_boundary(i))
         .unwrap_or(source.len());
@@ -94,21 +94,22 @@ fn main() -> Result<(), String> {
         let start = Instant::now();
         doc.edit(text.clone());
         edits.push(start.elapsed().as_secs_f64() * 1000.0);
-        let (_, ms, _) = check_given(&doc, input, None, &cfg);
+        let (_, _, ms, _) = check_given(&doc, input, None, &cfg);
         afresh.push(ms);
         mark(&mut report);
         // An edit not made in place (the source analysed afresh) leaves
-        // nothing to take back.
+        // nothing to take back. The answer is the same: its split is kept.
         let earlier = doc.last_edit().map(|edit| Earlier {
             answer: &answer,
             question: "",
             report: &report,
             source_edit: Some(edit),
+            split: Some(&split),
         });
-        let (next, ms, kept) = check_given(&doc, input, earlier, &cfg);
+        let (next, next_split, ms, kept) = check_given(&doc, input, earlier, &cfg);
         taken_back.push(ms);
         taken += kept;
-        report = next;
+        (report, split) = (next, next_split);
     }
     println!(
         "{} bytes, {} claims, {keys} keystrokes: edit {:.2} ms; check afresh {:.2} ms; check taking back {:.2} ms ({:.1} claims taken back a keystroke)",
@@ -131,21 +132,21 @@ fn mark(report: &mut Report) {
 }
 
 /// `input` checked given `earlier` (its report [`mark`]ed), or afresh
-/// without it: the check, its wall time in ms, and how many of its claims
-/// were taken back.
+/// without it: the check and its answer's split, its wall time in ms, and
+/// how many of its claims were taken back.
 fn check_given(
     doc: &Document,
     input: CheckInput,
     earlier: Option<Earlier>,
     cfg: &Config,
-) -> (Report, f64, usize) {
+) -> (Report, SplitAnswer, f64, usize) {
     let start = Instant::now();
-    let next = check(doc, &CheckInput { earlier, ..input }, cfg);
+    let (next, split) = check_keeping_split(doc, &CheckInput { earlier, ..input }, cfg);
     let ms = start.elapsed().as_secs_f64() * 1000.0;
     let taken = (next.claims.iter())
         .filter(|c| c.reasons[0].detail == MARK)
         .count();
-    (next, ms, taken)
+    (next, split, ms, taken)
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -175,16 +176,18 @@ fn answer_keystrokes(source: &str, answer: &str, keys: usize, cfg: &Config) {
             text.remove(at + keys - k - 1);
         }
         let input = CheckInput::answer(&text);
-        let (_, ms, _) = check_given(&doc, input, None, cfg);
+        let (_, _, ms, _) = check_given(&doc, input, None, cfg);
         afresh.push(ms);
         mark(&mut report);
+        // Another answer: no split to keep.
         let earlier = Earlier {
             answer: &before,
             question: "",
             report: &report,
             source_edit: None,
+            split: None,
         };
-        let (next, ms, kept) = check_given(&doc, input, Some(earlier), cfg);
+        let (next, _, ms, kept) = check_given(&doc, input, Some(earlier), cfg);
         taken_back.push(ms);
         taken += kept;
         report = next;

@@ -96,6 +96,11 @@ pub struct Earlier<'a> {
     /// The edit of the source since that check ([`Document::last_edit`]),
     /// if it was edited in place; `None` when it is the same source.
     pub source_edit: Option<&'a SourceEdit>,
+    /// That check's split of its answer ([`check_keeping_split`]): when the
+    /// answer is the same (a keystroke in the source or a setting that
+    /// the split does not read), its claims are not split and analysed
+    /// again, nor their names found again.
+    pub split: Option<&'a SplitAnswer>,
 }
 
 /// The claims of an [`Earlier`] check a new one may take back.
@@ -248,29 +253,29 @@ fn after_edit<'e>(
 }
 
 /// Might the source's edit change what a check of a claim finds? The
-/// claim is `answer[start..end]`, read as `analysed`, with content `terms`
-/// (as support counts them), its best sentence `best` (0-based, where it
-/// is after the edit). Its checks read the source:
+/// claim is read as `analysed`, with content `terms` (as support counts
+/// them), its names looked up as `names` says (asked for last, when the
+/// rest cannot tell), its best sentence `best` (0-based, where it is
+/// after the edit). Its checks read the source:
 ///
 /// - through how many sentences hold each of its terms (the learned
 ///   score's weights);
 /// - through the sentences that share enough of its terms to be tied with
 ///   its best or compared with it by value ([`support::weighs_from`]): the
 ///   best sentence, its numbers, negation and citations;
-/// - through look-ups of its names (the entity check);
+/// - through look-ups of its names (the entity check: `names`);
 /// - through the source's sentences, by number (`[S3]`) and in all (a
 ///   citation to nothing says how many there are), for a claim that
 ///   cites, when the edit split or joined sentences
 ///   ([`SourceEdit::renumbers`]).
 ///
 /// [`SourceEdit`] says what the edit touched.
-pub fn edit_reaches(
+pub fn edit_reaches<'n>(
     edit: &SourceEdit,
     doc: &Document,
-    (answer, start, end): (&str, usize, usize),
     (analysed, terms): (&Analysed, &[&Token]),
+    names: impl FnOnce() -> &'n NameLookups,
     best: Option<usize>,
-    cfg: &Config,
 ) -> bool {
     if terms.iter().any(|t| edit.changes_frequency(t.key())) {
         return true;
@@ -286,12 +291,36 @@ pub fn edit_reaches(
         None => 0,
     };
     let keys: Vec<&str> = terms.iter().map(|t| t.key()).collect();
-    edit.most_shared(&keys) >= support::weighs_from(held, terms, analysed)
-        || (entities::find(answer, start, end, cfg.single_word_entities).iter()).any(|e| {
-            let (phrases, lower_case) = entities::looked_up(e, start);
-            phrases.iter().any(|p| edit.touches_phrase(p))
-                || lower_case.is_some_and(|w| edit.touches_text(&w))
-        })
+    if edit.most_shared(&keys) >= support::weighs_from(held, terms, analysed) {
+        return true;
+    }
+    let names = names();
+    names.phrases.iter().any(|p| edit.touches_phrase(p))
+        || names.lower_case.iter().any(|w| edit.touches_text(w))
+}
+
+/// What the entity check looks its claim's names up as in the source
+/// ([`entities::looked_up`] of each name [`entities::find`] reads): what
+/// an edit of the source must not touch for the claim's check to stand.
+#[derive(Debug, Default)]
+pub struct NameLookups {
+    /// Phrases looked for in the source's text (case kept).
+    pub phrases: Vec<String>,
+    /// A claim's opening word looked for lower-cased.
+    pub lower_case: Vec<String>,
+}
+
+impl NameLookups {
+    /// The look-ups of the claim `answer[start..end]`'s names.
+    pub fn of(answer: &str, start: usize, end: usize, cfg: &Config) -> NameLookups {
+        let mut names = NameLookups::default();
+        for e in entities::find(answer, start, end, cfg.single_word_entities) {
+            let (phrases, lower_case) = entities::looked_up(&e, start);
+            names.phrases.extend(phrases);
+            names.lower_case.extend(lower_case);
+        }
+        names
+    }
 }
 
 /// An earlier check of a claim moved `by` bytes in its answer: its spans
@@ -370,49 +399,49 @@ pub fn check_text(source: &str, answer: &str, cfg: &Config) -> Report {
 
 /// Check an answer against an analysed source.
 pub fn check(doc: &Document, input: &CheckInput, cfg: &Config) -> Report {
-    check_split(
-        doc,
-        input,
-        cfg,
-        #[cfg(not(target_arch = "wasm32"))]
-        None,
-    )
+    check_keeping_split(doc, input, cfg).0
 }
 
-/// An answer split into its claims (step 2) before its source is analysed:
-/// the split needs no source, so the command line makes it while a large
-/// source's last share is still being read ([`crate::output::check_source`]).
-/// Native only: the page has one thread, and the option cost it 768 bytes.
-#[cfg(not(target_arch = "wasm32"))]
-pub struct SplitAnswer(Split);
+/// [`check`], with the answer's split, for the next check of the same
+/// answer ([`Earlier::split`]: the page's keystroke in the source).
+pub fn check_keeping_split(
+    doc: &Document,
+    input: &CheckInput,
+    cfg: &Config,
+) -> (Report, SplitAnswer) {
+    check_on(doc, input, cfg, None, 1)
+}
+
+/// An answer split into its claims (step 2), each analysed. The split
+/// needs no source: the command line makes it while a large source's last
+/// share is still being read ([`crate::output::check_source`]), and the
+/// page keeps it from one check to the next ([`Earlier::split`]).
+#[derive(Clone)]
+pub struct SplitAnswer(Arc<Split>);
+
+impl std::fmt::Debug for SplitAnswer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        (f.debug_struct("SplitAnswer"))
+            .field("claims", &self.0.parts.len())
+            .finish_non_exhaustive()
+    }
+}
 
 #[cfg(not(target_arch = "wasm32"))]
 impl SplitAnswer {
     /// `input`'s answer split as [`check`] splits it.
     pub fn of(input: &CheckInput, cfg: &Config) -> SplitAnswer {
-        SplitAnswer(split_answer(input, cfg, Known::NONE))
+        SplitAnswer(Arc::new(split_answer(input, cfg, Known::NONE)))
     }
 }
 
 /// [`check`], with the answer already split ([`SplitAnswer::of`] of the
-/// same input and settings) when given.
-pub fn check_split(
-    doc: &Document,
-    input: &CheckInput,
-    cfg: &Config,
-    #[cfg(not(target_arch = "wasm32"))] split: Option<SplitAnswer>,
-) -> Report {
-    #[cfg(not(target_arch = "wasm32"))]
-    return check_split_on(doc, input, cfg, split, 1);
-    #[cfg(target_arch = "wasm32")]
-    check_on(doc, input, cfg, None, 1)
-}
-
-/// [`check_split`], its claims checked on up to `threads` threads when
-/// there are at least [`CLAIMS_ON_THREADS`] to check (the command line's
-/// check of a large source; `batch` checks its lines on every core
-/// instead). The report is the one a single thread makes: each claim's
-/// events take their place in the trace in the claims' order.
+/// same input and settings) when given, its claims checked on up to
+/// `threads` threads when there are at least [`CLAIMS_ON_THREADS`] to
+/// check (the command line's check of a large source; `batch` checks its
+/// lines on every core instead). The report is the one a single thread
+/// makes: each claim's events take their place in the trace in the
+/// claims' order.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn check_split_on(
     doc: &Document,
@@ -421,23 +450,17 @@ pub fn check_split_on(
     split: Option<SplitAnswer>,
     threads: usize,
 ) -> Report {
-    check_on(
-        doc,
-        input,
-        cfg,
-        split.map(|SplitAnswer(split)| split),
-        threads,
-    )
+    check_on(doc, input, cfg, split, threads).0
 }
 
-/// Steps 1 to 5 of the check ([`check_split_on`]).
+/// Steps 1 to 5 of the check ([`check_split_on`]), with the answer's split.
 fn check_on(
     doc: &Document,
     input: &CheckInput,
     cfg: &Config,
-    split: Option<Split>,
+    split: Option<SplitAnswer>,
     threads: usize,
-) -> Report {
+) -> (Report, SplitAnswer) {
     let doc = analysed_for(doc, cfg);
     let doc = doc.as_ref();
     let mut trace = if input.skip_trace {
@@ -445,8 +468,12 @@ fn check_on(
     } else {
         Trace::default()
     };
-    let (mut report, analyses) = judge(doc, input, cfg, &mut trace, Known::NONE, split, threads)
+    let split = split
+        .map(|SplitAnswer(split)| split)
+        .or_else(|| split_of_earlier(input));
+    let (mut report, split) = judge(doc, input, cfg, &mut trace, Known::NONE, split, threads)
         .into_report(doc, input, cfg);
+    let analyses = split.analyses();
 
     // 5. Repair, quality, routing, best of N.
     let mut repaired = RepairOutcome::Unchanged;
@@ -515,7 +542,7 @@ fn check_on(
         report.samples = best_of_n(doc, input.samples, cfg);
     }
     report.trace = trace.into_events();
-    report
+    (report, SplitAnswer(split))
 }
 
 /// What a re-check concludes: each claim's verdict and the answer-level
@@ -592,8 +619,9 @@ fn rechecked_earlier<'e>(
         let text = claim.text.as_str();
         let analysed = Analysed::new(text, 0, text.len(), opts);
         let terms = claim_terms(&analysed, &given);
-        let claim_here = (text, 0, text.len());
-        if edit_reaches(edit, doc, claim_here, (&analysed, &terms), best, cfg) {
+        let names = std::sync::OnceLock::new();
+        let names = || names.get_or_init(|| NameLookups::of(text, 0, text.len(), cfg));
+        if edit_reaches(edit, doc, (&analysed, &terms), names, best) {
             return None;
         }
         let (mut claim, _) = after_edit(claim, Cow::Borrowed(&[]), edit, (input.question, doc))?;
@@ -698,8 +726,8 @@ fn analysed_for<'d>(doc: &'d Document, cfg: &Config) -> Cow<'d, Document> {
 struct Judged<'k> {
     /// Known claims are borrowed (their ids are the earlier check's).
     claims: Vec<Cow<'k, ClaimReport>>,
-    /// Each new claim's analysis, by claim (`None` for a known claim).
-    analyses: Vec<Option<Analysed>>,
+    /// The answer's claims, each new one analysed.
+    split: Arc<Split>,
     summary: Summary,
     drift: Option<DriftResult>,
     first_problem: Option<String>,
@@ -712,13 +740,8 @@ struct Judged<'k> {
 
 impl Judged<'_> {
     /// The report of a check (repair, routing, samples and trace to come),
-    /// and the claims' analyses for repair.
-    fn into_report(
-        self,
-        doc: &Document,
-        input: &CheckInput,
-        cfg: &Config,
-    ) -> (Report, Vec<Option<Analysed>>) {
+    /// and the answer's split (its claims' analyses for repair).
+    fn into_report(self, doc: &Document, input: &CheckInput, cfg: &Config) -> (Report, Arc<Split>) {
         // A check has no known claims, so nothing is copied here.
         let mut claims: Vec<ClaimReport> = self.claims.into_iter().map(Cow::into_owned).collect();
         let offsets: Vec<usize> = claims
@@ -771,7 +794,7 @@ impl Judged<'_> {
             embedder: self.embedder,
             trace: Vec::new(),
         };
-        (report, self.analyses)
+        (report, self.split)
     }
 }
 
@@ -782,14 +805,14 @@ fn judge<'k>(
     cfg: &Config,
     trace: &mut Trace,
     known: Known<'k>,
-    split: Option<Split>,
+    split: Option<Arc<Split>>,
     threads: usize,
 ) -> Judged<'k> {
     // 1. The source, split once.
     trace_source_split(doc, trace);
 
     // 2. The answer, split into claims (unless it was already).
-    let split = split.unwrap_or_else(|| split_answer(input, cfg, known));
+    let split = split.unwrap_or_else(|| Arc::new(split_answer(input, cfg, known)));
     split.trace(trace);
 
     // 3. Each claim.
@@ -814,7 +837,7 @@ fn judge<'k>(
         passage_names: doc.passage_names(),
     };
     let check_new = |k: usize, trace: &mut Trace| {
-        let (start, end, Part::New(analysed)) = &split.parts[k] else {
+        let (start, end, Part::New(NewClaim { analysed, .. })) = &split.parts[k] else {
             unreachable!("only a claim not known is checked");
         };
         let id = format!("C{}", k + 1);
@@ -853,7 +876,7 @@ fn judge<'k>(
         .enumerate()
         .map(|(k, (start, end, part))| match part {
             Part::Known(old) => Cow::Borrowed(known.get(*old)),
-            Part::New(analysed) => {
+            Part::New(NewClaim { analysed, names }) => {
                 #[cfg(not(target_arch = "wasm32"))]
                 if let Some((checked, events)) = ahead.get_mut(k).and_then(Option::take) {
                     trace.append(events);
@@ -862,8 +885,8 @@ fn judge<'k>(
                 let id = format!("C{}", k + 1);
                 let reached = |edit: &SourceEdit, best: Option<usize>| {
                     let terms = claim_terms(analysed, &given);
-                    let claim = (answer, *start, *end);
-                    edit_reaches(edit, doc, claim, (analysed, &terms), best, cfg)
+                    let names = || names.get_or_init(|| NameLookups::of(answer, *start, *end, cfg));
+                    edit_reaches(edit, doc, (analysed, &terms), names, best)
                 };
                 if let Some((earlier, events)) =
                     known_checks.take(k, &id, *start, claim_texts[k], reached)
@@ -892,7 +915,7 @@ fn judge<'k>(
     let risk = assess_risk(&claims, &summary, drift.as_ref(), cfg, trace);
     Judged {
         claims,
-        analyses: split.into_analyses(),
+        split,
         summary,
         drift,
         first_problem,
@@ -1171,8 +1194,16 @@ fn trace_source_split(doc: &Document, trace: &mut Trace) {
 
 /// A claim of the answer: new (analysed here) or known from an earlier check (its index there).
 enum Part {
-    New(Analysed),
+    New(NewClaim),
     Known(usize),
+}
+
+/// A claim to check: its analysis, and what its names are looked up as
+/// once a check after an edit of the source asks ([`edit_reaches`]; kept
+/// with the split for the next keystroke in the source).
+struct NewClaim {
+    analysed: Analysed,
+    names: std::sync::OnceLock<NameLookups>,
 }
 
 /// The answer split into claims (byte spans), and what was not a claim.
@@ -1185,6 +1216,16 @@ struct Split {
     fingerprint_here: bool,
     /// The sentences that are not claims, analysed when `fingerprint_here`.
     not_claim_analyses: Vec<Analysed>,
+}
+
+/// The earlier check's split of the same answer ([`Earlier::split`]): a
+/// split reads only the answer and the settings the earlier check shared.
+/// (One made without drift's history takes drift's fingerprint from the
+/// answer's text, as a check does when the split's analyses cannot serve.)
+fn split_of_earlier(input: &CheckInput) -> Option<Arc<Split>> {
+    let earlier = input.earlier?;
+    let SplitAnswer(split) = earlier.split?;
+    (earlier.answer == input.answer).then(|| split.clone())
 }
 
 /// Step 2. A claim a re-check already knows (same text, no samples) is not
@@ -1250,7 +1291,10 @@ fn split_answer(input: &CheckInput, cfg: &Config, known: Known) -> Split {
         }
         let analysed = Analysed::new(answer, s, e, opts);
         if analysed.tokens.iter().any(|t| t.content) {
-            split.parts.push((s, e, Part::New(analysed)));
+            let names = std::sync::OnceLock::new();
+            split
+                .parts
+                .push((s, e, Part::New(NewClaim { analysed, names })));
         } else if fingerprint_here {
             split.not_claim_analyses.push(analysed);
         }
@@ -1285,21 +1329,19 @@ impl Split {
 
     /// Every sentence analysed here, claims first, for drift's fingerprint.
     fn analysed_sentences(&self) -> Vec<&Analysed> {
-        self.parts
-            .iter()
-            .filter_map(|(_, _, part)| match part {
-                Part::New(analysed) => Some(analysed),
-                Part::Known(_) => None,
-            })
+        self.analyses()
+            .into_iter()
+            .flatten()
             .chain(&self.not_claim_analyses)
             .collect()
     }
 
-    fn into_analyses(self) -> Vec<Option<Analysed>> {
+    /// Each claim's analysis, by claim (`None` for a known claim).
+    fn analyses(&self) -> Vec<Option<&Analysed>> {
         self.parts
-            .into_iter()
+            .iter()
             .map(|(_, _, part)| match part {
-                Part::New(analysed) => Some(analysed),
+                Part::New(claim) => Some(&claim.analysed),
                 Part::Known(_) => None,
             })
             .collect()
@@ -1662,6 +1704,55 @@ mod tests {
         }
     }
 
+    /// A check given the check before of the same answer keeps that
+    /// check's split (its claims' analyses and names' look-ups), whatever
+    /// the question or drift's history, and its report is a fresh check's;
+    /// another answer is split afresh. (`tests/properties.rs` holds the
+    /// reports after keystrokes in the source and the answer to fresh
+    /// checks'.)
+    #[test]
+    fn a_check_of_the_same_answer_keeps_its_split() {
+        for ex in crate::examples::all() {
+            let (cfg, doc) = (
+                &ex.config,
+                Document::analyse(&ex.source, (&ex.config).into()),
+            );
+            let first_input = CheckInput {
+                question: &ex.question,
+                ..CheckInput::answer(&ex.answer)
+            };
+            let (first, split) = check_keeping_split(&doc, &first_input, cfg);
+            let history = ex.history_fingerprints();
+            let other = format!("{} Also", ex.answer.trim_end());
+            for (answer, question, history) in [
+                (ex.answer.as_str(), "Another question?", None),
+                (ex.answer.as_str(), ex.question.as_str(), Some(&history[..])),
+                (other.as_str(), ex.question.as_str(), None),
+            ] {
+                let input = CheckInput {
+                    question,
+                    history,
+                    ..CheckInput::answer(answer)
+                };
+                let earlier = Earlier {
+                    answer: &ex.answer,
+                    question: &ex.question,
+                    report: &first,
+                    source_edit: None,
+                    split: Some(&split),
+                };
+                let given = CheckInput {
+                    earlier: Some(earlier),
+                    ..input
+                };
+                let (next, kept) = check_keeping_split(&doc, &given, cfg);
+                assert_eq!(next, check(&doc, &input, cfg), "{}", ex.name);
+                let same = answer == ex.answer;
+                assert_eq!(Arc::ptr_eq(&kept.0, &split.0), same, "{}", ex.name);
+            }
+        }
+    }
+
     /// Every example a repair patches, checked, then checked again with a
     /// word typed at the answer's end (the lab's next keystroke).
     fn repaired_examples_typed_on() -> Vec<(crate::examples::Example, Document, Report, String)> {
@@ -1720,6 +1811,7 @@ mod tests {
             question: &ex.question,
             report: before,
             source_edit: None,
+            split: None,
         };
         let input = CheckInput {
             earlier: Some(earlier),
@@ -1742,6 +1834,7 @@ mod tests {
             question: input.question,
             report: before,
             source_edit: Some(edit),
+            split: None,
         });
         check(edited, &CheckInput { earlier, ..input }, cfg)
     }

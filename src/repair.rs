@@ -87,7 +87,7 @@ pub struct RepairInput<'a> {
     pub question: &'a str,
     /// Each claim's analysis, by claim, where the check kept it (a claim
     /// without one is analysed again).
-    pub analyses: &'a [Option<Analysed>],
+    pub analyses: &'a [Option<&'a Analysed>],
     /// Checks a changed answer with the same document and settings (the
     /// pipeline's re-check; repair proposes, the checker judges).
     pub recheck: &'a dyn Fn(&str) -> Recheck,
@@ -499,7 +499,7 @@ fn contradiction_patch(
     doc: &Document,
     answer: &str,
     report: &Report,
-    analyses: &[Option<Analysed>],
+    analyses: &[Option<&Analysed>],
     cfg: &Config,
 ) -> Option<Healed> {
     let opts = AnalysisOptions::from(cfg);
@@ -518,7 +518,7 @@ fn contradiction_patch(
         if !claim.number_mismatches.is_empty() {
             let fresh;
             let analysed = match analyses.get(k) {
-                Some(Some(analysed)) => analysed,
+                Some(Some(analysed)) => *analysed,
                 _ => {
                     fresh = Analysed::new(answer, claim.byte_start, claim.byte_end, opts);
                     &fresh

@@ -1121,6 +1121,7 @@ fn a_check_takes_back_the_claims_an_earlier_check_made() {
             question,
             report: &first,
             source_edit: None,
+            split: None,
         };
         check(
             &doc,
@@ -1182,6 +1183,7 @@ fn a_check_takes_back_the_claims_an_earlier_check_made() {
         question,
         report: &first_short,
         source_edit: None,
+        split: None,
     };
     // Past 25 words: a long answer, whose claims the learned score weighs
     // otherwise.
@@ -1220,6 +1222,7 @@ fn a_claim_renumbered_by_a_split_is_taken_back_under_its_new_id() {
         question: "",
         report: &first,
         source_edit: None,
+        split: None,
     };
     let second = check(
         &doc,
@@ -1283,6 +1286,7 @@ fn a_source_edit_takes_back_the_claims_it_cannot_reach() {
             question: "",
             report: before,
             source_edit: Some(doc.last_edit().expect("an edit in place is kept")),
+            split: None,
         };
         check(
             doc,
@@ -1540,6 +1544,7 @@ fn a_name_typed_into_and_out_of_a_large_source_is_found_as_a_fresh_check_finds_i
             question: "",
             report: &report,
             source_edit: Some(edit),
+            split: None,
         });
         let next = check(&doc, &CheckInput { earlier, ..input }, &cfg);
         let fresh = check(&Document::analyse(&text, (&cfg).into()), &input, &cfg);

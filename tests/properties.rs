@@ -5,7 +5,7 @@
 //! and the verdict system (`claimlab::verdict`) says one thing: nothing ships
 //! whose own check blocks, and repair never drops a claim it need not.
 
-use claimlab::pipeline::Earlier;
+use claimlab::pipeline::{check_keeping_split, Earlier};
 use claimlab::repair::SAFE_DECLINE;
 use claimlab::report::{MarkSide, Strategy as RepairStrategy};
 use claimlab::verdict::{verdict_of, Decision, RiskLevel, Routing, Verdict};
@@ -636,13 +636,15 @@ fn earlier_is_afresh(
             question,
             ..CheckInput::answer(answer)
         };
-        let first = check(&doc, &input(before, questions.0), &cfg);
+        let (first, split) = check_keeping_split(&doc, &input(before, questions.0), &cfg);
         let fresh = check(&doc, &input(after, questions.1), &cfg);
+        // Its split is not the new answer's: it is split afresh.
         let earlier = Earlier {
             answer: before,
             question: questions.0,
             report: &first,
             source_edit: None,
+            split: Some(&split),
         };
         let taken = check(
             &doc,
@@ -673,14 +675,16 @@ fn source_edit_is_afresh(
             question,
             ..CheckInput::answer(answer)
         };
-        let first = check(&doc, &input, &cfg);
+        let (first, split) = check_keeping_split(&doc, &input, &cfg);
         doc.edit(edited.to_string());
         let fresh = check(&Document::analyse(edited, (&cfg).into()), &input, &cfg);
+        // The same answer: its split and its names' look-ups are kept.
         let earlier = doc.last_edit().map(|edit| Earlier {
             answer,
             question,
             report: &first,
             source_edit: Some(edit),
+            split: Some(&split),
         });
         let taken = check(&doc, &CheckInput { earlier, ..input }, &cfg);
         prop_assert_eq!(taken, fresh, "{} config", name);

@@ -16,11 +16,11 @@ use crate::examples;
 use crate::lab_state::LabState;
 use crate::lessons::Lesson;
 use crate::pin::Pinned;
-use crate::pipeline::Earlier;
+use crate::pipeline::{check_keeping_split, Earlier, SplitAnswer};
 use crate::report::Report;
 use crate::text::{AnalysisOptions, Document, DocumentBuilder};
 use crate::trace::{revealed, Revealed};
-use crate::{check, CheckInput};
+use crate::CheckInput;
 
 /// A value shared by reference; two are equal only if they are the same
 /// allocation, so a memo holding one notifies on every recomputation.
@@ -60,6 +60,9 @@ pub struct Checked {
     answer: String,
     question: String,
     config: Config,
+    /// The answer split into claims and analysed: a keystroke in the
+    /// source leaves the answer as it was, and the next check keeps it.
+    split: SplitAnswer,
 }
 
 impl Checked {
@@ -443,7 +446,7 @@ impl Lab {
                         // settings, against the same source or the source
                         // before one edit in place (the claims that edit
                         // cannot reach).
-                        let report = doc.read(|d| {
+                        let (report, split) = doc.read(|d| {
                             let earlier = previous.filter(|p| p.config == cfg).and_then(|p| {
                                 let source_edit = match p.document == doc {
                                     true => None,
@@ -457,6 +460,7 @@ impl Lab {
                                     question: &p.question,
                                     report: &p.report,
                                     source_edit,
+                                    split: Some(&p.split),
                                 })
                             });
                             let input = CheckInput {
@@ -471,7 +475,7 @@ impl Lab {
                                 skip_sources: false,
                                 earlier,
                             };
-                            check(d, &input, &cfg)
+                            check_keeping_split(d, &input, &cfg)
                         });
                         let check_ms = now_ms() - start;
                         Shared(Arc::new(Checked {
@@ -482,6 +486,7 @@ impl Lab {
                             answer: answer.clone(),
                             question: question.clone(),
                             config: cfg.clone(),
+                            split,
                         }))
                     })
                 })

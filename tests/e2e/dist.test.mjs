@@ -171,10 +171,13 @@ test('index.html uses only relative asset URLs', () => {
 // date and a time of day to the second, 0.55 KB, amounts in two
 // currencies apart, 0.53 KB, and an edit setting the selected trace
 // event only when it changes (every trace item's memo ran again on each
-// keystroke), 0.10 KB, with room for a clean clone's build; issue 15 asked for 320 KB and that
-// is not met).
+// keystroke), 0.10 KB, and the answer's split (its claims' analyses and
+// their names' look-ups) kept from one check to the next of the same
+// answer (a letter deep in a 1 MB source beside a 100-claim answer: to
+// the table p50 13.5 → 10.4 ms), 0.53 KB, with room for a clean clone's
+// build; issue 15 asked for 320 KB and that is not met).
 // BENCHMARKS.md ("The lab's bundle") says where the bytes go.
-const BUDGET_BYTES = 426_900;
+const BUDGET_BYTES = 427_430;
 
 /** The files the page loads: those index.html names, and those its scripts name. */
 function pageFiles() {
