@@ -54,12 +54,14 @@
 //! counted (`latency_ms=1429 bytes=200` states `1429 ms`).
 //!
 //! **Currencies**: an amount in one currency states none in another, by
-//! its sign or the word or code after it (`$45` ≠ `€45`, `1.5 million
-//! dollars` ≠ `1.5 million pounds`; `¥` is the yen or the yuan).
+//! the code or dollar's country before it, its sign, or the word or code
+//! after it (`$45` ≠ `€45`, `1.5 million dollars` ≠ `1.5 million pounds`,
+//! `A$45` ≠ `US$45`, `USD 45` ≠ `EUR 45`; `¥` is the yen or the yuan, and
+//! `$` alone any country's dollar).
 //!
 //! **Misses**: arithmetic (`20 of 40 members` is not `half`), currencies
-//! are not converted (nor read from a code before the amount, `USD 45`,
-//! or a dollar's country, `A$`), areas, forces and speeds are not units (`sq ft`,
+//! are not converted (nor read from a code glued to the amount, `USD45`),
+//! areas, forces and speeds are not units (`sq ft`,
 //! `kN`, `km/h`), nor is what case alone tells apart (`mW` and `MW`,
 //! `mWh` and `MWh`), a temperature without its scale (`350
 //! degrees`) is a plain number, `three quarters of an hour` is not 45
@@ -326,7 +328,9 @@ fn apart(a: &NumberMention, b: &NumberMention) -> bool {
 /// A currency as an amount names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Currency {
-    Dollar,
+    /// A dollar, whose country the amount may say (`US$`, `A$`, `AUD`):
+    /// `$` alone or "dollars" may be any country's.
+    Dollar(Option<DollarOf>),
     Euro,
     Pound,
     /// `¥`: the yen's sign, and the yuan's.
@@ -338,38 +342,54 @@ enum Currency {
     Peso,
     Ruble,
     Krona,
+    Real,
+}
+
+/// Whose dollar an amount is in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum DollarOf {
+    UnitedStates,
+    Australia,
+    Canada,
+    NewZealand,
+    HongKong,
+    Singapore,
+    Taiwan,
 }
 
 impl Currency {
-    /// Could the two be one currency? (`¥` is the yen or the yuan.)
+    /// Could the two be one currency? (`¥` is the yen or the yuan; `$`
+    /// any country's dollar.)
     fn same_as(self, other: Currency) -> bool {
         use Currency::*;
         self == other
             || matches!(
                 (self, other),
-                (YenOrYuan, Yen | Yuan) | (Yen | Yuan, YenOrYuan)
+                (YenOrYuan, Yen | Yuan)
+                    | (Yen | Yuan, YenOrYuan)
+                    | (Dollar(None), Dollar(_))
+                    | (Dollar(_), Dollar(None))
             )
     }
-}
 
-/// The currency an amount is in: its sign (`$45`, `€45`, `£1.5 million`,
-/// `¥300`) or the word or code after it (`45 dollars`, `1.5 million
-/// pounds`, `45 EUR`). Currencies are not converted, so two amounts in
-/// different ones state neither each other ("€45" against "$45" was
-/// supported). A code before the amount (`USD 45`) is not read, nor a
-/// dollar's country (`US$`, `A$`: every `$` is a dollar).
-fn currency(m: &NumberMention) -> Option<Currency> {
-    use Currency::*;
-    let sign = m.raw.chars().find_map(|c| match c {
-        '$' => Some(Dollar),
-        '€' => Some(Euro),
-        '£' => Some(Pound),
-        '¥' => Some(YenOrYuan),
-        _ => None,
-    });
-    sign.or_else(|| {
-        Some(match m.counts.as_deref()? {
-            "dollar" | "dollars" | "usd" => Dollar,
+    /// The currency an ISO 4217 code, or a word after an amount, names.
+    fn named(word: &str) -> Option<Currency> {
+        use Currency::*;
+        use DollarOf::*;
+        // Lower-cased without a string of its own (every name is short).
+        let mut buf = [0u8; 12];
+        let lower = buf.get_mut(..word.len())?;
+        lower.copy_from_slice(word.as_bytes());
+        lower.make_ascii_lowercase();
+        Some(match std::str::from_utf8(lower).ok()? {
+            "dollar" | "dollars" => Dollar(None),
+            "usd" => Dollar(Some(UnitedStates)),
+            "aud" => Dollar(Some(Australia)),
+            "cad" => Dollar(Some(Canada)),
+            "nzd" => Dollar(Some(NewZealand)),
+            "hkd" => Dollar(Some(HongKong)),
+            "sgd" => Dollar(Some(Singapore)),
+            "twd" => Dollar(Some(Taiwan)),
             "euro" | "euros" | "eur" => Euro,
             "pound" | "pounds" | "gbp" | "sterling" => Pound,
             "yen" | "jpy" => Yen,
@@ -379,9 +399,60 @@ fn currency(m: &NumberMention) -> Option<Currency> {
             "peso" | "pesos" | "mxn" => Peso,
             "ruble" | "rubles" | "rouble" | "roubles" | "rub" => Ruble,
             "krona" | "kronor" | "krone" | "kroner" | "sek" | "nok" | "dkk" => Krona,
+            "reais" | "brl" => Real,
             _ => return None,
         })
-    })
+    }
+
+    /// The currency a country glued before `$` names
+    /// ([`crate::text::numbers::DOLLAR_COUNTRIES`]: `MX$` is the peso's
+    /// sign, `R$` the real's).
+    fn of_dollar_country(country: &str) -> Option<Currency> {
+        use Currency::*;
+        use DollarOf::*;
+        Some(match country {
+            "US" => Dollar(Some(UnitedStates)),
+            "A" | "AU" => Dollar(Some(Australia)),
+            "C" | "CA" => Dollar(Some(Canada)),
+            "NZ" => Dollar(Some(NewZealand)),
+            "HK" => Dollar(Some(HongKong)),
+            "S" | "SG" => Dollar(Some(Singapore)),
+            "NT" => Dollar(Some(Taiwan)),
+            "MX" => Peso,
+            "R" => Real,
+            _ => return None,
+        })
+    }
+}
+
+/// The currency an amount is in: the code or the dollar's country
+/// written before it (`USD 45`, `EUR 1.5 million`, `US$45`, `A$45`), its
+/// sign (`$45`, `€45`, `£1.5 million`, `¥300`) or the word or code after
+/// it (`45 dollars`, `1.5 million pounds`, `45 EUR`). Currencies are not
+/// converted, so two amounts in different ones state neither each other
+/// ("€45" against "$45" was supported; "A$45" against "US$45" too).
+fn currency(m: &NumberMention) -> Option<Currency> {
+    use Currency::*;
+    // What the amount's span holds before its digits or sign.
+    let lead = m.raw.split(|c: char| !c.is_ascii_alphabetic()).next()?;
+    let after_lead = &m.raw[lead.len()..];
+    if !lead.is_empty() {
+        let named = match after_lead.starts_with('$') {
+            true => Currency::of_dollar_country(lead),
+            false => Currency::named(lead),
+        };
+        if named.is_some() {
+            return named;
+        }
+    }
+    let sign = m.raw.chars().find_map(|c| match c {
+        '$' => Some(Dollar(None)),
+        '€' => Some(Euro),
+        '£' => Some(Pound),
+        '¥' => Some(YenOrYuan),
+        _ => None,
+    });
+    sign.or_else(|| Currency::named(m.counts.as_deref()?))
 }
 
 /// An amount as an explanation shows it beside one it is apart from: with
@@ -822,6 +893,34 @@ mod tests {
         assert!(!states("A ticket costs €46", "A ticket costs €45"));
         let missing = check_all(&all("A ticket costs $45"), &all("A ticket costs €45"), true);
         assert_eq!(missing[0].shown, ("$45".into(), vec!["€45".into()]));
+    }
+
+    /// A code before the amount and a dollar's country glued to its sign
+    /// name its currency (a stranger's "USD 45" was not read, and "US$45"
+    /// and "A$45" were identifiers: "$45" was "not in" a sentence saying
+    /// "US$45").
+    #[test]
+    fn a_code_or_a_dollars_country_before_an_amount_names_its_currency() {
+        assert!(states("The fare is $45", "The fare is US$45"));
+        assert!(states("The fare is US$45", "The fare is USD 45"));
+        assert!(states("The fare is A$45", "The fare is 45 AUD"));
+        assert!(states("The fare is 45 dollars", "The fare is A$45"));
+        assert!(states(
+            "Revenue was €1.5 million",
+            "Revenue was EUR 1.5 million"
+        ));
+        assert!(states("It sold for R$300", "It sold for BRL 300"));
+        assert!(!states("The fare is A$45", "The fare is US$45"));
+        assert!(!states("The fare is USD 45", "The fare is EUR 45"));
+        assert!(!states("The fare is HK$45", "The fare is NZ$45"));
+        assert!(!states("It costs MX$45", "It costs US$45"));
+        assert!(!states(
+            "Revenue was CHF 2 billion",
+            "Revenue was $2 billion"
+        ));
+        assert!(!states("The fare is US$46", "The fare is US$45"));
+        let missing = check_all(&all("The fare is A$45"), &all("The fare is US$45"), true);
+        assert_eq!(missing[0].shown, ("A$45".into(), vec!["US$45".into()]));
     }
 
     /// An ISO 8601 date-time is a date and a time of day (it was read as

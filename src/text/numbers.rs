@@ -467,6 +467,35 @@ const ATTACHED_UNITS: &[&str] = &[
 
 const CURRENCIES: [char; 4] = ['$', '€', '£', '¥'];
 
+/// What may be written glued before a `$` to say whose dollar (or, for
+/// `MX$` and `R$`, the peso's or the real's sign) an amount is in
+/// (`US$45`, `A$45`, `HK$3 million`): part of the amount, not an
+/// identifier. `checks::numbers` tells them apart.
+pub const DOLLAR_COUNTRIES: [&str; 12] = [
+    "US", "A", "AU", "C", "CA", "NZ", "HK", "S", "SG", "NT", "MX", "R",
+];
+
+/// ISO 4217 codes that may be written before an amount, a blank between
+/// (`USD 45`, `EUR 1.5 million`): part of the amount. `checks::numbers`
+/// tells them apart.
+pub const CURRENCY_CODES: [&str; 20] = [
+    "USD", "EUR", "GBP", "JPY", "CNY", "RMB", "INR", "CHF", "MXN", "RUB", "SEK", "NOK", "DKK",
+    "AUD", "CAD", "NZD", "HKD", "SGD", "TWD", "BRL",
+];
+
+/// Where a currency's country or code before the amount at `at` starts:
+/// a whole word of [`DOLLAR_COUNTRIES`] glued before the `$` at `at`, or
+/// of [`CURRENCY_CODES`] one blank before the digits or sign at `at`.
+fn currency_lead_before(text: &str, at: usize) -> Option<usize> {
+    let (before, listed): (&str, &[&str]) = match text[at..].starts_with('$') {
+        true => (&text[..at], &DOLLAR_COUNTRIES),
+        false => (text[..at].strip_suffix([' ', '\u{a0}'])?, &CURRENCY_CODES),
+    };
+    let word = listed.iter().find(|w| before.ends_with(**w))?;
+    let start = before.len() - word.len();
+    (!glued_before(text, start)).then_some(start)
+}
+
 /// A capitalised month name at `at`, as a whole word, with an optional full
 /// stop: (month, bytes read).
 fn month_at(text: &str, at: usize) -> Option<(u8, usize)> {
@@ -1203,7 +1232,12 @@ fn scan_numerals(
                 }
             }
             if let Some((end, quantity)) = number_at(text, i) {
-                let before = text[..i].chars().next_back();
+                // A currency's country or code written before the amount.
+                let lead = (quantity.is_some())
+                    .then(|| currency_lead_before(text, i))
+                    .flatten()
+                    .filter(|&start| out.last().is_none_or(|l| l.end <= start));
+                let before = text[..i].chars().next_back().filter(|_| lead.is_none());
                 let rest = &text.as_bytes()[end..];
                 let glued = before.is_some_and(|c| c.is_alphanumeric() || c == '.')
                     || text[end..]
@@ -1246,6 +1280,9 @@ fn scan_numerals(
                     match minus_before(text, i) {
                         Some(start) if amount && out.last().is_none_or(|l| l.end <= start) => {
                             push(start, end, quantity.map(Quantity::negated), &mut out)
+                        }
+                        _ if amount && lead.is_some() => {
+                            push(lead.unwrap_or(i), end, quantity, &mut out)
                         }
                         _ => push(i, end, quantity, &mut out),
                     }
@@ -1753,6 +1790,36 @@ mod tests {
                 _ => None,
             })
             .collect()
+    }
+
+    /// A currency code one blank before an amount and a dollar's country
+    /// glued to its sign are part of the amount; another word glued to
+    /// `$`, or a code glued to the digits, leaves an identifier.
+    #[test]
+    fn a_currency_code_or_dollars_country_before_an_amount_is_part_of_it() {
+        let text = "Paid US$45, A$3 million, USD 12 and EUR\u{a0}7, not XY$45, USD45 or SUSD 9.";
+        let found: Vec<(&str, bool)> = (find_numerals(text, &[]).iter())
+            .map(|m| (&text[m.start..m.end], m.is_identifier()))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("US$45", false),
+                ("A$3 million", false),
+                ("USD 12", false),
+                ("EUR\u{a0}7", false),
+                ("XY$45", true),
+                ("USD45", true),
+                ("9", false),
+            ]
+        );
+        // The spans alone, for a source's keys, are the same.
+        let spans =
+            |found: Vec<NumberMention>| found.iter().map(|m| (m.start, m.end)).collect::<Vec<_>>();
+        assert_eq!(
+            spans(find_numerals_for_keys(text, &[])),
+            spans(find_numerals(text, &[]))
+        );
     }
 
     #[test]
