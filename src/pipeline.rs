@@ -262,7 +262,8 @@ fn after_edit<'e>(
 ///   score's weights);
 /// - through the sentences that share enough of its terms to be tied with
 ///   its best or compared with it by value ([`support::weighs_from`]): the
-///   best sentence, its numbers, negation and citations;
+///   best sentence, its numbers, negation and citations (and the sentences
+///   it runs on into across a cut for length, whose numbers count too);
 /// - through look-ups of its names (the entity check: `names`);
 /// - through the source's sentences, by number (`[S3]`) and in all (a
 ///   citation to nothing says how many there are), for a claim that
@@ -283,8 +284,19 @@ pub fn edit_reaches<'n>(
     if edit.renumbers() && !analysed.citations.is_empty() {
         return true;
     }
+    // Its numbers are read across a cut for length too, which an edit of
+    // a long sentence beside it may make or take away.
+    let long = |k: usize| {
+        (doc.sentences.get(k))
+            .is_some_and(|s| s.end() - s.start() >= sentences::CUT_FOR_LENGTH_FROM)
+    };
+    let beside_read_again = |best: usize| {
+        [best.wrapping_sub(1), best + 1]
+            .into_iter()
+            .any(|k| edit.read_again(k) && (long(k) || long(best)))
+    };
     let held = match best {
-        Some(best) if edit.read_again(best) => return true,
+        Some(best) if edit.read_again(best) || beside_read_again(best) => return true,
         Some(best) => (terms.iter())
             .filter(|t| doc.term_id(t.key()).is_some_and(|id| doc.holds(best, id)))
             .count(),
@@ -1837,6 +1849,69 @@ mod tests {
             split: None,
         });
         check(edited, &CheckInput { earlier, ..input }, cfg)
+    }
+
+    /// A claim whose number is read across a cut for length is checked
+    /// again after an edit of the sentence past the cut (its best sentence
+    /// is the one before it, which the edit did not read again).
+    #[test]
+    fn an_edit_past_a_cut_for_length_reaches_a_claim_read_across_it() {
+        let mut source = String::new();
+        for k in 0.. {
+            if source.len() >= 2_000 {
+                break;
+            }
+            source += &format!("the pump on line {k} is grey and ");
+        }
+        source += "the quigrugru coupling on the vargrumi line runs at 114 rpm and ";
+        source += &"the gate is shut and ".repeat(400);
+        let cfg = Config::default();
+        let answer = "The quigrugru coupling on the vargrumi line runs at 114 rpm.";
+        let input = CheckInput::answer(answer);
+        let mut doc = Document::analyse(&source, (&cfg).into());
+        let before = check(&doc, &input, &cfg);
+        assert_ne!(before.claims[0].verdict, Verdict::Contradicted);
+        let edited = source.replacen("114 rpm", "115 rpm", 1);
+        doc.edit(edited.clone());
+        assert!(doc.last_edit().is_some(), "edited in place");
+        let fresh = check(&Document::analyse(&edited, (&cfg).into()), &input, &cfg);
+        assert_eq!(fresh.claims[0].verdict, Verdict::Contradicted);
+        assert_eq!(check_after_edit(&doc, input, &before, &cfg), fresh);
+        // The number before the cut, the claim's other words after it; a
+        // full stop typed at the cut ends the sentence there, so the
+        // number is no longer read with the best sentence, which the edit
+        // did not read again.
+        let mut source = String::new();
+        for k in 0.. {
+            source += &format!("the pump in bay {k} is grey and ");
+            if source.len() >= 1_950 {
+                break;
+            }
+        }
+        // The first sentence 2,040 bytes, the capitalised word after it
+        // past the 2,048 a sentence may run.
+        let tail = "it runs at 114 rpm";
+        source += &"y".repeat(2_040 - tail.len() - source.len() - 1);
+        source += " ";
+        source += tail;
+        source += " Quigrugru coupling on the vargrumi line is shut and ";
+        source += &"the gate is shut and ".repeat(40);
+        let mut doc = Document::analyse(&source, (&cfg).into());
+        assert!(
+            doc.sentence_text(0).ends_with("114 rpm"),
+            "{}",
+            doc.sentence_text(0)
+        );
+        let claim = "The quigrugru coupling on the vargrumi line runs at 114 rpm.";
+        let input = CheckInput::answer(claim);
+        let before = check(&doc, &input, &cfg);
+        assert_eq!(before.claims[0].best_source.as_deref(), Some("S2"));
+        assert_ne!(before.claims[0].verdict, Verdict::Contradicted);
+        let edited = source.replacen("114 rpm", "114 rpm.", 1);
+        doc.edit(edited.clone());
+        let fresh = check(&Document::analyse(&edited, (&cfg).into()), &input, &cfg);
+        assert_eq!(fresh.claims[0].verdict, Verdict::Contradicted);
+        assert_eq!(check_after_edit(&doc, input, &before, &cfg), fresh);
     }
 
     /// What `report`'s re-check of its repaired answer concluded.

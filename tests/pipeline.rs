@@ -1909,3 +1909,44 @@ fn repair_patches_an_identifier_written_with_other_digits() {
         repair.after
     );
 }
+
+/// A paragraph with no full stop is cut into sentences of at most 2 KB; a
+/// fact that straddles a cut is read across it: its number, past the cut,
+/// is stated, and another number conflicts with both pieces (a stranger's
+/// verbatim claim was contradicted: "114 rpm is not in S477").
+#[test]
+fn a_number_across_a_cut_for_length_is_stated() {
+    let mut source = String::new();
+    let mut k = 0;
+    while source.len() < 2_000 {
+        source += &format!("the pump on line {k} is grey and ");
+        k += 1;
+    }
+    source += "the quigrugru coupling on the vargrumi line runs at 114 rpm and ";
+    source += &"the gate is shut and ".repeat(40);
+    let cfg = Config::default();
+    let doc = Document::analyse(&source, (&cfg).into());
+    let (first, second) = (doc.sentence_text(0), doc.sentence_text(1));
+    assert!(
+        first.contains("quigrugru") && !first.contains("114"),
+        "{first}"
+    );
+    assert!(second.contains("114 rpm"), "{second}");
+    let claim = "The quigrugru coupling on the vargrumi line runs at 114 rpm.";
+    let report = check_text(&source, claim, &cfg);
+    let c = &report.claims[0];
+    assert!(c.number_mismatches.is_empty(), "{:?}", c.reasons);
+    assert_ne!(c.verdict, Verdict::Contradicted);
+    let wrong = check_text(&source, &claim.replace("114", "115"), &cfg);
+    let c = &wrong.claims[0];
+    assert_eq!(c.verdict, Verdict::Contradicted);
+    assert!(
+        c.reasons[0].detail.contains("S1–S2"),
+        "{}",
+        c.reasons[0].detail
+    );
+    // Sentences that end are not read across.
+    let ended = source.replacen(" and the quigrugru", ". The quigrugru", 1);
+    let doc = Document::analyse(&ended, (&cfg).into());
+    assert_eq!(doc.across_length_cuts(0).count(), 0);
+}

@@ -66,7 +66,9 @@
 //! `mWh` and `MWh`), a temperature without its scale (`350
 //! degrees`) is a plain number, `three quarters of an hour` is not 45
 //! minutes, a gallon, cup or spoon is the US one, a true number stated in
-//! a different sentence than the best match counts as missing, and `in` is
+//! a different sentence than the best match counts as missing (unless the
+//! best match was cut for its length and the number is across the cut:
+//! `Document::across_length_cuts`), and `in` is
 //! never read as inches.
 //!
 //! **Defaults**: on (`number_check: true`), values compared
@@ -74,6 +76,7 @@
 //! the text they are written in, as seed 004's original lab did.
 
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 
 pub use crate::text::numbers::{Approx, NumberMention, Quantity, Unit};
 
@@ -584,16 +587,33 @@ pub fn explain(
     findings: &mut Findings,
     trace: &mut Trace,
 ) -> Vec<MissingNumber> {
-    let (id, sid) = (claim.id, sentence.id());
-    let reading = sentence.analysed(claim.doc);
-    let stated: Vec<&NumberMention> = reading
-        .numbers
-        .iter()
-        .filter(|n| !n.is_identifier())
-        .collect();
+    let (id, doc) = (claim.id, claim.doc);
+    // A sentence cut for its length runs on into the next: a number
+    // across the cut is stated too, and the explanation names both.
+    let index = sentence.number() - 1;
+    let joined: Vec<usize> = doc.across_length_cuts(index).collect();
+    let reading = sentence.analysed(doc);
+    let numbers: Cow<[NumberMention]> = match joined.is_empty() {
+        true => Cow::Borrowed(&reading.numbers),
+        false => {
+            let mut all: Vec<usize> = joined.clone();
+            all.push(index);
+            all.sort_unstable();
+            let read = |k: usize| doc.sentences[k].analysed(doc).numbers.iter().cloned();
+            Cow::Owned(all.into_iter().flat_map(read).collect())
+        }
+    };
+    let sid = match (joined.first(), joined.last()) {
+        (Some(&first), Some(&last)) => {
+            let (from, to) = (first.min(index) + 1, last.max(index) + 1);
+            format!("S{from}–S{to}")
+        }
+        _ => sentence.id(),
+    };
+    let stated: Vec<&NumberMention> = numbers.iter().filter(|n| !n.is_identifier()).collect();
     let missing = check(
         &claim.analysed.numbers,
-        &reading.numbers,
+        &numbers,
         claim.cfg.number_normalisation,
         scope,
         claim.answer,
@@ -616,7 +636,14 @@ pub fn explain(
         findings.mark(Mark::answer(MarkKind::Number, (m.start, m.end)));
     }
     if !missing.is_empty() {
-        for n in stated.iter().take(crate::checks::MAX_SOURCE_MARKS) {
+        // Marks stay in the sentence a claim's marks are shown in.
+        let in_sentence =
+            |n: &&&NumberMention| sentence.start() <= n.start && n.end <= sentence.end();
+        for n in stated
+            .iter()
+            .filter(in_sentence)
+            .take(crate::checks::MAX_SOURCE_MARKS)
+        {
             findings.mark(Mark::source(MarkKind::Number, (n.start, n.end)));
         }
     }

@@ -2075,6 +2075,20 @@ impl Document {
         let s = &self.sentences[i];
         &self.text[s.start()..s.end()]
     }
+
+    /// The sentences (0-based) that sentence `i` runs on into, or on from,
+    /// across a cut for length ([`sentences::cut_for_length`]): the one
+    /// before it when that one was cut, and the one after when `i` was.
+    pub fn across_length_cuts(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+        let cut = move |k: usize| {
+            let (s, next) = (&self.sentences[k], self.sentences.get(k + 1));
+            next.is_some_and(|n| n.passage() == s.passage())
+                && sentences::cut_for_length(&self.text, s.start(), s.end())
+        };
+        let before = i.checked_sub(1).filter(|&k| cut(k));
+        let after = Some(i + 1).filter(|_| i < self.sentences.len() && cut(i));
+        before.into_iter().chain(after)
+    }
 }
 
 /// Most distinct words a thread remembers between analyses (answers,

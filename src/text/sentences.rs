@@ -496,6 +496,27 @@ fn cut_long_sentence(text: &str, start: usize, reach: usize, end: usize) -> (usi
     }
 }
 
+/// The shortest sentence [`cut_for_length`] calls cut (one cut before a
+/// word longer than the rest is not: it is mostly that word).
+pub const CUT_FOR_LENGTH_FROM: usize = LONGEST_SENTENCE_BYTES / 2;
+
+/// Was the sentence at `start..end` of `text` (as [`split`] found it) cut
+/// for its length ([`cut_long_sentence`]) rather than ended? Then the
+/// sentence after it goes on with its text: a fact may straddle the cut
+/// (a stranger's "… the coupling on the | vargrumi line runs at 114 rpm",
+/// whose number was "not in" the sentence before the cut).
+pub fn cut_for_length(text: &str, start: usize, end: usize) -> bool {
+    let reach = start + LONGEST_SENTENCE_BYTES;
+    reach < text.len()
+        && end - start >= CUT_FOR_LENGTH_FROM
+        && !text[start..end].ends_with(['.', '!', '?', '…'])
+        && text.is_char_boundary(start)
+        && {
+            let (cut, _) = cut_long_sentence(text, start, reach, text.len());
+            start + text[start..cut].trim_end().len() == end
+        }
+}
+
 /// The full stops of Chinese and Japanese and the single and double danda
 /// of Hindi (and Bengali, Marathi, Nepali, Sanskrit…): each ends its
 /// sentence whatever follows.
