@@ -161,9 +161,8 @@ impl NumberMention {
 /// `v` as a key writes it: a whole number in digits, any other to six
 /// decimals at most, without trailing zeros.
 fn write_value(v: f64, out: &mut String) {
-    use std::fmt::Write;
     if v.fract() == 0.0 && v.abs() < 1e15 {
-        let _ = write!(out, "{}", v as i64);
+        out.push_str(itoa::Buffer::new().format(v as i64));
     } else {
         let s = format!("{v:.6}", v = Decimal(v));
         out.push_str(s.trim_end_matches('0').trim_end_matches('.'));
