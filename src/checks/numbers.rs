@@ -76,7 +76,6 @@
 //! the text they are written in, as seed 004's original lab did.
 
 use serde::{Deserialize, Serialize};
-use std::borrow::Cow;
 
 pub use crate::text::numbers::{Approx, NumberMention, Quantity, Unit};
 
@@ -131,8 +130,24 @@ pub fn check(
     scope: Scope,
     answer: &str,
 ) -> Vec<MissingNumber> {
-    let sentence_quantities: Vec<&NumberMention> =
-        sentence.iter().filter(|m| !m.is_identifier()).collect();
+    let sentence: Vec<&NumberMention> = sentence.iter().collect();
+    check_stated(claim, &sentence, normalise, scope, answer)
+}
+
+/// [`check`] against the numbers `sentence` (one sentence's, or those of
+/// a sentence and the one it runs on into across a cut for length).
+fn check_stated(
+    claim: &[NumberMention],
+    sentence: &[&NumberMention],
+    normalise: bool,
+    scope: Scope,
+    answer: &str,
+) -> Vec<MissingNumber> {
+    let sentence_quantities: Vec<&NumberMention> = sentence
+        .iter()
+        .filter(|m| !m.is_identifier())
+        .copied()
+        .collect();
     // Where the last claim number was found: a claim often names the
     // sentence's numbers in its order (a repaired claim is the sentence),
     // so each search starts there and goes round. Thousands of numbers on
@@ -202,7 +217,11 @@ pub fn check(
     // An identifier is opaque, but one the sentence writes in the same
     // shape with other digits ("version 2.5.1" against "2.4.1", "SKU-441"
     // against "SKU-414") is a conflict.
-    let identifiers: Vec<&NumberMention> = sentence.iter().filter(|m| m.is_identifier()).collect();
+    let identifiers: Vec<&NumberMention> = sentence
+        .iter()
+        .filter(|m| m.is_identifier())
+        .copied()
+        .collect();
     let conflicting_identifiers = claim
         .iter()
         .filter(|m| m.is_identifier() && scope == Scope::All)
@@ -471,7 +490,7 @@ fn shown_apart(m: &NumberMention) -> String {
 /// the sentence writes as one identifier: the word before it, one blank
 /// between, and the two glued, or joined by a hyphen, among the sentence's
 /// identifiers ("COVID 19" and `COVID-19`, "Boeing 747" and `Boeing-747`)?
-fn named_in_identifier(answer: &str, start: usize, raw: &str, sentence: &[NumberMention]) -> bool {
+fn named_in_identifier(answer: &str, start: usize, raw: &str, sentence: &[&NumberMention]) -> bool {
     let Some(before) = answer.get(..start).and_then(|b| b.strip_suffix(' ')) else {
         return false;
     };
@@ -592,17 +611,12 @@ pub fn explain(
     // across the cut is stated too, and the explanation names both.
     let index = sentence.number() - 1;
     let joined: Vec<usize> = doc.across_length_cuts(index).collect();
-    let reading = sentence.analysed(doc);
-    let numbers: Cow<[NumberMention]> = match joined.is_empty() {
-        true => Cow::Borrowed(&reading.numbers),
-        false => {
-            let mut all: Vec<usize> = joined.clone();
-            all.push(index);
-            all.sort_unstable();
-            let read = |k: usize| doc.sentences[k].analysed(doc).numbers.iter().cloned();
-            Cow::Owned(all.into_iter().flat_map(read).collect())
-        }
-    };
+    let mut read: Vec<usize> = joined.clone();
+    read.push(index);
+    read.sort_unstable();
+    let numbers: Vec<&NumberMention> = (read.into_iter())
+        .flat_map(|k| &doc.sentences[k].analysed(doc).numbers)
+        .collect();
     let sid = match (joined.first(), joined.last()) {
         (Some(&first), Some(&last)) => {
             let (from, to) = (first.min(index) + 1, last.max(index) + 1);
@@ -610,8 +624,11 @@ pub fn explain(
         }
         _ => sentence.id(),
     };
-    let stated: Vec<&NumberMention> = numbers.iter().filter(|n| !n.is_identifier()).collect();
-    let missing = check(
+    let stated: Vec<&NumberMention> = (numbers.iter())
+        .filter(|n| !n.is_identifier())
+        .copied()
+        .collect();
+    let missing = check_stated(
         &claim.analysed.numbers,
         &numbers,
         claim.cfg.number_normalisation,

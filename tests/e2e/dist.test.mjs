@@ -174,10 +174,15 @@ test('index.html uses only relative asset URLs', () => {
 // keystroke), 0.10 KB, and the answer's split (its claims' analyses and
 // their names' look-ups) kept from one check to the next of the same
 // answer (a letter deep in a 1 MB source beside a 100-claim answer: to
-// the table p50 13.5 → 10.4 ms), 0.53 KB, with room for a clean clone's
-// build; issue 15 asked for 320 KB and that is not met).
+// the table p50 13.5 → 10.4 ms), 0.53 KB, and a stranger's findings and
+// a documented miss: a number read across a sentence cut for its length
+// (a verbatim claim in a paragraph without a full stop was contradicted),
+// 2.55 KB, a currency's code or a dollar's country before the amount,
+// 0.80 KB, and whole numbers' keys written by itoa, 0.09 KB, with room
+// for a clean clone's build; issue 15 asked for 320 KB and that is not
+// met).
 // BENCHMARKS.md ("The lab's bundle") says where the bytes go.
-const BUDGET_BYTES = 427_430;
+const BUDGET_BYTES = 430_900;
 
 /** The files the page loads: those index.html names, and those its scripts name. */
 function pageFiles() {
