@@ -610,20 +610,16 @@ pub fn explain(
     // A sentence cut for its length runs on into the next: a number
     // across the cut is stated too, and the explanation names both.
     let index = sentence.number() - 1;
-    let joined: Vec<usize> = doc.across_length_cuts(index).collect();
-    let mut read: Vec<usize> = joined.clone();
+    let mut read: Vec<usize> = doc.across_length_cuts(index).collect();
     read.push(index);
     read.sort_unstable();
-    let numbers: Vec<&NumberMention> = (read.into_iter())
-        .flat_map(|k| &doc.sentences[k].analysed(doc).numbers)
-        .collect();
-    let sid = match (joined.first(), joined.last()) {
-        (Some(&first), Some(&last)) => {
-            let (from, to) = (first.min(index) + 1, last.max(index) + 1);
-            format!("S{from}–S{to}")
-        }
+    let sid = match (read[0], read[read.len() - 1]) {
+        (first, last) if first != last => format!("S{}–S{}", first + 1, last + 1),
         _ => sentence.id(),
     };
+    let numbers: Vec<&NumberMention> = (read.iter())
+        .flat_map(|&k| &doc.sentences[k].analysed(doc).numbers)
+        .collect();
     let stated: Vec<&NumberMention> = (numbers.iter())
         .filter(|n| !n.is_identifier())
         .copied()
@@ -937,6 +933,20 @@ mod tests {
         assert!(!states("A ticket costs €46", "A ticket costs €45"));
         let missing = check_all(&all("A ticket costs $45"), &all("A ticket costs €45"), true);
         assert_eq!(missing[0].shown, ("$45".into(), vec!["€45".into()]));
+    }
+
+    /// Every code and dollar's country the text reads as part of an amount
+    /// (`text::numbers`'s lists) names a currency here: the two lists and
+    /// this module's names agree.
+    #[test]
+    fn every_code_and_country_read_before_an_amount_names_a_currency() {
+        use crate::text::numbers::{CURRENCY_CODES, DOLLAR_COUNTRIES};
+        for code in CURRENCY_CODES {
+            assert!(Currency::named(code).is_some(), "{code}");
+        }
+        for country in DOLLAR_COUNTRIES {
+            assert!(Currency::of_dollar_country(country).is_some(), "{country}");
+        }
     }
 
     /// A code before the amount and a dollar's country glued to its sign

@@ -510,7 +510,6 @@ pub fn cut_for_length(text: &str, start: usize, end: usize) -> bool {
     reach < text.len()
         && end - start >= CUT_FOR_LENGTH_FROM
         && !text[start..end].ends_with(['.', '!', '?', '…'])
-        && text.is_char_boundary(start)
         && {
             let (cut, _) = cut_long_sentence(text, start, reach, text.len());
             start + text[start..cut].trim_end().len() == end
