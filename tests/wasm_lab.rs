@@ -90,6 +90,80 @@ async fn answer_panel_renders_user_text_as_text() {
     host.remove();
 }
 
+/// The next frame's callbacks, then the task after its paint.
+async fn next_frame() {
+    let frame = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = web_sys::window().unwrap().request_animation_frame(&resolve);
+    });
+    wasm_bindgen_futures::JsFuture::from(frame).await.unwrap();
+    settle().await;
+}
+
+/// A keystroke in a long text is drawn before it is checked (`app::typing`):
+/// what is typed into the answer box reaches the lab's answer, and the
+/// check, in the task after the next frame; inputs faster than frames are
+/// applied once, as the box's latest text; a key the box handles (it may
+/// undo) applies a waiting input first. In short texts an input is applied
+/// at once.
+#[wasm_bindgen_test]
+async fn typing_is_applied_after_the_frame_that_shows_it() {
+    let host = host();
+    let lab = new_lab(LabState::default());
+    let _handle = leptos::mount::mount_to(host.clone(), move || view! { <AnswerPanel lab/> });
+    settle().await;
+    let answer: web_sys::HtmlTextAreaElement = host
+        .query_selector("#answer")
+        .unwrap()
+        .unwrap()
+        .unchecked_into();
+    let input = |text: &str| {
+        answer.set_value(text);
+        answer
+            .dispatch_event(&web_sys::InputEvent::new("input").unwrap())
+            .unwrap();
+    };
+    let short = format!("{} It opened in 1931.", lab.answer.get_untracked());
+    input(&short);
+    assert_eq!(lab.answer.get_untracked(), short, "a short answer at once");
+    assert!(!lab.typing.is_waiting());
+    let before = "The main span is 410 metres long. ".repeat(250);
+    assert!(before.len() > claimlab::app::lab::LONG_ANSWER_BYTES);
+    lab.answer.set(before.clone());
+    settle().await;
+    let one = format!("{before} The bridge opened in 1931.");
+    let two = format!("{one} It is 410 metres long.");
+    input(&one);
+    input(&two);
+    assert_eq!(
+        lab.answer.get_untracked(),
+        before,
+        "applied before the frame"
+    );
+    assert!(lab.typing.is_waiting());
+    next_frame().await;
+    assert!(!lab.typing.is_waiting());
+    assert_eq!(lab.answer.get_untracked(), two);
+    let claims: Vec<String> = lab
+        .checked
+        .with_untracked(|c| c.report.claims.iter().map(|c| c.text.clone()).collect());
+    assert_eq!(
+        claims.last().map(String::as_str),
+        Some("It is 410 metres long.")
+    );
+    let three = format!("{two} It has four lanes.");
+    input(&three);
+    assert_eq!(lab.answer.get_untracked(), two);
+    answer
+        .dispatch_event(&web_sys::KeyboardEvent::new("keydown").unwrap())
+        .unwrap();
+    assert_eq!(
+        lab.answer.get_untracked(),
+        three,
+        "a key applies what waits"
+    );
+    host.remove();
+}
+
 #[wasm_bindgen_test]
 async fn threshold_slider_moves_the_verdict() {
     let host = host();

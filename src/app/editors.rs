@@ -205,6 +205,7 @@ impl SourceBox {
     /// long paste still being analysed) may name other bytes: then nothing
     /// happens.
     fn edit_at(self, span: (usize, usize), listed: &str) {
+        self.lab.typing.flush();
         if self
             .lab
             .source
@@ -218,6 +219,7 @@ impl SourceBox {
     }
 
     fn step(self, step: Step) {
+        self.lab.typing.flush();
         let w = self.window.get_untracked();
         // The caret's place in the source (the box holds bytes `w`).
         let caret = self.lab.source.with_untracked(|t| {
@@ -255,6 +257,7 @@ impl SourceBox {
     /// Undo, redo and select-all are the lab's; a key that moves the caret
     /// ends a select-all.
     fn key_down(self, ev: &leptos::ev::KeyboardEvent) {
+        self.lab.typing.flush();
         if let Some(command) = Command::of_key(ev) {
             ev.prevent_default();
             self.undo_or_redo(command);
@@ -323,6 +326,7 @@ impl SourceBox {
     /// Undo or redo from a menu; an input after Ctrl+A replaces all of the
     /// source if all the box shows is still selected.
     fn before_input(self, ev: &leptos::ev::InputEvent) {
+        self.lab.typing.flush();
         if let Some(command) = Command::of_input(ev) {
             ev.prevent_default();
             // The browser's page-wide history may aim at this box while
@@ -338,6 +342,7 @@ impl SourceBox {
 
     /// Copy or cut after Ctrl+A in a window: all of the source.
     fn clipboard(self, ev: &leptos::ev::ClipboardEvent, cut: bool) {
+        self.lab.typing.flush();
         if !self.all_selected.get_untracked() || !self.selects_all_shown() {
             return;
         }
@@ -361,6 +366,7 @@ impl SourceBox {
     /// the selection (all of the source after Ctrl+A), is one step to undo,
     /// and the box shows the window after it, the caret at its end.
     fn paste(self, ev: &leptos::ev::ClipboardEvent) {
+        self.lab.typing.flush();
         if self.lab.read_only.get_untracked() || self.all.get_value() {
             return;
         }
@@ -407,6 +413,7 @@ impl SourceBox {
     /// Replace all of the source with `text` (a cut of all of it, a file
     /// opened), as one step to undo; the box shows `text` from its start.
     fn replace_all(self, text: String) {
+        self.lab.typing.flush();
         let removed = self.lab.source.get_untracked();
         let edit = Edit {
             at: 0,
@@ -839,13 +846,13 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
                 rows="6"
                 node_ref=source_box.el
                 on:keydown=move |ev| source_box.key_down(&ev)
-                on:mousedown=move |_| source_box.all_selected.set(false)
-                on:blur=move |_| source_box.all_selected.set(false)
+                on:mousedown=move |_| { lab.typing.flush(); source_box.all_selected.set(false) }
+                on:blur=move |_| { lab.typing.flush(); source_box.all_selected.set(false) }
                 on:beforeinput=move |ev| source_box.before_input(&ev)
                 on:copy=move |ev| source_box.clipboard(&ev, false)
                 on:cut=move |ev| source_box.clipboard(&ev, true)
                 on:paste=move |ev| source_box.paste(&ev)
-                on:input=move |ev| source_box.typed(&ev)
+                on:input=move |ev| lab.apply_typed("source", move || source_box.typed(&ev))
             ></textarea>
             {window_note}
             {move || lab.analysing.get().map(|share| view! {
@@ -988,20 +995,22 @@ pub fn AnswerPanel(lab: Lab) -> impl IntoView {
                 readonly=move || lab.read_only.get()
                 prop:value=move || lab.question.get()
                 on:keydown=move |ev| {
+                    lab.typing.flush();
                     if let Some(text) = lab.question.with_untracked(|q| question_undo.key_down(&ev, q)) {
                         lab.question.set(text);
                     }
                 }
                 on:beforeinput=move |ev| {
+                    lab.typing.flush();
                     if let Some(text) = lab.question.with_untracked(|q| question_undo.before_input(&ev, q)) {
                         lab.question.set(text);
                     }
                 }
-                on:input=move |ev| {
+                on:input=move |ev| lab.apply_typed("question", move || {
                     let text = event_target_value(&ev);
                     lab.question.with_untracked(|q| question_undo.input(&ev, q, &text));
                     lab.question.set(text);
-                }
+                })
             />
             <label class="visually-hidden" for="answer">"Answer text"</label>
             <textarea
@@ -1011,18 +1020,20 @@ pub fn AnswerPanel(lab: Lab) -> impl IntoView {
                 rows="5"
                 prop:value=move || lab.answer.get()
                 on:keydown=move |ev| {
+                    lab.typing.flush();
                     if let Some(text) = lab.answer.with_untracked(|a| undo.key_down(&ev, a)) {
                         lab.answer.set(text);
                         lab.edited();
                     }
                 }
                 on:beforeinput=move |ev| {
+                    lab.typing.flush();
                     if let Some(text) = lab.answer.with_untracked(|a| undo.before_input(&ev, a)) {
                         lab.answer.set(text);
                         lab.edited();
                     }
                 }
-                on:input=move |ev| {
+                on:input=move |ev| lab.apply_typed("answer", move || {
                     let text = event_target_value(&ev);
                     lab.answer.with_untracked(|a| undo.input(&ev, a, &text));
                     let caret = ev
@@ -1032,7 +1043,7 @@ pub fn AnswerPanel(lab: Lab) -> impl IntoView {
                     lab.typing_in_word.set_value(caret.is_some_and(|at| crate::text::scan::caret_in_word(&text, at as usize)));
                     lab.answer.set(text);
                     lab.edited();
-                }
+                })
             ></textarea>
             <p class="answer-view" aria-label="Answer split into claims"><ForEnumerate each=pieces key=|piece| piece.clone() children=move |at, piece| piece.view(lab, claim_ids.at(at))/></p>
         </section>

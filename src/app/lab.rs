@@ -141,6 +141,10 @@ const SLICE_ABOVE_BYTES: usize = 64 * 1024;
 /// Most bytes an edit of a large source reads afresh at once (the passages
 /// around it); a wider edit (a paste) is analysed in slices.
 const EDIT_AT_ONCE_BYTES: usize = 64 * 1024;
+
+/// An answer longer than this (bytes; some fifty claims) is checked after
+/// the frame that shows a keystroke in it (`Lab::apply_typed`).
+pub const LONG_ANSWER_BYTES: usize = 8 * 1024;
 /// How long one slice of analysis may hold the page (ms).
 const SLICE_MS: f64 = 12.0;
 
@@ -298,6 +302,9 @@ pub struct Lab {
     pub opened_from: RwSignal<Option<String>>,
     /// The last edit of the answer left the caret inside a word.
     pub typing_in_word: StoredValue<bool>,
+    /// Inputs typed into the text boxes, applied after the frame that
+    /// shows them (`app::typing`).
+    pub typing: super::typing::Typing,
 }
 
 /// The decision banner: what it shows.
@@ -544,6 +551,7 @@ impl Lab {
             new_history_entry: StoredValue::new(false),
             opened_from: RwSignal::new(None),
             typing_in_word: StoredValue::new(false),
+            typing: super::typing::Typing,
         }
     }
 
@@ -576,6 +584,8 @@ impl Lab {
 
     /// The whole state, as a permalink stores it.
     pub fn snapshot(&self) -> LabState {
+        // What was typed is part of the state, drawn or not yet.
+        self.typing.flush();
         LabState {
             example: self.example.get_untracked(),
             question: self.question.get_untracked(),
@@ -668,6 +678,22 @@ impl Lab {
             });
             self.file_message.set(None);
             self.opened_from.set(None);
+        }
+    }
+
+    /// Apply `input`, typed into `box_id`: at once while the lab's texts
+    /// are short (the whole keystroke, check and drawing, fits in a frame
+    /// with the letter), else after the frame that shows the letter
+    /// (`app::typing`): a source over [`SLICE_ABOVE_BYTES`] or an answer
+    /// over [`LONG_ANSWER_BYTES`].
+    pub fn apply_typed(&self, box_id: &'static str, input: impl FnOnce() + 'static) {
+        let long = self.source.with_untracked(|s| s.len() > SLICE_ABOVE_BYTES)
+            || self.answer.with_untracked(|a| a.len() > LONG_ANSWER_BYTES);
+        if long {
+            self.typing.after_paint(box_id, input);
+        } else {
+            self.typing.flush();
+            input();
         }
     }
 

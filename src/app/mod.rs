@@ -17,6 +17,7 @@ pub mod settings;
 pub mod share;
 pub mod storage;
 pub mod trace;
+pub mod typing;
 pub mod undo;
 pub mod widgets;
 
