@@ -268,6 +268,12 @@ const DENYING_WORDS: &[&str] = &["false", "untrue", "incorrect", "inaccurate"];
 /// The first content word of the clause that opens after token `i`, within
 /// five tokens: the word a negator at `i` negates.
 fn first_content_after(tokens: &[Token], i: usize) -> Option<usize> {
+    // "not more than 40", "no fewer than 500": the negator bounds the
+    // number (the number check reads the bound), it denies no word.
+    let is = |k: usize, words: &[&str]| tokens.get(k).is_some_and(|t| words.contains(&t.lower()));
+    if is(i + 1, &["more", "less", "fewer"]) && is(i + 2, &["than"]) {
+        return None;
+    }
     for (j, next) in tokens.iter().enumerate().skip(i + 1).take(5) {
         if next.clause_break || is_negator(next.lower()) {
             return None;
@@ -682,6 +688,30 @@ mod tests {
         );
         let f = flip("The plan does not support IPv6.", "The plan supports IPv6.").unwrap();
         assert_eq!((f.word.as_str(), f.negated_in), ("support", Side::Claim));
+    }
+
+    /// "not more than 40 shares" bounds the number; it denies no word (a
+    /// stranger's contract: "at most 40 shares" was a negation flip).
+    #[test]
+    fn a_negated_bound_denies_no_word() {
+        for (claim, source) in [
+            (
+                "Each party may hold at most 40 shares.",
+                "Each party may hold not more than 40 shares.",
+            ),
+            (
+                "They deliver at least 500 units.",
+                "They deliver no fewer than 500 units.",
+            ),
+            (
+                "The notice is at least 30 days.",
+                "The notice is not less than 30 days.",
+            ),
+        ] {
+            assert_eq!(flip(claim, source), None, "{source}");
+        }
+        // A negator before "more" without "than" still negates ("no more").
+        assert!(flip("He works here.", "He does not work here any more.").is_some());
     }
 
     #[test]

@@ -814,6 +814,41 @@ mod tests {
         check_all(&all(claim), &all(source), true).is_empty()
     }
 
+    /// A decimal comma ("12,5 %", French, German, Spanish…) is one number,
+    /// 12.5: a stranger's "5 %" was supported by a source's "12,5 %".
+    /// Thousands grouped by three, and lists of digits, read as before.
+    #[test]
+    fn a_decimal_comma_is_one_number() {
+        assert!(!states(
+            "Le taux est passé à 5 % en 2020.",
+            "Le taux est passé à 12,5 % en 2020."
+        ));
+        assert!(states(
+            "Le taux est passé à 12,5 % en 2020.",
+            "Le taux est passé à 12,5 % en 2020."
+        ));
+        assert!(states(
+            "Die Quote stieg auf 3.5%.",
+            "Die Quote stieg auf 3,5%."
+        ));
+        assert!(!states(
+            "Die Quote stieg auf 3,6%.",
+            "Die Quote stieg auf 3,5%."
+        ));
+        assert!(states("It drew 1,250 visitors.", "It drew 1250 visitors."));
+        assert!(!states("It drew 1,250 visitors.", "It drew 12.5 visitors."));
+        assert!(states("Rooms 1,2,3 are open.", "Rooms 1,2,3 are open."));
+        // A list written without spaces after a comma (RAGTruth's "boxes
+        // 1, 2,3, and 5") is a list.
+        assert!(states(
+            "Box 2 holds them.",
+            "Boxes 1, 2,3, and 5 hold them."
+        ));
+        assert!(states("Box 3 holds them.", "Boxes 1, 2,3 and 5 hold them."));
+        assert!(states("Step 3 helps.", "Steps 3,4 and 5 help."));
+        assert!(states("about 12,5 kg", "12.4 kg"));
+    }
+
     /// US customary volumes, inches and micrograms are measures too: "2
     /// tablespoons" is not "2 teaspoons", and "8 feet" is "96 inches".
     #[test]
@@ -1091,6 +1126,10 @@ mod tests {
         assert!(!states("children over 12", "children under 12"));
         assert!(states("children under 12", "children under 12"));
         assert!(states("at least 20 tonnes", "more than 20 tonnes"));
+        assert!(states("no fewer than 500 units", "at least 500 units"));
+        assert!(states("at least 500 units", "no fewer than 500 units"));
+        assert!(states("not more than 40 hours", "at most 40 hours"));
+        assert!(!states("no fewer than 500 units", "fewer than 500 units"));
         let missing = check_all(
             &all("It lifts up to 20 tonnes"),
             &all("It lifts more than 20 tonnes"),

@@ -768,6 +768,12 @@ fn plain_number(text: &str, at: usize) -> Option<(usize, f64)> {
             end += 4;
         }
     }
+    if let Some(decimals) = decimal_comma(rest, end).filter(|_| !after_a_listed_number(text, at)) {
+        // "12,5 %": English groups thousands by three, so one or two
+        // digits after a comma are decimals (French, German, Spanish…).
+        let value = format!("{}.{}", &rest[..end], &rest[end + 1..end + 1 + decimals]);
+        return Some((at + end + 1 + decimals, parse_decimal(&value)?));
+    }
     if b.len() > end + 1 && b[end] == b'.' && b[end + 1].is_ascii_digit() {
         end += 1 + digits(&rest[end + 1..]);
     }
@@ -777,6 +783,32 @@ fn plain_number(text: &str, at: usize) -> Option<(usize, f64)> {
         false => parse_decimal(written),
     };
     Some((at + end, value?))
+}
+
+/// The decimals of a decimal comma at byte `at` of `rest`, right after a
+/// number's digits: a comma, then one or two digits, and no digit, comma
+/// or point after them ("12,5 %", "3,75"; not "1,250", nor a list written
+/// without spaces: "boxes 1, 2,3, and 5", "numbers 3,4 and 5").
+fn decimal_comma(rest: &str, at: usize) -> Option<usize> {
+    let b = rest.as_bytes();
+    if b.get(at) != Some(&b',') || (at > 0 && b[..at].contains(&b',')) {
+        return None;
+    }
+    let decimals = digits(&rest[at + 1..]);
+    let end = at + 1 + decimals;
+    let list_ends = [" and ", " or "].iter().any(|w| rest[end..].starts_with(w));
+    let after = b.get(end);
+    ((1..=2).contains(&decimals) && !matches!(after, Some(b',' | b'.')) && !list_ends)
+        .then_some(decimals)
+}
+
+/// Does a number at `at` follow another and a comma ("1, 2,3"): a list,
+/// whose commas part numbers?
+fn after_a_listed_number(text: &str, at: usize) -> bool {
+    let before = text[..at].trim_end_matches(' ');
+    before
+        .strip_suffix(',')
+        .is_some_and(|b| b.ends_with(|c: char| c.is_ascii_digit()))
 }
 
 /// One side of a number or range: an optional currency sign, the digits,

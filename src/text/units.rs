@@ -329,8 +329,16 @@ impl Approx {
     }
 }
 
-/// Words right before a number that hedge or bound it, longest first.
+/// Words right before a number that hedge or bound it, longest first. A
+/// bound said by denying its opposite ("no fewer than 500", "not more than
+/// 40") comes before the opposite it holds.
 const HEDGES: &[(&str, Approx)] = &[
+    ("not fewer than", Approx::AtLeast),
+    ("no fewer than", Approx::AtLeast),
+    ("not less than", Approx::AtLeast),
+    ("no less than", Approx::AtLeast),
+    ("not more than", Approx::AtMost),
+    ("no more than", Approx::AtMost),
     ("approximately", Approx::About),
     ("roughly", Approx::About),
     ("around", Approx::About),
@@ -378,12 +386,18 @@ pub fn hedge_before(text: &str, start: usize) -> Option<(Approx, usize)> {
 /// The unit of the last decimal place written in a numeral (`3.50` → 0.01,
 /// `410` → 1).
 pub fn last_place(numeral: &str) -> f64 {
+    // A decimal comma ("12,5"): one or two digits after the last comma.
+    let comma_decimals = || {
+        let (_, tail) = numeral.rsplit_once(',')?;
+        let d = tail.bytes().take_while(u8::is_ascii_digit).count();
+        (1..=2).contains(&d).then_some(d)
+    };
     match numeral.split_once('.') {
         Some((_, decimals)) => {
             let d = decimals.bytes().take_while(u8::is_ascii_digit).count();
             10f64.powi(-(d as i32))
         }
-        None => 1.0,
+        None => comma_decimals().map_or(1.0, |d| 10f64.powi(-(d as i32))),
     }
 }
 
@@ -677,12 +691,32 @@ mod tests {
             Some((Approx::AtMost, 9))
         );
         assert_eq!(hedge_before("It lifts 20 t", 9), None);
+        // A bound said by denying its opposite (a stranger's contract:
+        // "no fewer than 500 units" read as "fewer than 500").
+        for (text, approx) in [
+            ("no fewer than 500", Approx::AtLeast),
+            ("not fewer than 500", Approx::AtLeast),
+            ("No less than 500", Approx::AtLeast),
+            ("not less than 500", Approx::AtLeast),
+            ("no more than 500", Approx::AtMost),
+            ("not more than 500", Approx::AtMost),
+        ] {
+            assert_eq!(
+                hedge_before(text, text.len() - 3),
+                Some((approx, 0)),
+                "{text}"
+            );
+        }
+        // "casino fewer than" ends in "no fewer than" but holds no "no".
+        assert_eq!(approx_before("a casino fewer than 5", 20), Approx::AtMost);
     }
 
     #[test]
     fn rounding_places() {
         assert_eq!(last_place("3.50"), 0.01);
         assert_eq!(last_place("410"), 1.0);
+        assert_eq!(last_place("12,5"), 0.1);
+        assert_eq!(last_place("1,250"), 1.0);
         assert_eq!(rounding_place(40.0, 1.0), 10.0);
         assert_eq!(rounding_place(38.0, 1.0), 1.0);
         assert_eq!(rounding_place(1250.0, 1.0), 10.0);
