@@ -5,8 +5,9 @@
 //! When the lab applied an input at once (spliced it into its texts,
 //! checked them, redrew the panels that changed), the letter waited for
 //! all of it: with a 1 MB source and a 100-claim answer, keydown to the
-//! next paint took p50 32 ms and p95 40–48 ms in Chromium's Event Timing
-//! (BENCHMARKS.md, "A keystroke is drawn before it is checked").
+//! next paint took p50 24–40 ms and p95 24–56 ms in Chromium's Event
+//! Timing (BENCHMARKS.md, "A keystroke is drawn before it is checked");
+//! now p95 16–24 ms.
 //!
 //! So a box's input is applied in the task after the next frame's paint
 //! ([`Typing::after_paint`]): the letter shows at once and the verdicts
