@@ -265,12 +265,17 @@ const TRUTH_WORDS: &[&str] = &["true", "case", "correct", "accurate", "right"];
 /// go hungry" judges the clause, it does not deny it.
 const DENYING_WORDS: &[&str] = &["false", "untrue", "incorrect", "inaccurate"];
 
+/// Is token `k` one of `words` (lower-cased)? `false` past the end.
+fn word_at(tokens: &[Token], k: usize, words: &[&str]) -> bool {
+    tokens.get(k).is_some_and(|t| words.contains(&t.lower()))
+}
+
 /// The first content word of the clause that opens after token `i`, within
 /// five tokens: the word a negator at `i` negates.
 fn first_content_after(tokens: &[Token], i: usize) -> Option<usize> {
     // "not more than 40", "no fewer than 500": the negator bounds the
     // number (the number check reads the bound), it denies no word.
-    let is = |k: usize, words: &[&str]| tokens.get(k).is_some_and(|t| words.contains(&t.lower()));
+    let is = |k: usize, words: &[&str]| word_at(tokens, k, words);
     if is(i + 1, &["more", "less", "fewer"]) && is(i + 2, &["than"]) {
         return None;
     }
@@ -320,7 +325,7 @@ const DENYING_TO_SAY: &[&str] = &["wrong", "mistaken"];
 /// after "to" and a verb of saying ("incorrect to say that"); `None` if no
 /// clause follows.
 fn that_after(tokens: &[Token], j: usize) -> Option<usize> {
-    let is = |k: usize, words: &[&str]| tokens.get(k).is_some_and(|t| words.contains(&t.lower()));
+    let is = |k: usize, words: &[&str]| word_at(tokens, k, words);
     if is(j + 1, &["that"]) {
         Some(j + 1)
     } else {
