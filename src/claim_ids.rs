@@ -19,6 +19,18 @@ use crate::report::ClaimReport;
 pub use crate::text::ids::{mentions, IdsIn};
 use crate::trace::{Event, EventKind};
 
+/// The id of the claim at `index` (0-based): `C1`, `C2`, …, written
+/// without the formatting machinery (a check names every claim, and a
+/// batch checks thousands).
+pub fn of_index(index: usize) -> String {
+    let mut digits = itoa::Buffer::new();
+    let digits = digits.format(index + 1);
+    let mut id = String::with_capacity(1 + digits.len());
+    id.push('C');
+    id.push_str(digits);
+    id
+}
+
 /// `text` with every mention of id `from` ([`mentions`]) written as `to`.
 pub fn rename_in<'t>(text: &'t str, from: &str, to: &str) -> Cow<'t, str> {
     let from = from.strip_prefix('C').unwrap_or(from);
@@ -82,6 +94,13 @@ pub fn renamed(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_claims_id_is_c_and_its_place_from_one() {
+        for k in [0, 1, 8, 9, 98, 99, 12_344, usize::MAX - 1] {
+            assert_eq!(of_index(k), format!("C{}", k + 1));
+        }
+    }
 
     #[test]
     fn renaming_writes_the_new_id_over_the_whole_mention_only() {

@@ -333,12 +333,18 @@ fn focus(marks: &[Mark], s: &SourceReport) -> usize {
         .map_or(0, |&(_, _, first)| first)
 }
 
+/// Does `text` have at most [`BEST_SOURCE_CHARS`] characters (an excerpt of
+/// it is all of it)?
+fn is_short(text: &str) -> bool {
+    text.len() <= BEST_SOURCE_CHARS || text.chars().nth(BEST_SOURCE_CHARS).is_none()
+}
+
 /// `text` whole when it has at most [`BEST_SOURCE_CHARS`] characters, else
 /// an excerpt of at most that many, from a word start about
 /// `EXCERPT_LEAD_CHARS` before byte `focus` (a word the claim shares) to a
 /// word end, with `…` where it cuts the sentence.
 pub fn excerpt(text: &str, focus: usize) -> std::borrow::Cow<'_, str> {
-    if text.len() <= BEST_SOURCE_CHARS || text.chars().nth(BEST_SOURCE_CHARS).is_none() {
+    if is_short(text) {
         return text.into();
     }
     let mut focus = focus.min(text.len());
@@ -392,7 +398,11 @@ impl Report {
                     .best_source
                     .as_deref()
                     .and_then(|id| self.source(id))
-                    .map(|s| excerpt(&s.text, focus(&c.marks, s))),
+                    // (A short sentence is written whole: no focus is sought.)
+                    .map(|s| match is_short(&s.text) {
+                        true => s.text.as_ref().into(),
+                        false => excerpt(&s.text, focus(&c.marks, s)),
+                    }),
                 reasons: &c.reasons,
                 score: c.score.as_ref().map(|s| Score::of(s, include)),
                 consistency: c

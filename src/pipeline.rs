@@ -852,7 +852,7 @@ fn judge<'k>(
         let (start, end, Part::New(NewClaim { analysed, .. })) = &split.parts[k] else {
             unreachable!("only a claim not known is checked");
         };
-        let id = format!("C{}", k + 1);
+        let id = claim_ids::of_index(k);
         let claim = ClaimContext {
             id: &id,
             answer,
@@ -894,7 +894,7 @@ fn judge<'k>(
                     trace.append(events);
                     return Cow::Owned(checked);
                 }
-                let id = format!("C{}", k + 1);
+                let id = claim_ids::of_index(k);
                 let reached = |edit: &SourceEdit, best: Option<usize>| {
                     let terms = claim_terms(analysed, &given);
                     let names = || names.get_or_init(|| NameLookups::of(answer, *start, *end, cfg));
@@ -1469,7 +1469,7 @@ fn decide(
     trace: &mut Trace,
 ) -> (Option<String>, Decision, Option<LearnedScore>) {
     // By position: a known claim keeps the id it had in the earlier check.
-    let id = |k: usize| format!("C{}", k + 1);
+    let id = claim_ids::of_index;
     let failing = claims.iter().position(|c| c.verdict != Verdict::Supported);
     let learned = (cfg.answer_scoring == AnswerScoring::Learned && !claims.is_empty()).then(|| {
         let features: Vec<ClaimFeatures> = claims

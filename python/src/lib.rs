@@ -731,10 +731,8 @@ impl Batch {
                 Err(reason) => return (1, reason, None),
             };
             // The full report carries no headline: it comes beside it.
-            let full = shape.include.is_none();
             let checked = catch(|| {
-                record::check_record(record, &shape, &self.recent)
-                    .map(|c| (c.json, full.then_some(c.headline)))
+                record::check_record(record, &shape, &self.recent).map(|c| (c.json, c.headline))
             });
             match checked {
                 Ok(Ok((json, headline))) => {

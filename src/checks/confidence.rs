@@ -128,45 +128,76 @@ fn phrases_starting_with(first: u8) -> &'static [(usize, &'static str, bool)] {
 
 /// Where each word of `text` starts (a letter or digit after none), and
 /// how many runs of characters between whitespace it has (as
-/// `split_whitespace` counts them), in one tight pass: the answer's every
-/// byte is read here, its few word starts by [`find_markers`].
+/// `split_whitespace` counts them), in one pass: the answer's every byte is
+/// read here, its few word starts by [`find_markers`]. ASCII is read eight
+/// bytes at a time ([`ascii_classes`]); other characters one at a time.
 fn word_starts(text: &str) -> (Vec<usize>, usize) {
-    // ASCII classes: bit 0 a letter or digit, bit 1 whitespace
-    // (`char::is_whitespace`: tab to carriage return, and space).
-    const CLASS: [u8; 128] = {
-        let mut class = [0u8; 128];
-        let mut b = 0;
-        while b < 128 {
-            let c = b as u8;
-            class[b] = (c.is_ascii_alphanumeric() as u8)
-                | ((matches!(c, b'\t'..=b'\r' | b' ') as u8) << 1);
-            b += 1;
-        }
-        class
-    };
     let bytes = text.as_bytes();
     let mut starts = Vec::new();
-    let (mut words, mut previous) = (0, 2u8); // the text starts after whitespace
+    let mut words = 0;
+    // The text starts after whitespace.
+    let (mut after_alphanumeric, mut after_space) = (false, true);
     let mut at = 0;
     while at < bytes.len() {
-        let b = bytes[at];
-        let (class, len) = if b < 0x80 {
-            (CLASS[usize::from(b)], 1)
-        } else {
-            let c = text[at..].chars().next().unwrap_or(' ');
-            (
-                u8::from(c.is_alphanumeric()) | (u8::from(c.is_whitespace()) << 1),
-                c.len_utf8(),
-            )
+        if let Some(chunk) = bytes.get(at..at + 8) {
+            let chunk = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+            if let Some((alphanumeric, space)) = ascii_classes(chunk) {
+                let mut begins =
+                    alphanumeric & !(alphanumeric << 1 | u32::from(after_alphanumeric)) & 0xFF;
+                while begins != 0 {
+                    starts.push(at + begins.trailing_zeros() as usize);
+                    begins &= begins - 1;
+                }
+                words +=
+                    (!space & (space << 1 | u32::from(after_space)) & 0xFF).count_ones() as usize;
+                after_alphanumeric = alphanumeric & 0x80 != 0;
+                after_space = space & 0x80 != 0;
+                at += 8;
+                continue;
+            }
+        }
+        let (alphanumeric, space, len) = match bytes[at] {
+            b if b.is_ascii() => (
+                b.is_ascii_alphanumeric(),
+                matches!(b, b'\t'..=b'\r' | b' '),
+                1,
+            ),
+            _ => {
+                let c = text[at..].chars().next().unwrap_or(' ');
+                (c.is_alphanumeric(), c.is_whitespace(), c.len_utf8())
+            }
         };
-        if class & 1 != 0 && previous & 1 == 0 {
+        if alphanumeric && !after_alphanumeric {
             starts.push(at);
         }
-        words += usize::from(previous & 2 != 0 && class & 2 == 0);
-        previous = class;
+        words += usize::from(after_space && !space);
+        (after_alphanumeric, after_space) = (alphanumeric, space);
         at += len;
     }
     (starts, words)
+}
+
+/// Eight ASCII bytes' classes as two masks, bit `k` for byte `k`: letters
+/// and digits, and whitespace (`char::is_whitespace`: tab to carriage
+/// return, and space); `None` when a byte is not ASCII.
+fn ascii_classes(chunk: u64) -> Option<(u32, u32)> {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    if chunk & HIGH != 0 {
+        return None;
+    }
+    // The high bit of each byte, for a byte below 0x80: is it in lo..=hi?
+    // (Adding at most 0x80 to a byte below 0x80 carries into no other byte.)
+    let within = |x: u64, lo: u8, hi: u8| {
+        let at_least_lo = x + ONES * u64::from(0x80 - lo);
+        let above_hi = x + ONES * u64::from(0x7F - hi);
+        at_least_lo & !above_hi & HIGH
+    };
+    // The high bits gathered into the low byte, byte k to bit k.
+    let gather = |high: u64| ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
+    let alphanumeric = within(chunk, b'0', b'9') | within(chunk | ONES * 0x20, b'a', b'z');
+    let space = within(chunk, b'\t', b'\r') | within(chunk, b' ', b' ');
+    Some((gather(alphanumeric), gather(space)))
 }
 
 /// Every marker in the answer, in one pass over its word starts (every
@@ -311,6 +342,48 @@ mod tests {
                 text.split_whitespace().count(),
                 "{text:?}"
             );
+        }
+    }
+
+    /// The word starts and count read a character at a time (what reading
+    /// eight bytes at a time must keep).
+    fn word_starts_char_by_char(text: &str) -> (Vec<usize>, usize) {
+        let mut starts = Vec::new();
+        let mut previous: Option<char> = None;
+        for (i, c) in text.char_indices() {
+            if c.is_alphanumeric() && !previous.is_some_and(char::is_alphanumeric) {
+                starts.push(i);
+            }
+            previous = Some(c);
+        }
+        (starts, text.split_whitespace().count())
+    }
+
+    #[test]
+    fn eight_bytes_at_a_time_read_as_characters_one_at_a_time() {
+        for text in [
+            "",
+            "abcdefgh",
+            "abcdefg h",
+            "a0 Z9 _x @[`{ /: ~",
+            "\t\n\x0B\x0C\r abcdefgh\x1c\x1d\x1e\x1f  ij",
+            "ééé abcdefgh 漢字 abcdefgh\u{a0}abcdefgh\u{2003}x",
+            "twelve bytes then é, then more ASCII words, then 😀 at the end",
+        ] {
+            assert_eq!(
+                word_starts(text),
+                word_starts_char_by_char(text),
+                "{text:?}"
+            );
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn eight_bytes_at_a_time_read_as_characters_one_at_a_time_for_any_text(
+            text in "[ -~\t\n\r\x0B\x0C\x1cé漢\u{a0}\u{2003}😀]{0,80}"
+        ) {
+            proptest::prop_assert_eq!(word_starts(&text), word_starts_char_by_char(&text));
         }
     }
 

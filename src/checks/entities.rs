@@ -233,8 +233,14 @@ struct Word<'a> {
 
 impl Word<'_> {
     fn capitalised(&self) -> bool {
-        self.text.chars().next().is_some_and(char::is_uppercase)
-            && self.text.chars().any(char::is_alphabetic)
+        match self.text.as_bytes().first() {
+            // An ASCII capital is a letter itself (most words: read first).
+            Some(b) if b.is_ascii() => b.is_ascii_uppercase(),
+            _ => {
+                self.text.chars().next().is_some_and(char::is_uppercase)
+                    && self.text.chars().any(char::is_alphabetic)
+            }
+        }
     }
 
     fn is_title(&self) -> bool {
@@ -437,9 +443,9 @@ pub fn find(text: &str, start: usize, end: usize, single_words: bool) -> Vec<Ent
     let words = words(part);
     // "Smith et al. (2021)"
     for i in 0..words.len() {
-        if words[i].capitalised()
-            && words.get(i + 1).is_some_and(|w| w.text == "et")
+        if words.get(i + 1).is_some_and(|w| w.text == "et")
             && words.get(i + 2).is_some_and(|w| w.text == "al")
+            && words[i].capitalised()
         {
             let al = &words[i + 2];
             let year = words
@@ -990,6 +996,33 @@ mod tests {
             .len(),
             1
         );
+    }
+
+    #[test]
+    fn a_word_is_capitalised_when_it_opens_with_a_capital_and_holds_a_letter() {
+        for (text, capitalised) in [
+            ("Anna", true),
+            ("anna", false),
+            ("A", true),
+            ("1st", false),
+            ("Élan", true),
+            ("élan", false),
+            ("Ωmega", true),
+            ("ǅemal", false), // title case, not upper case
+            ("Ⅻ", true),      // a Roman numeral: upper case and alphabetic
+            ("漢字", false),
+        ] {
+            let word = Word {
+                start: 0,
+                end: text.len(),
+                text,
+                after: "",
+            };
+            let by_characters = text.chars().next().is_some_and(char::is_uppercase)
+                && text.chars().any(char::is_alphabetic);
+            assert_eq!(word.capitalised(), by_characters, "{text}");
+            assert_eq!(word.capitalised(), capitalised, "{text}");
+        }
     }
 
     #[test]

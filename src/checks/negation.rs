@@ -434,8 +434,18 @@ struct NegatedWords<'a> {
 }
 
 impl<'a> NegatedWords<'a> {
-    fn of(a: &'a Analysed, text: &str) -> Self {
-        let (negated_by, in_denial) = negated_by(&a.tokens, text);
+    /// Is a content word (not a number) negated or denied, as
+    /// [`negated_by`] read `tokens`? When none is, [`NegatedWords::sorted`]
+    /// finds no word negated or denied.
+    fn any_negated(tokens: &[Token], negated_by: &[Option<usize>]) -> bool {
+        tokens
+            .iter()
+            .zip(negated_by)
+            .any(|(t, n)| n.is_some() && t.content && t.number.is_none())
+    }
+
+    /// `a`'s content words sorted as [`negated_by`] read them.
+    fn sorted(a: &'a Analysed, negated_by: Vec<Option<usize>>, in_denial: Vec<bool>) -> Self {
         let (mut negated, mut plain, mut denied) = (Vec::new(), Vec::new(), Vec::new());
         for ((t, n), d) in a.tokens.iter().zip(&negated_by).zip(in_denial) {
             if t.content && t.number.is_none() {
@@ -495,18 +505,20 @@ pub fn check(
     sentence: &Analysed,
     source_text: &str,
 ) -> Option<NegationFlip> {
-    let (c, s) = (
-        NegatedWords::of(claim, claim_text),
-        NegatedWords::of(sentence, source_text),
-    );
     // A flip needs a word negated or denied on one side: most pairs
-    // negate and deny nothing, and are passed at once.
-    if [&c.negated, &c.denied, &s.negated, &s.denied]
-        .iter()
-        .all(|words| words.is_empty())
+    // negate and deny nothing, and are passed before their words are
+    // sorted into negated, plain and denied.
+    let (claim_by, claim_denied) = negated_by(&claim.tokens, claim_text);
+    let (source_by, source_denied) = negated_by(&sentence.tokens, source_text);
+    if !NegatedWords::any_negated(&claim.tokens, &claim_by)
+        && !NegatedWords::any_negated(&sentence.tokens, &source_by)
     {
         return None;
     }
+    let (c, s) = (
+        NegatedWords::sorted(claim, claim_by, claim_denied),
+        NegatedWords::sorted(sentence, source_by, source_denied),
+    );
     for t in &claim.tokens {
         if !t.content || t.number.is_some() {
             continue;

@@ -325,9 +325,10 @@ pub struct Shape<'a> {
 #[derive(Debug, Clone)]
 pub struct Checked {
     pub json: Vec<u8>,
-    /// [`crate::report::Report::headline`]: the compact report writes it;
-    /// the full one does not, and the Python package shows it.
-    pub headline: String,
+    /// [`crate::report::Report::headline`] of a full report, which does not
+    /// write it (the Python package shows it beside the report); `None` for
+    /// a compact report, which writes it.
+    pub headline: Option<String>,
     pub decision: Decision,
     pub counts: VerdictCounts,
     pub routing: Routing,
@@ -372,7 +373,7 @@ pub fn check_record(
     );
     Ok(Checked {
         json,
-        headline: report.headline(),
+        headline: shape.include.is_none().then(|| report.headline()),
         decision: report.decision,
         counts: report.summary.counts,
         routing: report.quality.routing,
