@@ -181,9 +181,9 @@ fn word_starts(text: &str) -> (Vec<usize>, usize) {
 /// and digits, and whitespace (`char::is_whitespace`: tab to carriage
 /// return, and space); `None` when a byte is not ASCII.
 fn ascii_classes(chunk: u64) -> Option<(u32, u32)> {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
     const ONES: u64 = 0x0101_0101_0101_0101;
-    if chunk & HIGH != 0 {
+    if chunk & HIGH_BITS != 0 {
         return None;
     }
     // The high bit of each byte, for a byte below 0x80: is it in lo..=hi?
@@ -191,11 +191,11 @@ fn ascii_classes(chunk: u64) -> Option<(u32, u32)> {
     let within = |x: u64, lo: u8, hi: u8| {
         let at_least_lo = x + ONES * u64::from(0x80 - lo);
         let above_hi = x + ONES * u64::from(0x7F - hi);
-        at_least_lo & !above_hi & HIGH
+        at_least_lo & !above_hi & HIGH_BITS
     };
     // The high bits gathered into the low byte, byte k to bit k.
     let gather = |high: u64| ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
-    let alphanumeric = within(chunk, b'0', b'9') | within(chunk | ONES * 0x20, b'a', b'z');
+    let alphanumeric = within(chunk, b'0', b'9') | within(chunk | (ONES * 0x20), b'a', b'z');
     let space = within(chunk, b'\t', b'\r') | within(chunk, b' ', b' ');
     Some((gather(alphanumeric), gather(space)))
 }

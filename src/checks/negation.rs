@@ -11,8 +11,14 @@
 //! …, and the other languages' that are no English word: German `nicht`,
 //! `kein…`, French `pas`, Dutch `niet`, Spanish `nunca`, Portuguese `não`;
 //! `text::words::OTHER_NEGATORS`) negates the first content word after it
-//! in the same clause (`not` and `never` before an aside set off by
-//! commas, the first after it: "may not, under any circumstances, feed").
+//! in the same clause, a number or a weekday too ("not 5 mg", "not on
+//! Mondays"; `not` and `never` before an aside set off by commas, the
+//! first after it: "may not, under any circumstances, feed"). Where the
+//! negated word is also stated plainly in the same text, the negation
+//! reaches the next content word of its clause as well: "covers parts but
+//! does not cover labour" negates the labour. A negating prefix (`un-`,
+//! `non-`: "unsuitable" against "suitable") is a flip too, unless one side
+//! holds both forms.
 //! One written as a name (a capital inside its
 //! sentence: "the Geen family"; "Pier No. 7") negates nothing. A negated
 //! truth word before `that` ("it is not true that …", "not the case that
@@ -32,9 +38,13 @@
 //!
 //! **Misses**: antonyms outside the list, two negations swapped between
 //! words ("not A, but B" against "A, not B"; read as a reordering), a reordered sentence that swaps
-//! "before" and "after" while meaning the same (a false alarm), negation by prefix
-//! ("unavailable"), double negation, scope beyond the first word ("not only"
-//! is skipped on purpose), negations in other sentences, and Italian `non`
+//! "before" and "after" while meaning the same (a false alarm), negation by
+//! other prefixes (`in-`, `dis-`: "inactive"; "inform" is no negated
+//! "form"), double negation, scope beyond the first word otherwise ("did
+//! not reduce mortality" negates the reducing only; "not only" is skipped
+//! on purpose), a repeated verb in another form ("won at home but did not
+//! win away"), exceptions ("daily except Mondays"), negations in other
+//! sentences, and Italian `non`
 //! and `mai` and German `nie` (English writes them too).
 //!
 //! **Antonyms** (`antonym_check`, off in the seed preset): a claim word the
@@ -286,7 +296,9 @@ fn first_content_after(tokens: &[Token], i: usize) -> Option<usize> {
         if j == i + 1 && NEGATOR_PARTS.contains(&next.lower()) {
             continue;
         }
-        if next.content && next.number.is_none() {
+        // A number too: "open on weekdays but not on Mondays", "not 5 mg
+        // but 10 mg".
+        if next.content {
             return Some(j);
         }
     }
@@ -400,6 +412,7 @@ fn negated_by(tokens: &[Token], text: &str) -> (Vec<Option<usize>>, Vec<bool>) {
         }
         out[j] = Some(i);
     }
+    extend_past_repeated_words(tokens, &mut out);
     let mut denied = vec![false; tokens.len()];
     for (denier, first) in denials {
         let end = (first + 1..tokens.len())
@@ -422,6 +435,37 @@ fn negated_by(tokens: &[Token], text: &str) -> (Vec<Option<usize>>, Vec<bool>) {
     (out, denied)
 }
 
+/// A negated word the text also states plainly carries no contrast: "covers
+/// parts but does not cover labour" negates the labour, not the covering.
+/// There the negation reaches the next content word of the clause too,
+/// within three tokens. (A word negated only once, "did not reduce
+/// mortality", keeps the negation to itself.)
+fn extend_past_repeated_words(tokens: &[Token], out: &mut [Option<usize>]) {
+    for j in 0..tokens.len() {
+        let Some(negator) = out[j] else { continue };
+        let key = tokens[j].key();
+        let stated_plainly = tokens
+            .iter()
+            .enumerate()
+            .any(|(k, t)| k != j && out[k].is_none() && t.content && t.key() == key);
+        if !stated_plainly {
+            continue;
+        }
+        let next = tokens
+            .iter()
+            .enumerate()
+            .skip(j + 1)
+            .take(3)
+            .take_while(|(_, t)| !t.clause_break && !is_negator(t.lower()))
+            .find(|(_, t)| t.content);
+        if let Some((k, _)) = next {
+            if out[k].is_none() {
+                out[k] = Some(negator);
+            }
+        }
+    }
+}
+
 /// Which content words of a text are negated, and which are stated plainly.
 struct NegatedWords<'a> {
     tokens: &'a [Token],
@@ -434,21 +478,21 @@ struct NegatedWords<'a> {
 }
 
 impl<'a> NegatedWords<'a> {
-    /// Is a content word (not a number) negated or denied, as
+    /// Is a content word negated or denied, as
     /// [`negated_by`] read `tokens`? When none is, [`NegatedWords::sorted`]
     /// finds no word negated or denied.
     fn any_negated(tokens: &[Token], negated_by: &[Option<usize>]) -> bool {
         tokens
             .iter()
             .zip(negated_by)
-            .any(|(t, n)| n.is_some() && t.content && t.number.is_none())
+            .any(|(t, n)| n.is_some() && t.content)
     }
 
     /// `a`'s content words sorted as [`negated_by`] read them.
     fn sorted(a: &'a Analysed, negated_by: Vec<Option<usize>>, in_denial: Vec<bool>) -> Self {
         let (mut negated, mut plain, mut denied) = (Vec::new(), Vec::new(), Vec::new());
         for ((t, n), d) in a.tokens.iter().zip(&negated_by).zip(in_denial) {
-            if t.content && t.number.is_none() {
+            if t.content {
                 match (d, n) {
                     (true, _) => denied.push(t.key()),
                     (false, Some(_)) => negated.push(t.key()),
@@ -513,14 +557,14 @@ pub fn check(
     if !NegatedWords::any_negated(&claim.tokens, &claim_by)
         && !NegatedWords::any_negated(&sentence.tokens, &source_by)
     {
-        return None;
+        return prefix_flip(claim, claim_text, sentence, source_text);
     }
     let (c, s) = (
         NegatedWords::sorted(claim, claim_by, claim_denied),
         NegatedWords::sorted(sentence, source_by, source_denied),
     );
     for t in &claim.tokens {
-        if !t.content || t.number.is_some() {
+        if !t.content {
             continue;
         }
         let key = t.key();
@@ -566,6 +610,63 @@ pub fn check(
             source_span: (st.start, st.end),
             negator_span: (n.start, n.end),
         });
+    }
+    prefix_flip(claim, claim_text, sentence, source_text)
+}
+
+/// Prefixes that negate the word they are written on: "unsuitable",
+/// "nonresident". (Not "in-", "dis-": "inform", "discover".)
+const NEGATING_PREFIXES: &[&str] = &["un", "non"];
+
+/// A word of one side that is a word of the other with a negating prefix
+/// ("unsuitable" against "suitable"). The bare word has four characters or
+/// more ("unit" is not "it" negated), and neither side holds both forms
+/// (which would be a contrast, "suitable or unsuitable").
+fn prefix_flip(
+    claim: &Analysed,
+    claim_text: &str,
+    sentence: &Analysed,
+    source_text: &str,
+) -> Option<NegationFlip> {
+    let word = |t: &&Token| t.content && t.number.is_none();
+    let holds = |a: &Analysed, lower: &str| a.tokens.iter().any(|t| t.lower() == lower);
+    for side in [Side::Source, Side::Claim] {
+        let (long_side, short_side, long_text) = match side {
+            Side::Source => (sentence, claim, source_text),
+            Side::Claim => (claim, sentence, claim_text),
+        };
+        // Most texts hold no word with such a prefix: nothing more is read.
+        for long in long_side.tokens.iter().filter(word) {
+            let l = long.lower();
+            let Some(prefix) = NEGATING_PREFIXES.iter().find(|p| l.starts_with(**p)) else {
+                continue;
+            };
+            let bare = &l[prefix.len()..];
+            if bare.chars().count() < 4 || holds(long_side, bare) || holds(short_side, l) {
+                continue;
+            }
+            let Some(short) = short_side
+                .tokens
+                .iter()
+                .filter(word)
+                .find(|t| t.lower() == bare)
+            else {
+                continue;
+            };
+            let (t, s) = match side {
+                Side::Source => (short, long),
+                Side::Claim => (long, short),
+            };
+            let negator_span = (long.start, long.start + prefix.len());
+            return Some(NegationFlip {
+                word: claim_text[t.start..t.end].to_string(),
+                negated_in: side,
+                negator: long_text[negator_span.0..negator_span.1].to_string(),
+                claim_span: (t.start, t.end),
+                source_span: (s.start, s.end),
+                negator_span,
+            });
+        }
     }
     None
 }

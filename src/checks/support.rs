@@ -8,7 +8,13 @@
 //! do: of those tied on words, or sharing fewer by no more than the claim
 //! has amounts and unit words (up to 32 compared). Of sentences holding as
 //! much, the one the claim cites (itself or through its passage) is the
-//! best, then the earliest. "The main span is 460 metres long." shares
+//! best, then the earliest. A best sentence that speaks of another subject
+//! gives way: when it lacks a name of the claim (capitalised inside it, or
+//! letters with digits: "KAH-975") that other sentences hold, and names one
+//! the claim does not, the best is the sentence sharing the most among
+//! those holding the claim's missing names, however little ("The Halvard
+//! Bridge is 410 metres long." is read against "The Halvard Bridge … spans
+//! 460 metres.", not "The Orsk Bridge is 410 metres long."). "The main span is 460 metres long." shares
 //! four of its five content words with "The main span is 410 metres long."
 //! (0.8); "The longest span measures 410 metres." shares three of five (0.6).
 //!
@@ -357,6 +363,96 @@ impl SupportFinding {
     }
 }
 
+/// Is this term of the claim a name: capitalised inside its text (not its
+/// first word), or letters and digits together ("KAH-975")?
+fn is_named(text: &str, t: &Token, first: usize) -> bool {
+    let surface = &text[t.start..t.end];
+    let capitalised = t.start > first && surface.starts_with(|c: char| c.is_uppercase());
+    let identifier =
+        surface.chars().any(|c| c.is_ascii_digit()) && surface.chars().any(char::is_alphabetic);
+    t.content && (capitalised || identifier)
+}
+
+/// The best sentence speaks of another subject than the claim: it lacks a
+/// name of the claim that other sentences of the source hold, and names
+/// one the claim does not ("The Halvard Bridge is 410 metres long." against
+/// "The Orsk Bridge is 410 metres long. The Halvard Bridge, opened in 1990,
+/// spans 460 metres."). Then the best sentence is the one sharing the most
+/// words among those holding the claim's missing names, however few: a
+/// claim about the KAH-975 pump is not contradicted by the NAN-4768 pump's
+/// interval (a stranger's repair wrote the other pump's figure in).
+fn naming_the_subject(
+    claim: &ClaimContext,
+    terms: &[&Token],
+    shared: &Shared,
+    sup: &Support,
+) -> Option<Support> {
+    let (doc, text) = (claim.doc, claim.answer);
+    let best = sup.best?;
+    let tokens = &claim.analysed.tokens;
+    let first = tokens.first().map_or(0, |t| t.start);
+    // The claim's names, each a run of named words ("Halvard Bridge",
+    // "Bank of Lyon"), and the term ids of those the best sentence does
+    // not hold whole. A name some word of which the source never writes
+    // is an invented one (the entity check's), not another sentence's.
+    let mut missing: Vec<u32> = Vec::new();
+    let mut k = 0;
+    while k < tokens.len() {
+        if !is_named(text, &tokens[k], first) {
+            k += 1;
+            continue;
+        }
+        let mut run = vec![&tokens[k]];
+        k += 1;
+        while k < tokens.len() {
+            if is_named(text, &tokens[k], first) {
+                run.push(&tokens[k]);
+                k += 1;
+            } else if tokens[k].lower() == "of"
+                && tokens.get(k + 1).is_some_and(|t| is_named(text, t, first))
+            {
+                k += 1;
+            } else {
+                break;
+            }
+        }
+        let ids: Option<Vec<u32>> = run.iter().map(|t| doc.term_id(t.key())).collect();
+        match ids {
+            Some(ids) if !ids.iter().all(|&id| doc.holds(best, id)) => missing.extend(ids),
+            _ => {}
+        }
+    }
+    if missing.is_empty() {
+        return None;
+    }
+    let reading = doc.sentences[best].analysed(doc);
+    let sentence_first = reading.tokens.first().map_or(0, |t| t.start);
+    let names_another = reading.tokens.iter().any(|t| {
+        is_named(&doc.text, t, sentence_first) && !terms.iter().any(|c| c.key() == t.key())
+    });
+    if !names_another {
+        return None;
+    }
+    let (s, n) = shared
+        .sentences
+        .iter()
+        .filter(|&&(s, _)| missing.iter().all(|&id| doc.holds(s as usize, id)))
+        .fold(None, |top: Option<(u32, u32)>, &(s, n)| match top {
+            Some((ts, tn)) if tn > n || tn == n && ts < s => Some((ts, tn)),
+            _ => Some((s, n)),
+        })?;
+    let support = f64::from(n) / terms.len() as f64;
+    Some(Support {
+        best: Some(s as usize),
+        tied: vec![s],
+        support,
+        matched: n as usize,
+        total: terms.len(),
+        matched_terms: shared.held_by(s as usize, doc),
+        sentences_compared: sup.sentences_compared,
+    })
+}
+
 /// Find the claim's best sentence and explain it: the matched and missing
 /// words (marked in the claim, the matched ones in the sentence too), a
 /// `no_match` or `low_support` reason when there is a source and it falls
@@ -374,6 +470,9 @@ pub fn explain(
     if cfg.number_normalisation {
         let cites = |s: usize| layout.cites(&claim.analysed.citations, s);
         sup = credit_best(sup, &shared, terms, claim.analysed, doc, &cites);
+    }
+    if let Some(named) = naming_the_subject(claim, terms, &shared, &sup) {
+        sup = named;
     }
     let best = sup.best.map(|i| &doc.sentences[i]);
     let best_source = best.map(|s| s.id());

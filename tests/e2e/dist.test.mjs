@@ -183,10 +183,14 @@ test('index.html uses only relative asset URLs', () => {
 // panel painted on its own: a letter's frame p95 24–40 → 16–24 ms with a
 // 1 MB source), 1.00 KB, with the rule that keeps short texts checked at
 // once, a decimal comma read as one number and bounds said by denying
-// their opposite (a stranger's findings), 0.60 KB, with room for a clean
-// clone's build; issue 15 asked for 320 KB and that is not met).
+// their opposite (a stranger's findings), 0.60 KB, and confidence read
+// eight bytes at a time, claim ids written without `format!` and three
+// negations a stranger found lost (a number or weekday negated, the word
+// after a verb the sentence also states plainly, an `un-`/`non-` prefix),
+// 1.02 KB (432,298 → 433,315 bytes on this machine), with room for a
+// clean clone's build; issue 15 asked for 320 KB and that is not met).
 // BENCHMARKS.md ("The lab's bundle") says where the bytes go.
-const BUDGET_BYTES = 432_500;
+const BUDGET_BYTES = 433_800;
 
 /** The files the page loads: those index.html names, and those its scripts name. */
 function pageFiles() {
