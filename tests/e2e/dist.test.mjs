@@ -187,10 +187,11 @@ test('index.html uses only relative asset URLs', () => {
 // eight bytes at a time, claim ids written without `format!` and three
 // negations a stranger found lost (a number or weekday negated, the word
 // after a verb the sentence also states plainly, an `un-`/`non-` prefix),
-// 1.02 KB (432,298 → 433,315 bytes on this machine), with room for a
-// clean clone's build; issue 15 asked for 320 KB and that is not met).
+// with a best sentence about another subject giving way, 1.66 KB
+// (432,298 → 433,960 bytes on this machine), with room for a clean
+// clone's build; issue 15 asked for 320 KB and that is not met).
 // BENCHMARKS.md ("The lab's bundle") says where the bytes go.
-const BUDGET_BYTES = 433_800;
+const BUDGET_BYTES = 434_500;
 
 /** The files the page loads: those index.html names, and those its scripts name. */
 function pageFiles() {
