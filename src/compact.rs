@@ -342,12 +342,13 @@ fn is_short(text: &str) -> bool {
 /// `text` whole when it has at most [`BEST_SOURCE_CHARS`] characters, else
 /// an excerpt of at most that many, from a word start about
 /// `EXCERPT_LEAD_CHARS` before byte `focus` (a word the claim shares) to a
-/// word end, with `…` where it cuts the sentence.
-pub fn excerpt(text: &str, focus: usize) -> std::borrow::Cow<'_, str> {
+/// word end, with `…` where it cuts the sentence. The focus is asked for
+/// only when the text is cut.
+pub fn excerpt(text: &str, focus: impl FnOnce() -> usize) -> std::borrow::Cow<'_, str> {
     if is_short(text) {
         return text.into();
     }
-    let mut focus = focus.min(text.len());
+    let mut focus = focus().min(text.len());
     while !text.is_char_boundary(focus) {
         focus -= 1;
     }
@@ -398,11 +399,7 @@ impl Report {
                     .best_source
                     .as_deref()
                     .and_then(|id| self.source(id))
-                    // (A short sentence is written whole: no focus is sought.)
-                    .map(|s| match is_short(&s.text) {
-                        true => s.text.as_ref().into(),
-                        false => excerpt(&s.text, focus(&c.marks, s)),
-                    }),
+                    .map(|s| excerpt(&s.text, || focus(&c.marks, s))),
                 reasons: &c.reasons,
                 score: c.score.as_ref().map(|s| Score::of(s, include)),
                 consistency: c
@@ -482,17 +479,17 @@ impl Report {
 mod tests {
     #[test]
     fn a_long_best_sentence_is_an_excerpt_around_the_shared_word() {
-        assert_eq!(super::excerpt("Short sentence.", 3), "Short sentence.");
+        assert_eq!(super::excerpt("Short sentence.", || 3), "Short sentence.");
         let exact = "é".repeat(super::BEST_SOURCE_CHARS);
         assert_eq!(
-            super::excerpt(&exact, 0),
+            super::excerpt(&exact, || 0),
             exact.as_str(),
             "400 characters are whole"
         );
         let words: Vec<String> = (0..1000).map(|i| format!("w{i}")).collect();
         let text = words.join(" ");
         let focus = text.find("w500").unwrap();
-        let cut = super::excerpt(&text, focus);
+        let cut = super::excerpt(&text, || focus);
         assert!(cut.starts_with('…') && cut.ends_with('…'), "{cut}");
         assert!(cut.contains("w500 "), "{cut}");
         assert!(cut.chars().count() <= super::BEST_SOURCE_CHARS + 2);
@@ -506,12 +503,12 @@ mod tests {
         let lead = inner.find("w500").unwrap();
         assert!((80..=100).contains(&lead), "{lead}");
         // A word near the start: no mark before.
-        let start = super::excerpt(&text, 3);
+        let start = super::excerpt(&text, || 3);
         assert!(start.starts_with("w0 ") && start.ends_with('…'), "{start}");
         // Beyond the end, or in the middle of a character: no panic.
         let accented = format!("{} fin", "ü ".repeat(600));
         for focus in [0, 1, 601, 1201, accented.len(), usize::MAX] {
-            let cut = super::excerpt(&accented, focus);
+            let cut = super::excerpt(&accented, || focus);
             assert!(cut.chars().count() <= super::BEST_SOURCE_CHARS + 2);
         }
     }

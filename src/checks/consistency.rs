@@ -35,6 +35,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::checks::{ClaimContext, Findings};
 use crate::config::ConsistencyScoring;
+use crate::text::case::opens_with_capital;
 use crate::text::decimal::Decimal;
 use crate::text::{sentences, Analysed, AnalysisOptions};
 use crate::trace::{EventKind, Trace};
@@ -376,8 +377,7 @@ pub fn lexical_scores(claims: &[&str], samples: &[&str], options: AnalysisOption
                 .iter()
                 .enumerate()
                 .filter(|(i, t)| {
-                    t.number.is_some()
-                        || (*i > 0 && text[t.start..t.end].starts_with(char::is_uppercase))
+                    t.number.is_some() || (*i > 0 && opens_with_capital(&text[t.start..t.end]))
                 })
                 .map(|(_, t)| id(t.key()))
                 .collect();

@@ -63,6 +63,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::checks::{ClaimContext, Findings};
+use crate::text::case::opens_with_capital;
 use crate::text::words::{is_negator, OTHER_NEGATORS};
 use crate::text::{Analysed, SourceSentence, Token};
 use crate::trace::{EventKind, Trace};
@@ -364,9 +365,8 @@ fn denial_at(tokens: &[Token], i: usize) -> Option<usize> {
 /// still negates.
 fn written_as_name(tokens: &[Token], i: usize, text: &str) -> bool {
     let t = &tokens[i];
-    let mut chars = text[t.start..t.end].chars();
-    let capital_inside =
-        i > 0 && chars.next().is_some_and(char::is_uppercase) && chars.any(char::is_lowercase);
+    let word = &text[t.start..t.end];
+    let capital_inside = i > 0 && opens_with_capital(word) && word.chars().any(char::is_lowercase);
     capital_inside
         && (OTHER_NEGATORS.contains(&t.lower())
             || (t.lower() == "no" && tokens.get(i + 1).is_some_and(|n| n.number.is_some())))
@@ -441,14 +441,20 @@ fn negated_by(tokens: &[Token], text: &str) -> (Vec<Option<usize>>, Vec<bool>) {
 /// within three tokens. (A word negated only once, "did not reduce
 /// mortality", keeps the negation to itself.)
 fn extend_past_repeated_words(tokens: &[Token], out: &mut [Option<usize>]) {
-    for j in 0..tokens.len() {
-        let Some(negator) = out[j] else { continue };
-        let key = tokens[j].key();
-        let stated_plainly = tokens
-            .iter()
-            .enumerate()
-            .any(|(k, t)| k != j && out[k].is_none() && t.content && t.key() == key);
-        if !stated_plainly {
+    let negated: Vec<usize> = (0..tokens.len()).filter(|&j| out[j].is_some()).collect();
+    if negated.is_empty() {
+        return;
+    }
+    // The words stated plainly, as the negators alone left them (a word
+    // the negation is extended to below still counts as stated plainly).
+    let plain: Vec<&str> = tokens
+        .iter()
+        .zip(out.iter())
+        .filter(|(t, n)| n.is_none() && t.content)
+        .map(|(t, _)| t.key())
+        .collect();
+    for j in negated {
+        if !plain.contains(&tokens[j].key()) {
             continue;
         }
         let next = tokens
@@ -460,7 +466,7 @@ fn extend_past_repeated_words(tokens: &[Token], out: &mut [Option<usize>]) {
             .find(|(_, t)| t.content);
         if let Some((k, _)) = next {
             if out[k].is_none() {
-                out[k] = Some(negator);
+                out[k] = out[j];
             }
         }
     }

@@ -366,11 +366,7 @@ impl SupportFinding {
 /// Is this term of the claim a name: capitalised inside its text (not its
 /// first word), or letters and digits together ("KAH-975")?
 fn is_named(text: &str, t: &Token, first: usize) -> bool {
-    let surface = &text[t.start..t.end];
-    let capitalised = t.start > first && surface.starts_with(|c: char| c.is_uppercase());
-    let identifier =
-        surface.chars().any(|c| c.is_ascii_digit()) && surface.chars().any(char::is_alphabetic);
-    t.content && (capitalised || identifier)
+    t.content && crate::text::case::reads_as_name(&text[t.start..t.end], t.start <= first)
 }
 
 /// The best sentence speaks of another subject than the claim: it lacks a

@@ -1,4 +1,6 @@
-//! Lower-casing that keeps every character's byte length.
+//! Lower-casing that keeps every character's byte length, and what a
+//! word's capitals say of it (a name: [`opens_with_capital`],
+//! [`reads_as_name`]).
 //!
 //! The checks find words and phrases in a lower-cased copy of a text and use
 //! those byte offsets in the original. The standard `to_lowercase` can change
@@ -112,6 +114,32 @@ pub fn lower_char(c: char) -> char {
     char::from_u32(lower).unwrap_or(c)
 }
 
+/// Does `word` open with a capital letter ("Anna", "Élodie", "KAH-975")?
+/// The one reading of "capitalised" the checks share: the entity check's
+/// name runs, the support check's names ([`reads_as_name`]), a negator
+/// written as a name, the consistency check's informative words.
+pub fn opens_with_capital(word: &str) -> bool {
+    match word.as_bytes().first() {
+        // An ASCII capital is a letter itself (most words: read first).
+        Some(b) if b.is_ascii() => b.is_ascii_uppercase(),
+        _ => {
+            word.chars().next().is_some_and(char::is_uppercase)
+                && word.chars().any(char::is_alphabetic)
+        }
+    }
+}
+
+/// Letters and digits together: an identifier ("KAH-975", "B12").
+pub fn is_identifier(word: &str) -> bool {
+    word.bytes().any(|b| b.is_ascii_digit()) && word.chars().any(char::is_alphabetic)
+}
+
+/// Does a word read as (part of) a name: a capital where the sentence
+/// does not call for one (`opens_sentence` false), or an identifier?
+pub fn reads_as_name(word: &str, opens_sentence: bool) -> bool {
+    (!opens_sentence && opens_with_capital(word)) || is_identifier(word)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -123,6 +151,38 @@ mod tests {
             let each: String = text.chars().map(lower_char).collect();
             proptest::prop_assert_eq!(text.lowercase(), each);
         }
+    }
+
+    #[test]
+    fn a_word_opens_with_a_capital_when_its_first_letter_is_upper_case() {
+        for (text, capitalised) in [
+            ("Anna", true),
+            ("anna", false),
+            ("A", true),
+            ("1st", false),
+            ("Élan", true),
+            ("élan", false),
+            ("Ωmega", true),
+            ("ǅemal", false), // title case, not upper case
+            ("Ⅻ", true),      // a Roman numeral: upper case and alphabetic
+            ("漢字", false),
+            ("", false),
+        ] {
+            let by_characters = text.chars().next().is_some_and(char::is_uppercase)
+                && text.chars().any(char::is_alphabetic);
+            assert_eq!(opens_with_capital(text), by_characters, "{text}");
+            assert_eq!(opens_with_capital(text), capitalised, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_name_is_a_capital_inside_a_sentence_or_an_identifier() {
+        assert!(reads_as_name("Halvard", false));
+        assert!(!reads_as_name("Halvard", true), "a sentence's first word");
+        assert!(reads_as_name("KAH-975", true), "an identifier, anywhere");
+        assert!(reads_as_name("b12", false));
+        assert!(!reads_as_name("1990", false), "digits alone are a number");
+        assert!(!reads_as_name("bridge", false));
     }
 
     /// The standard lower case of `c` when it is one character.
