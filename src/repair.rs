@@ -18,7 +18,8 @@
 //!    answer in one ordered pass (specific phrases first, then the bare
 //!    adjective). An identifier written with other digits (`Post-44/11`)
 //!    takes the sentence's one of its shape (`Post-9/11`), when there is
-//!    exactly one. A negation flip is patched by the sentence it contradicts.
+//!    exactly one. A negation flip is patched by the sentence it contradicts
+//!    (the claim's citation marks kept when they name that sentence).
 //!    Confidence + 0.15, capped at 0.80.
 //! 3. **Entity scrub** when names were invented: drop the sentences holding
 //!    them and say so. Confidence × 0.85.
@@ -495,6 +496,22 @@ fn quoted(doc: &Document, i: usize) -> String {
     out.trim().to_string()
 }
 
+/// `sentence` with the citation marks `claim` writes put before its final
+/// stop: "The bridge does not carry trains [2]." for a claim that cited
+/// `[2]`.
+fn with_citation_marks(sentence: String, claim: &str) -> String {
+    let marks: Vec<&str> = crate::text::citations::find(claim)
+        .iter()
+        .map(|c| &claim[c.start..c.end])
+        .collect();
+    if marks.is_empty() {
+        return sentence;
+    }
+    let body = sentence.trim_end_matches(['.', '!', '?']);
+    let stop = &sentence[body.len()..];
+    format!("{body} {}{stop}", marks.join(""))
+}
+
 fn contradiction_patch(
     doc: &Document,
     answer: &str,
@@ -597,7 +614,13 @@ fn contradiction_patch(
                 }
             }
         } else if claim.negation.is_some() {
-            edits.push((claim.byte_start, claim.byte_end, quoted(doc, best)));
+            let mut patch = quoted(doc, best);
+            // The claim's citation marks stay when they name the sentence
+            // now quoted (a mark naming another would be a miscitation).
+            if claim.citations.points_to_support == Some(true) {
+                patch = with_citation_marks(patch, &answer[claim.byte_start..claim.byte_end]);
+            }
+            edits.push((claim.byte_start, claim.byte_end, patch));
             changes.push(format!(
                 "Replaced {} with {}, whose negation it reversed",
                 claim.id,
@@ -814,6 +837,35 @@ mod tests {
             healed.body
         );
         assert!(!healed.body.contains('['), "{}", healed.body);
+    }
+
+    #[test]
+    fn a_negation_patch_keeps_the_claims_citation_of_the_quoted_sentence() {
+        let cfg = Config::default();
+        let source = "[1] The Halvorsen bridge opened in 1998.\n\n[2] The bridge does not carry trains. Cyclists use the east lane.";
+        let report = crate::check_text(
+            source,
+            "It opened in 1998 [1]. The bridge carries trains [2].",
+            &cfg,
+        );
+        let repair = report.repair.as_ref().expect("a repair");
+        assert_eq!(
+            repair.after,
+            "It opened in 1998 [1]. The bridge does not carry trains [2]."
+        );
+        assert!(repair.succeeded, "{:?}", repair.changes);
+        // A mark naming another passage is not carried into the quote.
+        let report = crate::check_text(source, "The bridge carries trains [1].", &cfg);
+        let after = report.repair.as_ref().map(|r| r.after.as_str());
+        assert!(after.is_none_or(|a| !a.contains("trains [1]")), "{after:?}");
+        assert_eq!(
+            with_citation_marks("No trains.".into(), "Trains [2][3]."),
+            "No trains [2][3]."
+        );
+        assert_eq!(
+            with_citation_marks("No trains".into(), "Trains [S4]"),
+            "No trains [S4]"
+        );
     }
 
     #[test]

@@ -246,6 +246,17 @@ impl SourceBox {
     }
 
     /// Does the box's selection hold all it shows?
+    /// Is all of the source selected: Ctrl+A in a box holding a window, or
+    /// all of a box that holds all of it?
+    fn selects_all_of_source(self) -> bool {
+        let whole_shown = self.all.get_value()
+            || self.lab.source.with_untracked(|t| {
+                let w = self.window.get_untracked();
+                w.start == 0 && w.end == t.len()
+            });
+        (whole_shown || self.all_selected.get_untracked()) && self.selects_all_shown()
+    }
+
     fn selects_all_shown(self) -> bool {
         self.el.get_untracked().is_some_and(|el| {
             let len = el.text_length();
@@ -367,7 +378,13 @@ impl SourceBox {
     /// and the box shows the window after it, the caret at its end.
     fn paste(self, ev: &leptos::ev::ClipboardEvent) {
         self.lab.typing.flush();
-        if self.lab.read_only.get_untracked() || self.all.get_value() {
+        if self.lab.read_only.get_untracked() {
+            return;
+        }
+        if self.selects_all_of_source() {
+            self.lab.forget_example_question();
+        }
+        if self.all.get_value() {
             return;
         }
         let Some(pasted) = ev
@@ -810,14 +827,7 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
                     source_box.replace_all(source);
                     lab.file_message
                         .set(Some((true, format!("Opened {name}{how}{UNDO_OPENING}"))));
-                    // The example's question is not this file's.
-                    let asked = lab.example.with_untracked(|e| {
-                        let example = e.as_deref().and_then(crate::examples::by_name)?;
-                        Some(example.question)
-                    });
-                    if asked.is_some_and(|q| lab.question.with_untracked(|now| *now == q)) {
-                        lab.question.set(String::new());
-                    }
+                    lab.forget_example_question();
                 }
                 Err(e) => lab.file_message.set(Some((
                     false,

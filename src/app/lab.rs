@@ -681,6 +681,20 @@ impl Lab {
         }
     }
 
+    /// A source of the user's own replaced the example's whole (a file
+    /// opened, a paste over all of it): the example's question, if the box
+    /// still holds it, is not this text's, so it is cleared (a link would
+    /// otherwise carry it, and drift and repair read it).
+    pub fn forget_example_question(&self) {
+        let asked = self.example.with_untracked(|e| {
+            let example = e.as_deref().and_then(examples::by_name)?;
+            Some(example.question)
+        });
+        if asked.is_some_and(|q| self.question.with_untracked(|now| *now == q)) {
+            self.question.set(String::new());
+        }
+    }
+
     /// Apply `input`, typed into `box_id`: at once while the lab's texts
     /// are short (the whole keystroke, check and drawing, fits in a frame
     /// with the letter), else after the frame that shows the letter

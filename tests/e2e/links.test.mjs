@@ -56,6 +56,45 @@ test('the address bar is a working permalink: same texts, settings and verdicts'
   }
 });
 
+test("a source pasted over all of the example's clears the example's question, and the link carries none; a paste into part of it keeps the question", async () => {
+  const lab = await openLab(shared.browser, shared.server.url, { contextOptions: { permissions: ['clipboard-read', 'clipboard-write'] } });
+  let link;
+  const source = '[1] The Kestrel ferry sails twice a day. [2] Its crossing takes 40 minutes.';
+  const answer = 'The Kestrel ferry sails twice a day [1]. The crossing takes 45 minutes [2].';
+  try {
+    const { page } = lab;
+    const asked = await page.inputValue('#question');
+    assert.ok(asked.length > 0, 'the example opens with its question');
+    // A paste into part of the source is an edit of the example's text.
+    await page.evaluate(() => { const el = document.querySelector('#source'); el.focus(); el.setSelectionRange(0, 0); });
+    await page.evaluate(() => navigator.clipboard.writeText('Note. '));
+    await page.keyboard.press('Control+V');
+    await page.waitForFunction(() => document.querySelector('#source').value.startsWith('Note. '));
+    assert.equal(await page.inputValue('#question'), asked, 'a paste into part of the source keeps the question');
+    // Select all, paste the user's own source: the question was the example's.
+    await page.focus('#source');
+    await page.keyboard.press('Control+A');
+    await page.evaluate((t) => navigator.clipboard.writeText(t), source);
+    await page.keyboard.press('Control+V');
+    await page.waitForFunction((t) => document.querySelector('#source').value === t, source);
+    assert.equal(await page.inputValue('#question'), '', "the example's question is not the pasted source's");
+    await page.fill('#answer', answer);
+    await page.waitForFunction(() => document.querySelector('tr[data-claim-id="C2"]')?.dataset.verdict === 'contradicted');
+    await page.waitForTimeout(600); // the last debounced link update
+    link = page.url();
+  } finally {
+    await lab.close();
+  }
+  const again = await openLab(shared.browser, link);
+  try {
+    assert.equal(await again.page.inputValue('#source'), source);
+    assert.equal(await again.page.inputValue('#answer'), answer);
+    assert.equal(await again.page.inputValue('#question'), '', 'the link carries no question');
+  } finally {
+    await again.close();
+  }
+});
+
 test('a 20 KB source makes a working link, and Copy link gives the same state', async () => {
   const lab = await openLab(shared.browser, shared.server.url);
   try {
