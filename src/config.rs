@@ -398,7 +398,7 @@ settings! {
     consistency_scoring: ConsistencyScoring = ConsistencyScoring::Cosine, "Consistency scoring", Samples, Range::Choice(ConsistencyScoring::NAMES),
         "How a claim's agreement with samples is scored: cosine (seed 000) or lexical (SelfCheck-style).";
     policy: Policy = Policy::Block, "When a claim fails", Answer, Range::Choice(Policy::NAMES),
-        "What a failing claim does to the answer: block withholds it, flag delivers it marked with its first problem.";
+        "What a failing claim does to the answer: block withholds it, flag delivers it marked with its first problem (a risky answer repair cannot make safe is declined under either).";
     confidence_threshold: f64 = 0.75, "Confidence threshold", Answer, Range::Unit,
         "Confidence above which an ungrounded answer is confident but unfaithful (seed 001: 0.75).";
     faithfulness_threshold: f64 = 0.50, "Faithfulness threshold", Answer, Range::Unit,

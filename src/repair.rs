@@ -42,6 +42,7 @@ use crate::text::case::Lowercase;
 use crate::text::decimal::Decimal;
 use crate::text::numbers::{NumberMention, Quantity, Unit};
 use crate::text::scan::{digits, find_word_ci};
+use crate::text::units::Approx;
 use crate::text::{Analysed, AnalysisOptions, Document, SourceSentence};
 use crate::verdict::{RiskLevel, Verdict};
 
@@ -496,6 +497,28 @@ fn quoted(doc: &Document, i: usize) -> String {
     out.trim().to_string()
 }
 
+/// Where the claim's bound of `wrong` starts in `answer`, and the source's
+/// bound to write there, when `right` bounds its amount the other way
+/// ("over 50" against "under 50"; "about 50" against "under 50" is no bound).
+fn other_bound(
+    answer: &str,
+    wrong: &NumberMention,
+    right: &NumberMention,
+) -> Option<(usize, String)> {
+    let approx = |m: &NumberMention| match m.quantity {
+        Some(Quantity::Number { approx, .. }) => approx,
+        _ => Approx::Exact,
+    };
+    if !approx(wrong).opposes(approx(right)) {
+        return None;
+    }
+    let (claimed, stated) = (wrong.hedge.as_deref()?, right.hedge.as_deref()?);
+    let before = answer[..wrong.start].trim_end_matches([' ', '\u{a0}']);
+    let from = before.len().checked_sub(claimed.len())?;
+    (answer.get(from..before.len())? == claimed)
+        .then(|| (from, match_case(claimed, &stated.lowercase())))
+}
+
 /// `sentence` with the citation marks `claim` writes put before its final
 /// stop: "The bridge does not carry trains [2]." for a claim that cited
 /// `[2]`.
@@ -603,8 +626,19 @@ fn contradiction_patch(
                 if measure_after(answer, wrong.end) != measure_after(&doc.text, right.end) {
                     return None;
                 }
-                edits.push((wrong.start, wrong.end, right.raw.clone()));
-                changes.push(format!("Replaced '{}' → '{}'", wrong.raw, right.raw));
+                // A bound the other way ("over 50" against "under 50")
+                // takes the source's bound with its number; the same
+                // number under the same bound has nothing to patch.
+                let (from, patch) = match other_bound(answer, wrong, right) {
+                    Some((from, bound)) => (from, format!("{bound} {}", right.raw)),
+                    None if right.raw == wrong.raw => return None,
+                    None => (wrong.start, right.raw.clone()),
+                };
+                changes.push(format!(
+                    "Replaced '{}' → '{patch}'",
+                    &answer[from..wrong.end]
+                ));
+                edits.push((from, wrong.end, patch));
                 if unit_of(wrong) == Some(Unit::Money) {
                     if says_any(sentence_text, ANNUAL) {
                         billing_period = Some(true);
@@ -837,6 +871,35 @@ mod tests {
             healed.body
         );
         assert!(!healed.body.contains('['), "{}", healed.body);
+    }
+
+    #[test]
+    fn a_bound_the_other_way_is_patched_with_the_sources_bound() {
+        let cfg = Config::default();
+        let source = "The Brisco cooperative has under 50 employees. It was founded in 1990.";
+        let report = crate::check_text(
+            source,
+            "The Brisco cooperative has over 50 employees.",
+            &cfg,
+        );
+        let repair = report.repair.as_ref().expect("a repair");
+        assert_eq!(
+            repair.after,
+            "The Brisco cooperative has under 50 employees."
+        );
+        assert!(repair.succeeded, "{:?}", repair.changes);
+        assert_eq!(repair.changes[0], "Replaced 'over 50' → 'under 50'");
+        // Capitalised as the claim's bound was.
+        let report = crate::check_text(
+            source,
+            "More than 50 people work at the Brisco cooperative.",
+            &cfg,
+        );
+        let after = report.repair.as_ref().map(|r| r.after.as_str());
+        assert_eq!(
+            after,
+            Some("Under 50 people work at the Brisco cooperative.")
+        );
     }
 
     #[test]

@@ -314,9 +314,15 @@ impl Report {
                 "Withheld: the policy lets it through ({decision}), but its quality score {:.2} is below the accept threshold.",
                 crate::text::decimal::Decimal(self.quality.score)
             ),
-            Delivery::SafeDecline { .. } => format!(
+            Delivery::SafeDecline { .. } if self.decision == Decision::Block => format!(
                 "{decision}{}: repair could not make it safe, so the safe decline is delivered.",
                 first.map(|c| format!(" ({})", fails(c))).unwrap_or_default()
+            ),
+            // The policy lets a flagged answer through, but repair, run on
+            // any risky answer, gave it up: the decline ships, not the answer.
+            Delivery::SafeDecline { .. } => format!(
+                "Declined: the policy lets it through ({decision}{}), but it is too risky and repair could not make it safe, so the safe decline is delivered.",
+                first.map(|c| format!(", {}", fails(c))).unwrap_or_default()
             ),
         }
     }

@@ -381,8 +381,10 @@ impl SourceBox {
         if self.lab.read_only.get_untracked() {
             return;
         }
-        if self.selects_all_of_source() {
-            self.lab.forget_example_question();
+        // A paste over all of a source (not into an empty box: that adds
+        // one, as to an example without a source) replaces the example's.
+        if self.selects_all_of_source() && self.lab.source.with_untracked(|t| !t.is_empty()) {
+            self.lab.forget_example();
         }
         if self.all.get_value() {
             return;
@@ -827,7 +829,7 @@ pub fn SourcePanel(lab: Lab) -> impl IntoView {
                     source_box.replace_all(source);
                     lab.file_message
                         .set(Some((true, format!("Opened {name}{how}{UNDO_OPENING}"))));
-                    lab.forget_example_question();
+                    lab.forget_example();
                 }
                 Err(e) => lab.file_message.set(Some((
                     false,

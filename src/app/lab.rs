@@ -682,17 +682,25 @@ impl Lab {
     }
 
     /// A source of the user's own replaced the example's whole (a file
-    /// opened, a paste over all of it): the example's question, if the box
-    /// still holds it, is not this text's, so it is cleared (a link would
-    /// otherwise carry it, and drift and repair read it).
-    pub fn forget_example_question(&self) {
-        let asked = self.example.with_untracked(|e| {
-            let example = e.as_deref().and_then(examples::by_name)?;
-            Some(example.question)
-        });
-        if asked.is_some_and(|q| self.question.with_untracked(|now| *now == q)) {
+    /// opened, a paste over all of it): the lab holds the user's texts now,
+    /// not the example. The example's question and samples, where they are
+    /// still its own, are not this text's, so they are cleared, and the
+    /// example is let go: a link carries none of it (drift and repair read
+    /// the question; a recipient's Reset would load an example never seen).
+    pub fn forget_example(&self) {
+        let Some(example) = self
+            .example
+            .with_untracked(|e| e.as_deref().and_then(examples::by_name))
+        else {
+            return;
+        };
+        if self.question.with_untracked(|q| *q == example.question) {
             self.question.set(String::new());
         }
+        if !example.samples.is_empty() && self.samples.with_untracked(|s| *s == example.samples) {
+            self.samples.set(Vec::new());
+        }
+        self.example.set(None);
     }
 
     /// Apply `input`, typed into `box_id`: at once while the lab's texts

@@ -17,8 +17,9 @@
 //! negated word is also stated plainly in the same text, the negation
 //! reaches the next content word of its clause as well: "covers parts but
 //! does not cover labour" negates the labour. A negating prefix (`un-`,
-//! `non-`: "unsuitable" against "suitable") is a flip too, unless one side
-//! holds both forms.
+//! `non-`: "unsuitable" against "suitable"; `in-`, `im-`, `il-`, `ir-` on
+//! an adjective: "invisible", "illegal"; `dis-` on a listed word:
+//! "disapproved") is a flip too, unless one side holds both forms.
 //! One written as a name (a capital inside its
 //! sentence: "the Geen family"; "Pier No. 7") negates nothing. A negated
 //! truth word before `that` ("it is not true that …", "not the case that
@@ -620,14 +621,67 @@ pub fn check(
     prefix_flip(claim, claim_text, sentence, source_text)
 }
 
-/// Prefixes that negate the word they are written on: "unsuitable",
-/// "nonresident". (Not "in-", "dis-": "inform", "discover".)
+/// Prefixes that negate any word they are written on: "unsuitable",
+/// "nonresident".
 const NEGATING_PREFIXES: &[&str] = &["un", "non"];
 
+/// Ends of the adjectives `in-` (`im-` before b, m, p; `il-` before l;
+/// `ir-` before r) negates: "invisible", "incorrect", "incomplete",
+/// "invalid", "impossible", "illegal", "irrelevant", "inactive". A verb or
+/// noun it starts is mostly no negation ("inform", "invest", "income").
+const IN_ADJECTIVE_ENDS: &[&str] = &[
+    "ble", "ent", "ant", "ive", "al", "ate", "ar", "ect", "ete", "id", "ure", "ic",
+];
+
+/// Words of those shapes that negate nothing: "invaluable" is very
+/// valuable, "inflammable" flammable.
+const NOT_NEGATED: &[&str] = &[
+    "invaluable",
+    "inflammable",
+    "implant",
+    "impartial",
+    "inherent",
+];
+
+/// The words `dis-` negates, by their start ("disapproved", "disagree",
+/// "disconnected", "dishonest"): `dis-` starts many a word it does not
+/// negate ("disclosed", "discovered", "dissolved", "discharged").
+const DIS_NEGATES: &[&str] = &[
+    "agree", "allow", "approv", "connect", "continu", "honest", "honour", "honor", "loyal", "obey",
+    "obedien", "organi", "proved", "proven", "qualif", "respect", "satisf", "similar", "trust",
+];
+
+/// The prefix of `lower` that negates it, if one does, and the bare word.
+fn negating_prefix(lower: &str) -> Option<(&str, &str)> {
+    if let Some(p) = NEGATING_PREFIXES.iter().find(|p| lower.starts_with(**p)) {
+        return Some((p, &lower[p.len()..]));
+    }
+    if let Some(bare) = lower.strip_prefix("dis") {
+        return DIS_NEGATES
+            .iter()
+            .any(|w| bare.starts_with(w))
+            .then_some(("dis", bare));
+    }
+    let (prefix, bare) = lower.split_at_checked(2)?;
+    let fits = match prefix {
+        "in" => !bare.starts_with(['b', 'm', 'p', 'l', 'r']),
+        "im" => bare.starts_with(['b', 'm', 'p']),
+        "il" => bare.starts_with('l'),
+        "ir" => bare.starts_with('r'),
+        _ => false,
+    };
+    (fits
+        && bare.chars().count() >= 5
+        && IN_ADJECTIVE_ENDS.iter().any(|e| bare.ends_with(e))
+        && !NOT_NEGATED.contains(&lower))
+    .then_some((prefix, bare))
+}
+
 /// A word of one side that is a word of the other with a negating prefix
-/// ("unsuitable" against "suitable"). The bare word has four characters or
-/// more ("unit" is not "it" negated), and neither side holds both forms
-/// (which would be a contrast, "suitable or unsuitable").
+/// ([`negating_prefix`]: "unsuitable" against "suitable", "invisible"
+/// against "visible", "disapproved" against "approved"). The bare word has
+/// four characters or more ("unit" is not "it" negated), and neither side
+/// holds both forms (which would be a contrast, "suitable or unsuitable").
 fn prefix_flip(
     claim: &Analysed,
     claim_text: &str,
@@ -644,10 +698,9 @@ fn prefix_flip(
         // Most texts hold no word with such a prefix: nothing more is read.
         for long in long_side.tokens.iter().filter(word) {
             let l = long.lower();
-            let Some(prefix) = NEGATING_PREFIXES.iter().find(|p| l.starts_with(**p)) else {
+            let Some((prefix, bare)) = negating_prefix(l) else {
                 continue;
             };
-            let bare = &l[prefix.len()..];
             if bare.chars().count() < 4 || holds(long_side, bare) || holds(short_side, l) {
                 continue;
             }
@@ -788,6 +841,84 @@ pub fn explain(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_negation_extended_past_a_repeated_word_reaches_one_word_and_no_further() {
+        // "economically" is stated plainly too ("Economic"), so the
+        // negation reaches "isolated"; that "isolation" is stated plainly
+        // too takes it no further, to "rest" (it did, word by word, and a
+        // RAGTruth answer agreeing with its source was contradicted).
+        let text = "Economic isolation: Africa was not economically isolated from the rest of the world.";
+        let a = Analysed::new(text, 0, text.len(), OPTS);
+        let (by, _) = negated_by(&a.tokens, text);
+        let negated: Vec<&str> = (a.tokens.iter().zip(&by))
+            .filter(|(_, n)| n.is_some())
+            .map(|(t, _)| &text[t.start..t.end])
+            .collect();
+        assert_eq!(negated, ["economically", "isolated"]);
+    }
+
+    #[test]
+    fn a_negating_prefix_is_read_on_the_words_it_negates() {
+        for (word, bare) in [
+            ("unsuitable", "suitable"),
+            ("invisible", "visible"),
+            ("incorrect", "correct"),
+            ("incomplete", "complete"),
+            ("invalid", "valid"),
+            ("impossible", "possible"),
+            ("illegal", "legal"),
+            ("irrelevant", "relevant"),
+            ("inactive", "active"),
+            ("disapproved", "approved"),
+            ("disagrees", "agrees"),
+            ("dishonest", "honest"),
+            ("discontinued", "continued"),
+        ] {
+            assert_eq!(negating_prefix(word).map(|(_, b)| b), Some(bare), "{word}");
+        }
+        for word in [
+            "inform",
+            "invest",
+            "income",
+            "invented",
+            "invaluable",
+            "inflammable",
+            "disclosed",
+            "discovered",
+            "dissolved",
+            "discharged",
+            "display",
+            "inbalance",
+            "indeed",
+        ] {
+            assert_eq!(negating_prefix(word), None, "{word}");
+        }
+    }
+
+    #[test]
+    fn visible_against_invisible_and_approved_against_disapproved_are_flips() {
+        assert!(flip(
+            "The coating is invisible under ultraviolet light.",
+            "The coating is visible under ultraviolet light."
+        )
+        .is_some());
+        assert!(flip(
+            "The manager disapproved the request.",
+            "The manager approved the request."
+        )
+        .is_some());
+        assert!(flip(
+            "The company disclosed the deal.",
+            "The company closed the deal."
+        )
+        .is_none());
+        assert!(flip(
+            "Staff will inform the tenants.",
+            "Staff will form the tenants."
+        )
+        .is_none());
+    }
 
     #[test]
     fn limits_say_when_opposites_are_read() {

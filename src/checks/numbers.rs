@@ -25,12 +25,15 @@
 //! a claim holds to its last written digit and by no more than 5% of itself
 //! (`33%` states a third; `40%` does not state 38.6%, nor `1 mg` 0.5 mg, nor
 //! `$2` $2.40), a hedged one within half its rounding place or 5%
-//! (`about 40%` states 38.6%), a bound by direction against the same kind of
-//! amount (`more than 40%` states 45%; `over 60` against `over 65` is a
+//! (`about 40%` states 38.6%) when it is the true amount rounded to its
+//! own step, to the nearest or cut down (`about 43,000` states 43,688;
+//! `about 42,038` and `about 240 mg` state neither 43,688 nor 250 mg), a
+//! bound by direction against the same kind of amount (`more than 40%`
+//! states 45%; `over 60` against `over 65` is a
 //! conflict; `up to 20` against `more than 20` is one too). Temperatures
 //! compare in Celsius (`350 °F` states `about 175 °C`; `350 °C` against `350
 //! °F` is a conflict). Months alone, seasons, weekdays, decades (`1980s` states 1987)
-//! and times of day (`10:30`, `2:15 pm`) compare as values.
+//! and times of day (`10:30`, `2:15 pm`, `5pm`: not `5am`) compare as values.
 //!
 //! **Below the threshold**: when the best sentence falls short of the
 //! support threshold but shares a word with the claim and states an amount
@@ -1119,6 +1122,17 @@ mod tests {
         assert!(states("It costs $2", "It costs $2.00"));
         assert!(states("about $2", "$2.40"));
         assert!(states("roughly 1,200 visitors", "1,180 visitors"));
+        // ... and as a writer rounds the true amount: to the nearest or cut
+        // down, at the claim's own step (a stranger's "about 42,038").
+        assert!(!states("about 42,038 runners", "43,688 runners"));
+        assert!(!states("about 240 mg", "250 mg"));
+        assert!(!states("about 42,000 runners", "43,688 runners"));
+        assert!(states("about 43,000 runners", "43,688 runners"));
+        assert!(states("about 44,000 runners", "43,688 runners"));
+        assert!(states("about 1,250 seats", "1,300 seats"));
+        assert!(states("about 3.5 million people", "3.62 million people"));
+        assert!(states("about 1.2 km", "1,230 metres"));
+        assert!(!states("about 1.27 km", "1,300 metres"));
         assert!(states("more than 40%", "45%"));
         assert!(!states("more than 40%", "35%"));
         // A bound the other way from the source's is no statement of it.
@@ -1330,6 +1344,15 @@ mod tests {
         assert!(!states("at 10:30", "at 10:45"));
         assert!(states("at 2:15 pm", "at 14:15"));
         assert!(states("at 9 am", "at 9:00 am"));
+        // An hour with its half of the day is a time of day (a stranger's
+        // "closes at 5am" was supported by "closes at 5pm").
+        assert!(!states("closes at 5am", "closes at 5pm"));
+        assert!(!states("closes at 5 a.m.", "closes at 5 p.m."));
+        assert!(states("opens at 9:00", "opens at 9am"));
+        assert!(states("closes at 17:00", "closes at 5 PM"));
+        assert!(states("closes at 12pm", "closes at 12:00"));
+        assert!(!states("opens at 10am", "opens at 9am"));
+        assert_eq!(keys("lot 13pm sold"), ["#13"], "no hour 13 of a half day");
         assert_eq!(keys("$5m raised"), ["#5000000"]);
     }
 }

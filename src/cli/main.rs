@@ -149,7 +149,13 @@ mod native {
 
     /// Check an LLM answer against its source, claim by claim.
     #[derive(Parser)]
-    #[command(name = "claimlab", version, about, long_about = None)]
+    #[command(
+        name = "claimlab",
+        version,
+        about,
+        long_about = None,
+        after_help = "Exit status: 0 when every claim is supported, 1 when any is not (whatever the policy), 2 on bad input or usage."
+    )]
     struct Cli {
         #[command(subcommand)]
         command: Command,

@@ -10,7 +10,8 @@ use crate::text::case::Lowercase;
 use crate::text::decimal::Decimal;
 use crate::text::scan::{digits, glued_after, glued_before, parse_decimal};
 use crate::text::units::{
-    hedge_before, last_place, rounding_place, temperature_after, unit_after, unit_named,
+    hedge_before, last_place, rounding_place, rounding_step, temperature_after, unit_after,
+    unit_named,
 };
 use crate::text::words::WordView;
 use crate::text::words::{is_alphabetic, is_alphanumeric};
@@ -282,7 +283,7 @@ impl Quantity {
                 Some((a, b, per)) if *source_approx != Approx::Exact => {
                     !approx.opposes(*source_approx) && within(a, Approx::Exact, tolerance * per, b)
                 }
-                Some((a, b, per)) => within(a, *approx, tolerance * per, b),
+                Some(common) => holds(*value, *approx, *tolerance, common),
                 None => false,
             },
             (
@@ -301,7 +302,7 @@ impl Quantity {
                 },
             ) => [low, high].into_iter().any(|end| {
                 in_common_unit((*value, *unit, *size), (*end, *ub, *sb))
-                    .is_some_and(|(a, b, per)| within(a, *approx, tolerance * per, b))
+                    .is_some_and(|common| holds(*value, *approx, *tolerance, common))
             }),
             (
                 Range {
@@ -411,6 +412,28 @@ fn in_common_unit(a: (f64, Unit, f64), b: (f64, Unit, f64)) -> Option<(f64, f64,
         (true, true) => Some((a.0 * a.2, b.0 * b.2, a.2)),
         _ => Some((a.0, b.0, 1.0)),
     }
+}
+
+/// Does a claim of `value` (hedged by `approx`, within `tolerance`, both
+/// in its written unit) hold for the true amount, the two given in a
+/// common unit by [`in_common_unit`]? A hedged claim must also be the true
+/// amount as a writer rounds it ([`rounds_to`]): "about 42,038" does not
+/// state 43,688, though it is within 5% of it.
+fn holds(value: f64, approx: Approx, tolerance: f64, (a, b, per): (f64, f64, f64)) -> bool {
+    within(a, approx, tolerance * per, b)
+        && (approx != Approx::About || rounds_to(a, b, rounding_step(value) * per))
+}
+
+/// Could `claimed` be `truth` rounded to `step`, to the nearest or cut
+/// down ("about 43,000" for 43,688)?
+fn rounds_to(claimed: f64, truth: f64, step: f64) -> bool {
+    let (claimed, truth) = match claimed < 0.0 {
+        true => (-claimed, -truth),
+        false => (claimed, truth),
+    };
+    let eps = 1e-9 * claimed.abs().max(truth.abs()).max(1.0);
+    (claimed - truth).abs() <= step / 2.0 + eps
+        || (truth >= claimed - eps && truth < claimed + step - eps)
 }
 
 /// Does the true amount `truth` fall where a claim of `claimed` (hedged by
@@ -983,32 +1006,46 @@ fn number_at(text: &str, at: usize) -> Option<(usize, Option<Quantity>)> {
     Some((end, quantity))
 }
 
-/// A time of day at `at`: `10:30`, `9:05 am`, `2:15 p.m.` Returns (end, clock).
+/// A time of day at `at`: `10:30`, `9:05 am`, `2:15 p.m.`, or an hour of
+/// the clock with its half of the day, `5pm`, `9 a.m.` (`5pm` is not
+/// `5am`, and states `17:00`). Returns (end, clock).
 fn clock_at(text: &str, at: usize) -> Option<(usize, Option<Quantity>)> {
     let rest = &text[at..];
     let h = digits(rest);
-    if !(1..=2).contains(&h) || !rest[h..].starts_with(':') || digits(&rest[h + 1..]) != 2 {
+    if !(1..=2).contains(&h) {
         return None;
     }
-    if rest[h + 3..].starts_with([':', '.']) && digits(&rest[h + 4..]) > 0 {
-        return None; // "10:30:15", "3:16.2": not a time of day this reads
-    }
-    let (hour, minute): (u16, u16) = (rest[..h].parse().ok()?, rest[h + 1..h + 3].parse().ok()?);
+    let hour: u16 = rest[..h].parse().ok()?;
+    let with_minutes = rest[h..].starts_with(':') && digits(&rest[h + 1..]) == 2;
+    let (mut end, minute) = match with_minutes {
+        true => {
+            if rest[h + 3..].starts_with([':', '.']) && digits(&rest[h + 4..]) > 0 {
+                return None; // "10:30:15", "3:16.2": not a time of day this reads
+            }
+            (h + 3, rest[h + 1..h + 3].parse().ok()?)
+        }
+        false => (h, 0),
+    };
     if hour > 24 || minute > 59 {
         return None;
     }
-    let mut end = h + 3;
     let mut minutes = hour * 60 + minute;
     let after = &rest[end..];
     let sp = usize::from(after.starts_with(' '));
-    for (mark, pm) in [("am", false), ("a.m.", false), ("pm", true), ("p.m.", true)] {
-        if crate::text::scan::starts_with_ci(after, sp, mark)
-            && (mark.ends_with('.') || !glued_after(after, sp + mark.len()))
-        {
+    let half_of_day = [("am", false), ("a.m.", false), ("pm", true), ("p.m.", true)]
+        .into_iter()
+        .find(|(mark, _)| {
+            crate::text::scan::starts_with_ci(after, sp, mark)
+                && (mark.ends_with('.') || !glued_after(after, sp + mark.len()))
+        });
+    match half_of_day {
+        Some((mark, pm)) if with_minutes || (1..=12).contains(&hour) => {
             end += sp + mark.len();
             minutes = (hour % 12 + if pm { 12 } else { 0 }) * 60 + minute;
-            break;
         }
+        // A bare number is a time of day only with its half of the day.
+        _ if !with_minutes => return None,
+        _ => {}
     }
     let clock = Quantity::Clock {
         minutes,
@@ -1019,7 +1056,8 @@ fn clock_at(text: &str, at: usize) -> Option<(usize, Option<Quantity>)> {
 
 /// Give an amount what the words around it say: the unit word after it
 /// (`30 days`: time, and the word to show with it) and the hedge before it
-/// (`about 40%` holds from 35% to 45%: half its rounding place, or 5%).
+/// (`about 40%` holds from 35% to 45%: half its rounding place, or 5%;
+/// [`Quantity::stated_by`] also asks that it round the true amount).
 fn in_context(text: &str, mut mention: NumberMention) -> NumberMention {
     let (hedge, hedge_start) =
         hedge_before(text, mention.start).map_or((Approx::Exact, None), |(a, at)| (a, Some(at)));

@@ -415,6 +415,42 @@ pub fn rounding_place(value: f64, written_place: f64) -> f64 {
     place
 }
 
+/// The coarsest step of 1, 2.5 or 5 times a power of ten that `value` is
+/// a whole number of, no finer than its last non-zero digit: what a writer
+/// who wrote it rounded to (`40` → 10, `1,250` → 250, 3.5 million →
+/// 500,000, `0.75` → 0.25, `42,038` → 1). Infinite for 0 (any step).
+pub fn rounding_step(value: f64) -> f64 {
+    // The shortest decimal that reads back as `value` (never an exponent).
+    let written = format!("{}", value.abs());
+    let (whole, fraction) = written.split_once('.').unwrap_or((&written, ""));
+    let digits = format!("{whole}{fraction}");
+    let significant = digits.trim_end_matches('0');
+    let Ok(m) = significant.parse::<u64>() else {
+        return f64::INFINITY; // 0, or more digits than a u64 holds
+    };
+    if m == 0 {
+        return f64::INFINITY;
+    }
+    // value = m × 10^exp; in halves of 10^exp it is 2m, and the steps
+    // 1, 2.5 and 5 times 10^k are 2, 5 and 10 times 10^k halves.
+    let exp = (digits.len() - significant.len()) as i32 - fraction.len() as i32;
+    let halves = 2 * m;
+    let mut step = 2;
+    let mut power: u64 = 1;
+    'steps: loop {
+        for f in [2, 5, 10] {
+            let Some(s) = power.checked_mul(f).filter(|&s| s <= halves) else {
+                break 'steps;
+            };
+            if halves % s == 0 {
+                step = s;
+            }
+        }
+        power *= 10;
+    }
+    step as f64 / 2.0 * 10f64.powi(exp)
+}
+
 /// A word naming a season, weekday or (alone) a month, compared as a value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", content = "index", rename_all = "snake_case")]
@@ -709,6 +745,30 @@ mod tests {
         }
         // "casino fewer than" ends in "no fewer than" but holds no "no".
         assert_eq!(approx_before("a casino fewer than 5", 20), Approx::AtMost);
+    }
+
+    #[test]
+    fn a_rounding_step_is_the_coarsest_whole_step_of_one_two_and_a_half_or_five() {
+        for (value, step) in [
+            (40.0, 10.0),
+            (1250.0, 250.0),
+            (3_500_000.0, 500_000.0),
+            (0.75, 0.25),
+            (42_038.0, 1.0),
+            (240.0, 10.0),
+            (43_000.0, 1000.0),
+            (25.0, 25.0),
+            (100.0, 100.0),
+            (38.6, 0.1),
+            (-250.0, 250.0),
+        ] {
+            assert!(
+                (rounding_step(value) - step).abs() < 1e-9 * step,
+                "{value}: {}",
+                rounding_step(value)
+            );
+        }
+        assert_eq!(rounding_step(0.0), f64::INFINITY);
     }
 
     #[test]

@@ -300,7 +300,10 @@ pub fn is_discourse_word(lower: &str) -> bool {
 }
 
 /// Words that negate what follows them. `n't` and `cannot` are expanded to
-/// `not` before this list is read.
+/// `not` before this list is read. (Not an exception: "every day except
+/// Sunday" reads as a negation of Sunday, but "no preparation except for
+/// the gallbladder exam" and "all have died except Barbara, who is alive"
+/// do not, and RAGTruth's training answers held only those.)
 pub const NEGATORS: &[&str] = &[
     "not", "no", "never", "none", "nor", "neither", "nobody", "nothing", "nowhere",
 ];

@@ -56,7 +56,7 @@ test('the address bar is a working permalink: same texts, settings and verdicts'
   }
 });
 
-test("a source pasted over all of the example's clears the example's question, and the link carries none; a paste into part of it keeps the question", async () => {
+test("a source pasted over all of the example's lets the example go: its question is cleared and the link carries neither; a paste into part of it keeps both", async () => {
   const lab = await openLab(shared.browser, shared.server.url, { contextOptions: { permissions: ['clipboard-read', 'clipboard-write'] } });
   let link;
   const source = '[1] The Kestrel ferry sails twice a day. [2] Its crossing takes 40 minutes.';
@@ -78,6 +78,8 @@ test("a source pasted over all of the example's clears the example's question, a
     await page.keyboard.press('Control+V');
     await page.waitForFunction((t) => document.querySelector('#source').value === t, source);
     assert.equal(await page.inputValue('#question'), '', "the example's question is not the pasted source's");
+    assert.equal(await page.inputValue('#examples'), '', 'the picker reads "Your own text"');
+    assert.equal((await page.textContent('#lesson')).trim(), '', 'no example is said to be edited');
     await page.fill('#answer', answer);
     await page.waitForFunction(() => document.querySelector('tr[data-claim-id="C2"]')?.dataset.verdict === 'contradicted');
     await page.waitForTimeout(600); // the last debounced link update
@@ -90,6 +92,7 @@ test("a source pasted over all of the example's clears the example's question, a
     assert.equal(await again.page.inputValue('#source'), source);
     assert.equal(await again.page.inputValue('#answer'), answer);
     assert.equal(await again.page.inputValue('#question'), '', 'the link carries no question');
+    assert.equal((await again.page.textContent('#lesson')).trim(), '', "the link carries no example: Reset would load one the recipient never saw");
   } finally {
     await again.close();
   }
