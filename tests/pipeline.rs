@@ -939,6 +939,18 @@ fn the_headline_agrees_with_what_the_user_receives() {
         c.repair = false;
     });
     assert_eq!(r.headline(), "Withheld: the policy lets it through (Deliver with flags), but its quality score 0.60 is below the accept threshold.");
+    // A flagged answer repair gave up on: the decline ships, and the
+    // headline says so first (a stranger read "Deliver with flags: …
+    // the safe decline is delivered" as a contradiction).
+    let mut flag = Config::default();
+    flag.policy = claimlab::Policy::Flag;
+    let r = check_text(
+        "The Ridgeline bridge opened in 1998. Halvorsen Partners designed the bridge.",
+        "The Ridgeline bridge opened in 1999. Zorblax Engineering designed the bridge.",
+        &flag,
+    );
+    assert_eq!(r.decision, Decision::DeliverWithFlags);
+    assert_eq!(r.headline(), "Declined: the policy lets it through (Deliver with flags, C1 is contradicted), but it is too risky and repair could not make it safe, so the safe decline is delivered.");
     let r = example_report("clean-answer", |_| {});
     assert_eq!(r.headline(), "Deliver: every claim is supported.");
     let r = check_text("The bridge opened in 1998.", "", &Config::default());
