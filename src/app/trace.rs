@@ -105,6 +105,32 @@ pub fn TracePanel(lab: Lab) -> impl IntoView {
         lab.position.set(0);
     };
 
+    // The replay keeps the event it shows in sight: a tick or "Next event"
+    // (one event on) and Restart scroll the list, never the page. A check's
+    // new result, which puts the position at its end, scrolls nothing.
+    let events_list: NodeRef<leptos::html::Ol> = NodeRef::new();
+    Effect::new(move |previous: Option<usize>| {
+        let position = lab.position.get();
+        let n = count();
+        // One event on (the last one on reads as the trace's end), or back
+        // to the start.
+        let replayed = previous.is_some_and(|p| {
+            let on = p.checked_add(1);
+            on == Some(position)
+                || (position == crate::lab_state::TRACE_END && p != position && on == Some(n))
+                || (position == 0 && p > 0)
+        });
+        if replayed {
+            let index = position.min(n).saturating_sub(1);
+            leptos::prelude::request_animation_frame(move || {
+                if let Some(list) = events_list.get_untracked() {
+                    keep_in_sight(&list, index);
+                }
+            });
+        }
+        position
+    });
+
     // The event shown last points at its claim: the claim and its best
     // sentence are highlighted in the texts, its marks (numbers, names) too.
     Effect::new(move |_| {
@@ -197,7 +223,7 @@ pub fn TracePanel(lab: Lab) -> impl IntoView {
                         }
                     }/>
             </div>
-            <ol class="events"><For each=items key=|index| *index children=item/></ol>
+            <ol class="events" node_ref=events_list><For each=items key=|index| *index children=item/></ol>
         </section>
     }
 }
@@ -401,5 +427,27 @@ pub fn DecisionBanner(lab: Lab) -> impl IntoView {
             aria-live="polite" role="status">
             {move || if revealed() { lab.banner.with(|b| b.headline.clone()) } else { at() }}
         </p>
+    }
+}
+
+/// Scroll `list` (not the page) so that its item `index` is in sight: to
+/// its top when above, to its bottom when below, else not at all.
+fn keep_in_sight(list: &web_sys::HtmlElement, index: usize) {
+    let Ok(Some(item)) = list.query_selector(&format!(":scope > li[data-index=\"{index}\"]"))
+    else {
+        return;
+    };
+    let (within, at) = (
+        list.get_bounding_client_rect(),
+        item.get_bounding_client_rect(),
+    );
+    let view_top = f64::from(list.scroll_top());
+    let view_height = f64::from(list.client_height());
+    let top = at.top() - within.top() + view_top;
+    let bottom = top + at.height();
+    if top < view_top {
+        list.set_scroll_top(top.floor() as i32);
+    } else if bottom > view_top + view_height {
+        list.set_scroll_top((bottom - view_height).ceil() as i32);
     }
 }

@@ -848,7 +848,8 @@ mod tests {
         // negation reaches "isolated"; that "isolation" is stated plainly
         // too takes it no further, to "rest" (it did, word by word, and a
         // RAGTruth answer agreeing with its source was contradicted).
-        let text = "Economic isolation: Africa was not economically isolated from the rest of the world.";
+        let text =
+            "Economic isolation: Africa was not economically isolated from the rest of the world.";
         let a = Analysed::new(text, 0, text.len(), OPTS);
         let (by, _) = negated_by(&a.tokens, text);
         let negated: Vec<&str> = (a.tokens.iter().zip(&by))

@@ -154,6 +154,33 @@ test('the trace steps, restarts and plays', async () => {
   });
 });
 
+test('stepping keeps the current event in sight in the event list, scrolling the list and not the page (a stranger\'s finding)', async () => {
+  await withPage(async (page) => {
+    const count = await page.locator('[data-event]').count();
+    await page.click('#restart');
+    const sight = () => page.$eval('ol.events', (list) => {
+      const current = list.querySelector('li.current');
+      if (!current) return 'none';
+      const l = list.getBoundingClientRect();
+      const c = current.getBoundingClientRect();
+      return c.top >= l.top - 1 && c.bottom <= l.bottom + 1 ? 'in sight' : `out of sight (${c.top}–${c.bottom} in ${l.top}–${l.bottom})`;
+    });
+    const overflows = await page.$eval('ol.events', (list) => list.scrollHeight > list.clientHeight + 10);
+    assert.ok(overflows, 'the example has more events than the list shows at once');
+    let pageY;
+    for (let i = 0; i < count; i++) {
+      await page.click('#step');
+      await eventually(sight, 'in sight', `event ${i + 1} of ${count} in sight`);
+      // (Playwright scrolls the page to the button before its first click.)
+      pageY ??= await page.evaluate(() => window.scrollY);
+    }
+    assert.ok(await page.$eval('ol.events', (list) => list.scrollTop > 0), 'the list scrolled');
+    await page.click('#restart');
+    await eventually(() => page.$eval('ol.events', (list) => list.scrollTop), 0, 'Restart scrolls the list back to its top');
+    assert.equal(await page.evaluate(() => window.scrollY), pageY, 'the page did not move');
+  });
+});
+
 test('editing never starts a replay, and a replay the user started keeps going', async () => {
   await withPage(async (page) => {
     await page.locator('#answer').pressSequentially(' It opened in 1999.', { delay: 5 });
