@@ -420,8 +420,9 @@ pub fn rounding_place(value: f64, written_place: f64) -> f64 {
 /// who wrote it rounded to (`40` → 10, `1,250` → 250, 3.5 million →
 /// 500,000, `0.75` → 0.25, `42,038` → 1). Infinite for 0 (any step).
 pub fn rounding_step(value: f64) -> f64 {
-    // The shortest decimal that reads back as `value` (never an exponent).
-    let written = format!("{}", value.abs());
+    // The shortest decimal that reads back as `value` (never an exponent;
+    // not `f64`'s own `Display`, about 8 KB of the lab's wasm).
+    let written = crate::text::decimal::Decimal(value.abs()).to_string();
     let (whole, fraction) = written.split_once('.').unwrap_or((&written, ""));
     let digits = format!("{whole}{fraction}");
     let significant = digits.trim_end_matches('0');
