@@ -1015,8 +1015,19 @@ fn clock_at(text: &str, at: usize) -> Option<(usize, Option<Quantity>)> {
     if !(1..=2).contains(&h) {
         return None;
     }
-    let hour: u16 = rest[..h].parse().ok()?;
     let with_minutes = rest[h..].starts_with(':') && digits(&rest[h + 1..]) == 2;
+    // A bare number is read on only when an `a` or `p` follows (most are
+    // not hours: one look, no more).
+    let next = rest.as_bytes()[h..]
+        .iter()
+        .position(|&b| b != b' ')
+        .filter(|&n| n <= 1);
+    let half_day_next =
+        next.is_some_and(|n| matches!(rest.as_bytes()[h + n], b'a' | b'A' | b'p' | b'P'));
+    if !with_minutes && !half_day_next {
+        return None;
+    }
+    let hour: u16 = rest[..h].parse().ok()?;
     let (mut end, minute) = match with_minutes {
         true => {
             if rest[h + 3..].starts_with([':', '.']) && digits(&rest[h + 4..]) > 0 {
