@@ -942,8 +942,10 @@ fn the_headline_agrees_with_what_the_user_receives() {
     // A flagged answer repair gave up on: the decline ships, and the
     // headline says so first (a stranger read "Deliver with flags: …
     // the safe decline is delivered" as a contradiction).
-    let mut flag = Config::default();
-    flag.policy = claimlab::Policy::Flag;
+    let flag = Config {
+        policy: claimlab::Policy::Flag,
+        ..Config::default()
+    };
     let r = check_text(
         "The Ridgeline bridge opened in 1998. Halvorsen Partners designed the bridge.",
         "The Ridgeline bridge opened in 1999. Zorblax Engineering designed the bridge.",
