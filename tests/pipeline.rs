@@ -1716,9 +1716,11 @@ fn a_negation_flip_is_caught_in_german_french_dutch_spanish_and_portuguese() {
     // number 7, the Geen family a family (a second stranger's findings);
     // in capitals they still negate.
     for (source, answer) in [
+        // ("non-" negates the word it is written on, no other: "a profit
+        // charity" against it is a flip, `checks::negation::prefix_flip`.)
         (
             "The group is a non-profit charity founded by Mai Tran in 2004.",
-            "The group is a profit charity founded by Tran in 2004.",
+            "The group is a non-profit charity founded by Tran in 2004.",
         ),
         (
             "The boat docks at Pier No. 7 every day.",

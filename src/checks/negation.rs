@@ -564,7 +564,7 @@ pub fn check(
     if !NegatedWords::any_negated(&claim.tokens, &claim_by)
         && !NegatedWords::any_negated(&sentence.tokens, &source_by)
     {
-        return prefix_flip(claim, claim_text, sentence, source_text);
+        return prefix_flip(claim, claim_text, sentence, source_text, (&[], &[]));
     }
     let (c, s) = (
         NegatedWords::sorted(claim, claim_by, claim_denied),
@@ -618,7 +618,13 @@ pub fn check(
             negator_span: (n.start, n.end),
         });
     }
-    prefix_flip(claim, claim_text, sentence, source_text)
+    prefix_flip(
+        claim,
+        claim_text,
+        sentence,
+        source_text,
+        (&c.negated_by, &s.negated_by),
+    )
 }
 
 /// Prefixes that negate any word they are written on: "unsuitable",
@@ -687,47 +693,107 @@ fn prefix_flip(
     claim_text: &str,
     sentence: &Analysed,
     source_text: &str,
+    (claim_by, source_by): (&[Option<usize>], &[Option<usize>]),
 ) -> Option<NegationFlip> {
-    let word = |t: &&Token| t.content && t.number.is_none();
+    let word = |t: &Token| t.content && t.number.is_none();
     let holds = |a: &Analysed, lower: &str| a.tokens.iter().any(|t| t.lower() == lower);
+    let negated = |by: &[Option<usize>], i: usize| by.get(i).is_some_and(Option::is_some);
     for side in [Side::Source, Side::Claim] {
-        let (long_side, short_side, long_text) = match side {
-            Side::Source => (sentence, claim, source_text),
-            Side::Claim => (claim, sentence, claim_text),
+        let (long_side, short_side, long_text, short_text, long_by, short_by) = match side {
+            Side::Source => (
+                sentence,
+                claim,
+                source_text,
+                claim_text,
+                source_by,
+                claim_by,
+            ),
+            Side::Claim => (
+                claim,
+                sentence,
+                claim_text,
+                source_text,
+                claim_by,
+                source_by,
+            ),
         };
+        // Each word with a negating prefix: (its span, the prefix's length,
+        // the word whole, the bare word, the token that holds the bare
+        // word). "non-refundable" is read as two tokens, "non" and the word.
+        let tokens = &long_side.tokens;
+        let prefixed = tokens.iter().enumerate().filter_map(|(i, t)| {
+            if let Some(next) = tokens.get(i + 1).filter(|n| word(n)) {
+                if non_hyphen(tokens, i + 1, long_text) {
+                    let span = (t.start, next.end);
+                    return Some((span, t.end - t.start, "", next.lower(), i + 1));
+                }
+            }
+            let (prefix, bare) = negating_prefix(t.lower()).filter(|_| word(t))?;
+            Some(((t.start, t.end), prefix.len(), t.lower(), bare, i))
+        });
         // Most texts hold no word with such a prefix: nothing more is read.
-        for long in long_side.tokens.iter().filter(word) {
-            let l = long.lower();
-            let Some((prefix, bare)) = negating_prefix(l) else {
-                continue;
+        for ((start, end), prefix_len, whole, bare, i) in prefixed {
+            // Neither side may hold both forms: that is a contrast
+            // ("communicable and non-communicable diseases").
+            let bare_alone = |a: &Analysed, text: &str| {
+                (a.tokens.iter().enumerate())
+                    .any(|(k, t)| t.lower() == bare && !after_non(&a.tokens, k, text))
             };
-            if bare.chars().count() < 4 || holds(long_side, bare) || holds(short_side, l) {
+            let prefixed_too = |a: &Analysed, text: &str| {
+                (!whole.is_empty() && holds(a, whole))
+                    || (a.tokens.iter().enumerate())
+                        .any(|(k, t)| t.lower() == bare && after_non(&a.tokens, k, text))
+            };
+            if bare.chars().count() < 4
+                || prefixed_too(short_side, short_text)
+                || bare_alone(long_side, long_text)
+                || negated(long_by, i)
+            {
                 continue;
             }
-            let Some(short) = short_side
-                .tokens
-                .iter()
-                .filter(word)
-                .find(|t| t.lower() == bare)
+            // The bare word on the other side, not negated there ("not
+            // available" says what "unavailable" says).
+            let Some((_, short)) = (short_side.tokens.iter().enumerate())
+                .filter(|(_, t)| word(t))
+                .find(|(k, t)| t.lower() == bare && !negated(short_by, *k))
             else {
                 continue;
             };
-            let (t, s) = match side {
-                Side::Source => (short, long),
-                Side::Claim => (long, short),
+            let long_span = (start, end);
+            let (claim_span, source_span) = match side {
+                Side::Source => ((short.start, short.end), long_span),
+                Side::Claim => (long_span, (short.start, short.end)),
             };
-            let negator_span = (long.start, long.start + prefix.len());
+            let negator_span = (start, start + prefix_len);
             return Some(NegationFlip {
-                word: claim_text[t.start..t.end].to_string(),
+                word: claim_text[claim_span.0..claim_span.1].to_string(),
                 negated_in: side,
                 negator: long_text[negator_span.0..negator_span.1].to_string(),
-                claim_span: (t.start, t.end),
-                source_span: (s.start, s.end),
+                claim_span,
+                source_span,
                 negator_span,
             });
         }
     }
     None
+}
+
+/// Is token `k` of `tokens` (read from `text`) written after `non`, with
+/// a hyphen or a space ("non-refundable", "non spore-forming")?
+fn after_non(tokens: &[Token], k: usize, text: &str) -> bool {
+    let Some(before) = k.checked_sub(1).and_then(|j| tokens.get(j)) else {
+        return false;
+    };
+    before.lower() == "non" && matches!(text.get(before.end..tokens[k].start), Some("-" | " "))
+}
+
+/// Is token `k` of `tokens` (read from `text`) written after `non-`
+/// ("non-refundable")?
+fn non_hyphen(tokens: &[Token], k: usize, text: &str) -> bool {
+    let Some(before) = k.checked_sub(1).and_then(|j| tokens.get(j)) else {
+        return false;
+    };
+    before.lower() == "non" && text.get(before.end..tokens[k].start) == Some("-")
 }
 
 /// The negated words as written ("no longer accepts", "does not offer"),
@@ -895,6 +961,42 @@ mod tests {
         ] {
             assert_eq!(negating_prefix(word), None, "{word}");
         }
+    }
+
+    #[test]
+    fn a_hyphened_non_negates_and_a_negated_bare_word_agrees_with_the_prefixed_one() {
+        assert!(flip(
+            "The deposit is refundable.",
+            "The deposit is non-refundable."
+        )
+        .is_some());
+        assert!(flip(
+            "The deposit is non-refundable.",
+            "The deposit is refundable."
+        )
+        .is_some());
+        assert!(flip(
+            "The deposit is non-refundable.",
+            "The deposit is non-refundable."
+        )
+        .is_none());
+        // "not available" says what "unavailable" says (a stranger's two
+        // were contradicted, the reason naming a negation the claim held).
+        assert!(flip(
+            "The room is unavailable on Monday.",
+            "The room is not available on Monday."
+        )
+        .is_none());
+        assert!(flip(
+            "The room is not available on Monday.",
+            "The room is unavailable on Monday."
+        )
+        .is_none());
+        assert!(flip(
+            "The room is available on Monday.",
+            "The room is unavailable on Monday."
+        )
+        .is_some());
     }
 
     #[test]

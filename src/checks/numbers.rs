@@ -84,6 +84,7 @@ pub use crate::text::numbers::{Approx, NumberMention, Quantity, Unit};
 
 use crate::checks::{ClaimContext, Findings};
 use crate::text::case::lower_char;
+use crate::text::words::is_function_word;
 use crate::text::SourceSentence;
 use crate::trace::{EventKind, Trace};
 use crate::verdict::{Mark, MarkKind, ReasonKind};
@@ -181,8 +182,17 @@ fn check_stated(
             !bounded
                 || s.kind() == m.kind() && (s.counts == m.counts || approx_of(s) == approx_of(m))
         };
+        // Nor is a count ("9 aisles" against "opens at 9 a.m.").
+        let counts_a_thing = matches!(q, Quantity::Number { .. })
+            && m.counts.as_deref().is_some_and(|w| !is_function_word(w));
+        let clock_for_count = |s: &NumberMention| {
+            counts_a_thing && matches!(s.quantity, Some(Quantity::Clock { .. }))
+        };
         let direct = find_round(&sentence_quantities, &mut found_at, &mut |s| {
-            related(s) && !apart(m, s) && q.stated_by(s.quantity.as_ref().unwrap())
+            related(s)
+                && !apart(m, s)
+                && !clock_for_count(s)
+                && q.stated_by(s.quantity.as_ref().unwrap())
         });
         direct
             || match q {
@@ -1352,6 +1362,24 @@ mod tests {
         assert!(states("closes at 17:00", "closes at 5 PM"));
         assert!(states("closes at 12pm", "closes at 12:00"));
         assert!(!states("opens at 10am", "opens at 9am"));
+        // A time of day states a bare hour, not an amount nor a count (a
+        // stranger's "$8" was supported by "starts at 8 p.m.").
+        assert!(!states(
+            "Tickets cost $8",
+            "Tickets cost $12 and the show starts at 8 p.m."
+        ));
+        assert!(!states(
+            "The tour lasts 8 minutes",
+            "It lasts 12 minutes and starts at 8 p.m."
+        ));
+        assert!(!states(
+            "The shop has 9 aisles",
+            "The shop opens at 9 a.m. and has 5 aisles"
+        ));
+        assert!(states(
+            "The desk opens at 9 and closes at 5",
+            "The desk opens at 9:00 am and closes at 5:00 pm"
+        ));
         assert_eq!(keys("lot 13pm sold"), ["#13"], "no hour 13 of a half day");
         assert_eq!(keys("$5m raised"), ["#5000000"]);
     }

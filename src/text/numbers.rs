@@ -357,8 +357,16 @@ impl Quantity {
                     seconds: sb,
                 },
             ) => a == b && (sa.is_none() || sa == sb),
-            // "9 am" is stated by "9:00 am", "9 pm" by "21:00".
-            (Number { value, .. }, Clock { minutes, .. }) => {
+            // A bare hour is stated by the time of day: "at 9" by "9:00
+            // am". An amount is not ("$8" is no "8 p.m.", nor "8 minutes").
+            (
+                Number {
+                    value,
+                    unit: Unit::Plain,
+                    ..
+                },
+                Clock { minutes, .. },
+            ) => {
                 let hour = minutes / 60;
                 let twelve = if hour % 12 == 0 { 12 } else { hour % 12 };
                 minutes % 60 == 0
