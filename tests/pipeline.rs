@@ -151,6 +151,16 @@ fn bounds_temperature_scales_and_unit_letters_as_a_stranger_wrote_them() {
             "350 °C is not in S1, which says 350 °F.".into()
         )
     );
+    // One full stop, though the figure ends in one (a stranger's "says 8
+    // p.m..").
+    let got = verdicts("The show starts at 8 p.m.", "The show starts at 9 p.m.");
+    assert_eq!(
+        got[0],
+        (
+            Verdict::Contradicted,
+            "9 p.m. is not in S1, which says 8 p.m.".into()
+        )
+    );
     // "5000 N." ends its sentence: two claims, not one with an invented
     // name "N. Each".
     let cable = "Each anchor cable is rated for 5 kN. The cables are inspected yearly.";

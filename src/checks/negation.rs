@@ -40,8 +40,8 @@
 //! **Misses**: antonyms outside the list, two negations swapped between
 //! words ("not A, but B" against "A, not B"; read as a reordering), a reordered sentence that swaps
 //! "before" and "after" while meaning the same (a false alarm), negation by
-//! other prefixes (`in-`, `dis-`: "inactive"; "inform" is no negated
-//! "form"), double negation, scope beyond the first word otherwise ("did
+//! `in-` on a noun or verb and `dis-` on a word not listed ("inform" is no
+//! negated "form", nor "disclosed" a negated "closed"), double negation, scope beyond the first word otherwise ("did
 //! not reduce mortality" negates the reducing only; "not only" is skipped
 //! on purpose), a repeated verb in another form ("won at home but did not
 //! win away"), exceptions ("daily except Mondays"), negations in other
@@ -72,7 +72,7 @@ use crate::verdict::{Mark, MarkKind, ReasonKind};
 
 /// What this check cannot see, in plain words, true under every setting,
 /// for the lab to show where the user meets it.
-pub const LIMITS: &str = "Negation words are read, and opposites from a short list only with the antonym check on; other opposites, prefixes (\"unavailable\") and double negatives slip through.";
+pub const LIMITS: &str = "Negation words and negating prefixes (un-, non-, in- on an adjective: \"unavailable\", \"invisible\") are read, and opposites from a short list only with the antonym check on; other opposites (\"indoor\" and \"outdoor\"), exceptions (\"every day except Sunday\"), negations in another sentence and double negatives slip through.";
 
 /// Which side carries the negation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -123,6 +123,14 @@ pub enum Scope {
     SameKind,
 }
 
+/// `text` with a full stop at its end, unless it ends in one ("8 p.m.").
+fn ends_once(mut text: String) -> String {
+    if !text.ends_with('.') {
+        text.push('.');
+    }
+    text
+}
+
 /// Check that every quantity of the claim (in `scope`) appears in the
 /// sentence. `answer` is the text the claim's spans are in, when known (a
 /// number after a word may be a name the sentence writes as one
@@ -646,17 +654,20 @@ pub fn explain(
     );
     for m in &missing {
         let (claimed, said) = (&m.shown.0, &m.shown.1);
+        // One full stop at the end, though the last figure ends in one
+        // ("which says 8 p.m.").
+        let said: Vec<&str> = said.iter().map(String::as_str).collect();
+        let said = &said[..];
         let detail = match (&said[..], scope) {
             ([], _) => format!("{claimed} is not in {sid}, which states no number or date."),
-            (said, Scope::SameKind) => {
-                format!(
-                    "{claimed} conflicts with {sid}, which says {}.",
-                    said.join(", ")
-                )
-            }
-            (said, Scope::All) => {
-                format!("{claimed} is not in {sid}, which says {}.", said.join(", "))
-            }
+            (said, Scope::SameKind) => ends_once(format!(
+                "{claimed} conflicts with {sid}, which says {}",
+                said.join(", ")
+            )),
+            (said, Scope::All) => ends_once(format!(
+                "{claimed} is not in {sid}, which says {}",
+                said.join(", ")
+            )),
         };
         findings.reason(ReasonKind::NumberMismatch, detail);
         findings.mark(Mark::answer(MarkKind::Number, (m.start, m.end)));
