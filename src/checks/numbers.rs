@@ -658,7 +658,7 @@ pub fn explain(
         // ("which says 8 p.m.").
         let said: Vec<&str> = said.iter().map(String::as_str).collect();
         let said = &said[..];
-        let detail = match (&said[..], scope) {
+        let detail = match (said, scope) {
             ([], _) => format!("{claimed} is not in {sid}, which states no number or date."),
             (said, Scope::SameKind) => ends_once(format!(
                 "{claimed} conflicts with {sid}, which says {}",

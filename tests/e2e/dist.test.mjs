@@ -188,10 +188,15 @@ test('index.html uses only relative asset URLs', () => {
 // negations a stranger found lost (a number or weekday negated, the word
 // after a verb the sentence also states plainly, an `un-`/`non-` prefix),
 // with a best sentence about another subject giving way, 1.66 KB
-// (432,298 → 433,960 bytes on this machine), with room for a clean
-// clone's build; issue 15 asked for 320 KB and that is not met).
+// (432,298 → 433,960 bytes on this machine), and two strangers' wrong
+// verdicts (an hour with its half of the day a time of day, a hedged
+// amount held to its rounding step, in-/dis-/non- prefixes), repair
+// patching an opposite bound and keeping a negation's citation marks, a
+// pasted source letting the example go and the replay keeping its event
+// in sight, 3.75 KB (433,960 → 437,710), with room for a clean clone's
+// build; issue 15 asked for 320 KB and that is not met).
 // BENCHMARKS.md ("The lab's bundle") says where the bytes go.
-const BUDGET_BYTES = 434_500;
+const BUDGET_BYTES = 438_300;
 
 /** The files the page loads: those index.html names, and those its scripts name. */
 function pageFiles() {
