@@ -719,11 +719,12 @@ fn prefix_flip(
         };
         // Each word with a negating prefix: (its span, the prefix's length,
         // the word whole, the bare word, the token that holds the bare
-        // word). "non-refundable" is read as two tokens, "non" and the word.
+        // word). "non-refundable" ("non spore-forming") is read as two
+        // tokens, "non" and the word.
         let tokens = &long_side.tokens;
         let prefixed = tokens.iter().enumerate().filter_map(|(i, t)| {
             if let Some(next) = tokens.get(i + 1).filter(|n| word(n)) {
-                if non_hyphen(tokens, i + 1, long_text) {
+                if after_non(tokens, i + 1, long_text) {
                     let span = (t.start, next.end);
                     return Some((span, t.end - t.start, "", next.lower(), i + 1));
                 }
@@ -785,15 +786,6 @@ fn after_non(tokens: &[Token], k: usize, text: &str) -> bool {
         return false;
     };
     before.lower() == "non" && matches!(text.get(before.end..tokens[k].start), Some("-" | " "))
-}
-
-/// Is token `k` of `tokens` (read from `text`) written after `non-`
-/// ("non-refundable")?
-fn non_hyphen(tokens: &[Token], k: usize, text: &str) -> bool {
-    let Some(before) = k.checked_sub(1).and_then(|j| tokens.get(j)) else {
-        return false;
-    };
-    before.lower() == "non" && text.get(before.end..tokens[k].start) == Some("-")
 }
 
 /// The negated words as written ("no longer accepts", "does not offer"),
