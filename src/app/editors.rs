@@ -245,7 +245,6 @@ impl SourceBox {
         self.show(next, (at, at));
     }
 
-    /// Does the box's selection hold all it shows?
     /// Is all of the source selected: Ctrl+A in a box holding a window, or
     /// all of a box that holds all of it?
     fn selects_all_of_source(self) -> bool {
@@ -257,6 +256,7 @@ impl SourceBox {
         (whole_shown || self.all_selected.get_untracked()) && self.selects_all_shown()
     }
 
+    /// Does the box's selection hold all it shows?
     fn selects_all_shown(self) -> bool {
         self.el.get_untracked().is_some_and(|el| {
             let len = el.text_length();

@@ -656,9 +656,7 @@ pub fn explain(
         let (claimed, said) = (&m.shown.0, &m.shown.1);
         // One full stop at the end, though the last figure ends in one
         // ("which says 8 p.m.").
-        let said: Vec<&str> = said.iter().map(String::as_str).collect();
-        let said = &said[..];
-        let detail = match (said, scope) {
+        let detail = match (&said[..], scope) {
             ([], _) => format!("{claimed} is not in {sid}, which states no number or date."),
             (said, Scope::SameKind) => ends_once(format!(
                 "{claimed} conflicts with {sid}, which says {}",
