@@ -4,8 +4,10 @@
 //! sentence but reverses it: "supports X" against "does not support X",
 //! "can be cancelled" against "cannot be cancelled", "always" against
 //! "never", "has fees" against "has no fees", in either direction. Words are
-//! compared by stem ("cancel" = "cancelled") after contractions are expanded,
-//! so "doesn't" and "does not" agree and are never a flip.
+//! compared by stem ("cancel" = "cancelled"), an irregular verb form by its
+//! base form's ("did not find" against "found": `text::verbs`), after
+//! contractions are expanded, so "doesn't" and "does not" agree and are
+//! never a flip.
 //!
 //! How: a negator (`not`, `no`, `never`, `none`, `nor`, `neither`, `nothing`,
 //! …, and the other languages' that are no English word: German `nicht`,
@@ -13,7 +15,10 @@
 //! `text::words::OTHER_NEGATORS`) negates the first content word after it
 //! in the same clause, a number or a weekday too ("not 5 mg", "not on
 //! Mondays"; `not` and `never` before an aside set off by commas, the
-//! first after it: "may not, under any circumstances, feed"). Where the
+//! first after it: "may not, under any circumstances, feed"), but none
+//! before `until` in its clause ("will not send until you open it" says
+//! when it is sent) nor before a bound on a number ("do not take more than
+//! 8" is at most 8, which the number check reads). Where the
 //! negated word is also stated plainly in the same text, the negation
 //! reaches the next content word of its clause as well: "covers parts but
 //! does not cover labour" negates the labour. A negating prefix (`un-`,
@@ -43,8 +48,8 @@
 //! `in-` on a noun or verb and `dis-` on a word not listed ("inform" is no
 //! negated "form", nor "disclosed" a negated "closed"), double negation, scope beyond the first word otherwise ("did
 //! not reduce mortality" negates the reducing only; "not only" is skipped
-//! on purpose), a repeated verb in another form ("won at home but did not
-//! win away"), exceptions ("daily except Mondays"), negations in other
+//! on purpose), an irregular verb form `text::verbs` leaves out ("left",
+//! "lay"), exceptions ("daily except Mondays"), negations in other
 //! sentences, and Italian `non`
 //! and `mai` and German `nie` (English writes them too).
 //!
@@ -65,6 +70,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::checks::{ClaimContext, Findings};
 use crate::text::case::opens_with_capital;
+use crate::text::verbs::base_key;
 use crate::text::words::{is_negator, OTHER_NEGATORS};
 use crate::text::{Analysed, SourceSentence, Token};
 use crate::trace::{EventKind, Trace};
@@ -264,6 +270,24 @@ pub fn antonym_flip(
 /// Words after a negator that make it not negate ("not only … but also").
 const NOT_NEGATING_NEXT: &[&str] = &["only", "just", "merely"];
 
+/// Does `until` (or `till`) follow token `j` in its clause? "will not
+/// send until you open it" says when it is sent, not that it is not.
+fn until_after(tokens: &[Token], j: usize) -> bool {
+    (tokens[j + 1..].iter())
+        .take_while(|t| !t.clause_break)
+        .any(|t| matches!(t.lower(), "until" | "till"))
+}
+
+/// Does a bound on a number follow token `j` ("more than 8", "over 50")?
+/// "Do not take more than 8 tablets" bounds the number (at most 8: the
+/// number check reads it), it denies no taking.
+fn bound_after(tokens: &[Token], j: usize) -> bool {
+    let is = |k: usize, words: &[&str]| word_at(tokens, k, words);
+    let number_at = |k: usize| tokens.get(k).is_some_and(|t| t.number.is_some());
+    (is(j + 1, &["more", "less", "fewer"]) && is(j + 2, &["than"]) && number_at(j + 3))
+        || (is(j + 1, &["over", "under"]) && number_at(j + 2))
+}
+
 /// Words right after a negator that belong to it ("no longer", "not yet"):
 /// the negated word is the one after them.
 const NEGATOR_PARTS: &[&str] = &["longer", "yet", "more"];
@@ -276,6 +300,12 @@ const TRUTH_WORDS: &[&str] = &["true", "case", "correct", "accurate", "right"];
 /// that …", "incorrect that …"). Not "wrong": "it is wrong that children
 /// go hungry" judges the clause, it does not deny it.
 const DENYING_WORDS: &[&str] = &["false", "untrue", "incorrect", "inaccurate"];
+
+/// The key a word is compared by: its stem, or an irregular verb form's
+/// base form's ("found" is "find", "won" is "win": [`base_key`]).
+fn word_key(t: &Token) -> &str {
+    base_key(t.lower()).unwrap_or(t.key())
+}
 
 /// Is token `k` one of `words` (lower-cased)? `false` past the end.
 fn word_at(tokens: &[Token], k: usize, words: &[&str]) -> bool {
@@ -403,6 +433,9 @@ fn negated_by(tokens: &[Token], text: &str) -> (Vec<Option<usize>>, Vec<bool>) {
         else {
             continue;
         };
+        if until_after(tokens, j) || bound_after(tokens, j) {
+            continue;
+        }
         if let Some(that) =
             that_after(tokens, j).filter(|_| TRUTH_WORDS.contains(&tokens[j].lower()))
         {
@@ -452,10 +485,10 @@ fn extend_past_repeated_words(tokens: &[Token], out: &mut [Option<usize>]) {
         .iter()
         .zip(out.iter())
         .filter(|(t, n)| n.is_none() && t.content)
-        .map(|(t, _)| t.key())
+        .map(|(t, _)| word_key(t))
         .collect();
     for j in negated {
-        if !plain.contains(&tokens[j].key()) {
+        if !plain.contains(&word_key(&tokens[j])) {
             continue;
         }
         let next = tokens
@@ -476,6 +509,8 @@ fn extend_past_repeated_words(tokens: &[Token], out: &mut [Option<usize>]) {
 /// Which content words of a text are negated, and which are stated plainly.
 struct NegatedWords<'a> {
     tokens: &'a [Token],
+    /// Each token's [`word_key`], read once.
+    keys: Vec<&'a str>,
     negated_by: Vec<Option<usize>>,
     // A claim has a few dozen words: a list beats a hash set here.
     negated: Vec<&'a str>,
@@ -498,17 +533,21 @@ impl<'a> NegatedWords<'a> {
     /// `a`'s content words sorted as [`negated_by`] read them.
     fn sorted(a: &'a Analysed, negated_by: Vec<Option<usize>>, in_denial: Vec<bool>) -> Self {
         let (mut negated, mut plain, mut denied) = (Vec::new(), Vec::new(), Vec::new());
-        for ((t, n), d) in a.tokens.iter().zip(&negated_by).zip(in_denial) {
+        let keys: Vec<&str> = (a.tokens.iter())
+            .map(|t| if t.content { word_key(t) } else { t.key() })
+            .collect();
+        for (((t, &key), n), d) in a.tokens.iter().zip(&keys).zip(&negated_by).zip(in_denial) {
             if t.content {
                 match (d, n) {
-                    (true, _) => denied.push(t.key()),
-                    (false, Some(_)) => negated.push(t.key()),
-                    (false, None) => plain.push(t.key()),
+                    (true, _) => denied.push(key),
+                    (false, Some(_)) => negated.push(key),
+                    (false, None) => plain.push(key),
                 }
             }
         }
         NegatedWords {
             tokens: &a.tokens,
+            keys,
             negated_by,
             negated,
             plain,
@@ -543,7 +582,9 @@ impl<'a> NegatedWords<'a> {
     /// plainly (`Some(false)`) or either (`None`).
     fn find(&self, key: &str, negated: Option<bool>) -> Option<(usize, &Token)> {
         self.tokens.iter().enumerate().find(|&(i, t)| {
-            t.key() == key && t.content && negated.is_none_or(|n| n == self.negated_by[i].is_some())
+            self.keys[i] == key
+                && t.content
+                && negated.is_none_or(|n| n == self.negated_by[i].is_some())
         })
     }
 }
@@ -570,11 +611,10 @@ pub fn check(
         NegatedWords::sorted(claim, claim_by, claim_denied),
         NegatedWords::sorted(sentence, source_by, source_denied),
     );
-    for t in &claim.tokens {
+    for (t, &key) in claim.tokens.iter().zip(&c.keys) {
         if !t.content {
             continue;
         }
-        let key = t.key();
         let plain_only = |w: &NegatedWords| matches!(w.counts(key), (0, p) if p > 0);
         let side = if c.negates_against(key, &s) || (c.denies_against(key, &s) && plain_only(&s)) {
             Side::Claim
@@ -1013,6 +1053,63 @@ mod tests {
             "Staff will form the tenants."
         )
         .is_none());
+    }
+
+    /// An irregular verb's forms are one verb: "did not find" denies
+    /// "found", and "did not find any" says what "found no" says.
+    #[test]
+    fn an_irregular_past_is_the_verb_it_is_a_form_of() {
+        for (claim, source) in [
+            (
+                "The inspectors did not find cracks in the north wall.",
+                "The inspectors found cracks in the north wall.",
+            ),
+            (
+                "The inspectors found cracks in the north wall.",
+                "The inspectors did not find cracks in the north wall.",
+            ),
+            (
+                "The firm has not sold the farm.",
+                "The firm sold the farm in May.",
+            ),
+            (
+                "The council never took a vote on the plan.",
+                "The council has taken a vote on the plan.",
+            ),
+        ] {
+            assert!(flip(claim, source).is_some(), "{claim} / {source}");
+        }
+        for (claim, source) in [
+            (
+                "The inspectors did not find any cracks in the north wall.",
+                "The inspectors found no cracks in the north wall.",
+            ),
+            (
+                "The inspectors found no cracks in the north wall.",
+                "The inspectors did not find any cracks in the north wall.",
+            ),
+            // "Not … until" says when, not whether.
+            (
+                "The email will be sent when Outlook is opened next.",
+                "It will not send until the next time you open Outlook.",
+            ),
+            // A negated verb before a bound bounds the number.
+            (
+                "No more than 8 tablets should be taken in 24 hours.",
+                "Do not take more than 8 tablets in any 24-hour period.",
+            ),
+            (
+                "Take at most 8 tablets a day.",
+                "Do not take more than 8 tablets a day.",
+            ),
+            // The same verb in another form, negated once on each side.
+            (
+                "The club won at home but did not win away.",
+                "The club won at home but never won away.",
+            ),
+        ] {
+            assert!(flip(claim, source).is_none(), "{claim} / {source}");
+        }
     }
 
     #[test]

@@ -25,6 +25,7 @@ pub mod sentences;
 mod shares;
 mod slots;
 pub mod units;
+pub mod verbs;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod wanted;
 pub mod window;
