@@ -25,7 +25,8 @@
 //! a claim holds to its last written digit and by no more than 5% of itself
 //! (`33%` states a third; `40%` does not state 38.6%, nor `1 mg` 0.5 mg, nor
 //! `$2` $2.40), a hedged one within half its rounding place or 5%
-//! (`about 40%` states 38.6%) when it is the true amount rounded to its
+//! (`about 40%` states 38.6%; a year written as four digits within half its
+//! rounding place only: `around 1990` states no 1998) when it is the true amount rounded to its
 //! own step, to the nearest or cut down (`about 43,000` states 43,688;
 //! `about 42,038` and `about 240 mg` state neither 43,688 nor 250 mg), a
 //! bound by direction against the same kind of amount (`more than 40%`
@@ -1322,6 +1323,43 @@ mod tests {
         assert_eq!(keys("in May 2024"), ["#2024-05"]);
         // "may" the verb is not a month.
         assert_eq!(keys("it may 5 times"), ["#5"]);
+    }
+
+    /// A hedged year is held to half its rounding place: 5% of a year is
+    /// a century.
+    #[test]
+    fn a_hedged_year_is_no_decade_off() {
+        let src = all("opened in 1998");
+        assert!(!check_all(&all("opened around 1990"), &src, true).is_empty());
+        assert!(!check_all(&all("opened around 1950"), &src, true).is_empty());
+        assert!(check_all(&all("opened around 2000"), &src, true).is_empty());
+        assert!(check_all(&all("opened in about 1950"), &all("opened in 1948"), true).is_empty());
+        // A count written with a separator is an amount: 5% still holds.
+        assert!(check_all(&all("about 1,500 people"), &all("1,560 people"), true).is_empty());
+    }
+
+    /// A long number differing in its last digit is another number (the
+    /// float error allowed for a unit's conversion is far smaller).
+    #[test]
+    fn a_long_number_is_held_to_its_last_digit() {
+        assert!(!check_all(
+            &all("Reference 1000000002"),
+            &all("Reference 1000000001"),
+            true
+        )
+        .is_empty());
+        assert!(!check_all(
+            &all("card 4111111111111112"),
+            &all("card 4111111111111111"),
+            true
+        )
+        .is_empty());
+        assert!(check_all(
+            &all("card 4111111111111111"),
+            &all("card 4111111111111111"),
+            true
+        )
+        .is_empty());
     }
 
     #[test]

@@ -171,7 +171,7 @@ fn write_value(v: f64, out: &mut String) {
 }
 
 fn approx_eq(a: f64, b: f64) -> bool {
-    (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
+    (a - b).abs() <= close(a, b)
 }
 
 impl Quantity {
@@ -439,7 +439,7 @@ fn rounds_to(claimed: f64, truth: f64, step: f64) -> bool {
         true => (-claimed, -truth),
         false => (claimed, truth),
     };
-    let eps = 1e-9 * claimed.abs().max(truth.abs()).max(1.0);
+    let eps = close(claimed, truth);
     (claimed - truth).abs() <= step / 2.0 + eps
         || (truth >= claimed - eps && truth < claimed + step - eps)
 }
@@ -449,12 +449,26 @@ fn rounds_to(claimed: f64, truth: f64, step: f64) -> bool {
 /// of itself: the half digit of a small whole number (`1 mg`, `$2`, `3
 /// quarts`) would otherwise take in 0.5 mg, $2.40 or 3 litres.
 fn within(claimed: f64, approx: Approx, tolerance: f64, truth: f64) -> bool {
-    let eps = 1e-9 * claimed.abs().max(truth.abs()).max(1.0);
+    let eps = close(claimed, truth);
     match approx {
         Approx::Exact => (claimed - truth).abs() <= tolerance.min(0.05 * claimed.abs()) + eps,
         Approx::About => (claimed - truth).abs() <= tolerance + eps,
         Approx::AtLeast => truth >= claimed - eps,
         Approx::AtMost => truth <= claimed + eps,
+    }
+}
+
+/// How near two values must be to be one value: room for the float error
+/// of a unit's conversion (1.2 km as 1,200.0000000000002 m), a billionth
+/// of the larger, but none between two whole numbers a float holds
+/// exactly, so that a long identifier's last digit counts (1000000001 is
+/// no 1000000002, nor 4111111111111111 4111111111111112).
+fn close(a: f64, b: f64) -> f64 {
+    const EXACT: f64 = (1u64 << 53) as f64;
+    let whole = |x: f64| x.fract() == 0.0 && x.abs() < EXACT;
+    match whole(a) && whole(b) {
+        true => 0.0,
+        false => 1e-9 * a.abs().max(b.abs()).max(1.0),
     }
 }
 
@@ -1113,7 +1127,13 @@ fn in_context(text: &str, mut mention: NumberMention) -> NumberMention {
             *approx = hedge;
             if hedge == Approx::About {
                 let place = rounding_place(*value, *tolerance * 2.0);
-                *tolerance = (place / 2.0).max(0.05 * value.abs());
+                // 5% of a year is a century: "around 1990" is no 1998.
+                let year =
+                    *unit == Unit::Plain && written_as_year(&text[mention.start..mention.end]);
+                *tolerance = match year {
+                    true => place / 2.0,
+                    false => (place / 2.0).max(0.05 * value.abs()),
+                };
             }
         }
         Some(Quantity::Range { unit, size, .. }) => {
@@ -1125,6 +1145,14 @@ fn in_context(text: &str, mut mention: NumberMention) -> NumberMention {
         _ => {}
     }
     mention
+}
+
+/// Is `numeral` written as a year: four digits, 1000 to 2199, no
+/// separator ("1990", not "1,990")?
+fn written_as_year(numeral: &str) -> bool {
+    numeral.len() == 4
+        && numeral.bytes().all(|b| b.is_ascii_digit())
+        && ("1000".."2200").contains(&numeral)
 }
 
 /// A unit word one word after a number ending at `end` ("5 consecutive

@@ -366,11 +366,13 @@ pub fn approx_before(text: &str, start: usize) -> Approx {
 }
 
 /// [`approx_before`] with the hedge's first byte, when a hedge is there.
+/// A bound after a negated verb is the other bound: "do not take more than
+/// 8" is at most 8, "must not drop under 5" at least 5.
 pub fn hedge_before(text: &str, start: usize) -> Option<(Approx, usize)> {
     let before = text[..start].trim_end_matches([' ', '\u{a0}']);
     let from = crate::text::scan::char_end(before, before.len().saturating_sub(16));
     let lower = before[from..].lowercase();
-    HEDGES
+    let (approx, at) = HEDGES
         .iter()
         .find(|(word, _)| {
             lower.ends_with(word)
@@ -380,7 +382,32 @@ pub fn hedge_before(text: &str, start: usize) -> Option<(Approx, usize)> {
                         .next_back()
                         .is_some_and(char::is_alphanumeric))
         })
-        .map(|&(word, approx)| (approx, before.len().saturating_sub(word.len())))
+        .map(|&(word, approx)| (approx, before.len().saturating_sub(word.len())))?;
+    let turned = match approx {
+        Approx::AtLeast if negated_verb_before(&text[..at]) => Approx::AtMost,
+        Approx::AtMost if negated_verb_before(&text[..at]) => Approx::AtLeast,
+        other => other,
+    };
+    Some((turned, at))
+}
+
+/// Does `before` end with a negation: `not`, `never` or a word ending in
+/// `n't`, then up to three words ("not take", "never", "don't need", "not
+/// have completed")? "No more than" is a hedge of its own ([`HEDGES`]).
+fn negated_verb_before(before: &str) -> bool {
+    let negates = |word: &str| {
+        let word = word.lowercase().replace('’', "'");
+        matches!(word.as_str(), "not" | "never") || word.ends_with("n't")
+    };
+    for word in before.split_whitespace().rev().take(4) {
+        if negates(word) {
+            return true;
+        }
+        if !word.chars().all(char::is_alphabetic) {
+            return false;
+        }
+    }
+    false
 }
 
 /// The unit of the last decimal place written in a numeral (`3.50` → 0.01,
@@ -719,6 +746,21 @@ mod tests {
             Approx::AtLeast
         );
         assert_eq!(approx_before("up to 5 days", 6), Approx::AtMost);
+        // A bound after a negated verb is the other bound.
+        let t = "Do not take more than 8 tablets";
+        assert_eq!(approx_before(t, t.find('8').unwrap()), Approx::AtMost);
+        let t = "Levels must not drop under 5 units";
+        assert_eq!(approx_before(t, t.find('5').unwrap()), Approx::AtLeast);
+        let t = "You don't need more than 2 cups";
+        assert_eq!(approx_before(t, t.find('2').unwrap()), Approx::AtMost);
+        let t = "You must not have completed more than 11 years of school";
+        assert_eq!(approx_before(t, t.find('1').unwrap()), Approx::AtMost);
+        let t = "It is not, by law, more than 3 floors";
+        assert_eq!(approx_before(t, t.find('3').unwrap()), Approx::AtLeast);
+        let t = "It is never more than 3 floors";
+        assert_eq!(approx_before(t, t.find('3').unwrap()), Approx::AtMost);
+        let t = "Take no more than 8 tablets";
+        assert_eq!(approx_before(t, t.find('8').unwrap()), Approx::AtMost);
         assert_eq!(approx_before("It took 5 days", 8), Approx::Exact);
         // "handsome 5" ends in "some" but is not the hedge.
         assert_eq!(approx_before("a handsome 5", 11), Approx::Exact);
