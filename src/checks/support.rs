@@ -8,7 +8,9 @@
 //! do: of those tied on words, or sharing fewer by no more than the claim
 //! has amounts and unit words (up to 32 compared). Of sentences holding as
 //! much, the one the claim cites (itself or through its passage) is the
-//! best, then the earliest. A best sentence that speaks of another subject
+//! best, then the earliest, unless its numbers conflict with the claim's and
+//! another's do not (twins with their numbers in other places: "every 8
+//! hours, no more than 5" and "every 5 hours, no more than 8"). A best sentence that speaks of another subject
 //! gives way: when it lacks a name of the claim (capitalised inside it, or
 //! letters with digits: "KAH-975") that other sentences hold, and names one
 //! the claim does not, the best is the sentence sharing the most among
@@ -33,6 +35,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::checks::citations::SourceLayout;
+use crate::checks::numbers::{self, Scope};
 use crate::checks::{ClaimContext, Findings};
 use crate::config::Config;
 use crate::text::decimal::Decimal;
@@ -189,7 +192,8 @@ impl Shared {
 /// more than its amounts and unit words (which another sentence may state
 /// by value: "6,000 metres" against "6 km" shares neither), most shared
 /// first; the best is the one holding the most once credited, then one the
-/// claim `cites` (0-based sentence), then the first compared. A claim
+/// claim `cites` (0-based sentence), then one stating the claim's numbers
+/// as the number check reads them, then the first compared. A claim
 /// without one: the first of those tied on words that it cites, else the
 /// first. Those compared that hold as much stay `tied`, with any tied on
 /// words not compared.
@@ -197,7 +201,7 @@ fn credit_best(
     sup: Support,
     shared: &Shared,
     terms: &[&Token],
-    claim: &Analysed,
+    (claim, answer): (&Analysed, &str),
     doc: &Document,
     cites: &dyn Fn(usize) -> bool,
 ) -> Support {
@@ -259,11 +263,27 @@ fn credit_best(
         .collect();
     let most = credited.iter().map(|c| c.matched).max().unwrap_or(0);
     let as_good = |c: &&Support| c.matched == most;
-    let pick = (credited
+    // Of those holding as much, the ones the claim cites first.
+    let good: Vec<&Support> = (credited
         .iter()
-        .find(|c| as_good(c) && cites(c.best.unwrap())))
-    .or_else(|| credited.iter().find(as_good))
-    .expect("the first sentence is compared");
+        .filter(|c| as_good(c) && cites(c.best.unwrap())))
+    .chain(
+        credited
+            .iter()
+            .filter(|c| as_good(c) && !cites(c.best.unwrap())),
+    )
+    .collect();
+    // Twins with their numbers in other places ("every 8 hours … 5
+    // tablets", "every 5 hours … 8 tablets") hold the same words: the one
+    // stating the claim's numbers where it states them is the best.
+    let agrees = |c: &&Support| {
+        let sentence = doc.reading_once(c.best.unwrap());
+        numbers::check(&claim.numbers, &sentence.numbers, true, Scope::All, answer).is_empty()
+    };
+    let pick = match good.len() > 1 && !agrees(&good[0]) {
+        true => good.iter().find(|c| agrees(c)).unwrap_or(&good[0]),
+        false => &good[0],
+    };
     let mut tied: Vec<u32> = (credited.iter().filter(as_good))
         .map(|c| c.best.unwrap() as u32)
         .collect();
@@ -277,7 +297,7 @@ fn credit_best(
     crate::order::sort_dedup(&mut tied);
     Support {
         tied,
-        ..pick.clone()
+        ..(*pick).clone()
     }
 }
 
@@ -465,7 +485,8 @@ pub fn explain(
     let mut sup = shared.best(terms.len(), doc);
     if cfg.number_normalisation {
         let cites = |s: usize| layout.cites(&claim.analysed.citations, s);
-        sup = credit_best(sup, &shared, terms, claim.analysed, doc, &cites);
+        let claimed = (claim.analysed, claim.answer);
+        sup = credit_best(sup, &shared, terms, claimed, doc, &cites);
     }
     if let Some(named) = naming_the_subject(claim, terms, &shared, &sup) {
         sup = named;
