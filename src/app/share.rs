@@ -324,6 +324,11 @@ pub fn keep_address_current(lab: Lab) {
             }));
             lab.read_only.set(opening.read_only);
             lab.restore(opening.state);
+            // A lesson step's link loads the step, as on opening the page.
+            if opening.start_lesson {
+                lab.open_step(lab.lesson_step.get_untracked());
+                lab.new_history_entry.set_value(false);
+            }
         });
     });
     // Hidden with a change the address does not hold yet: kept for the tab.

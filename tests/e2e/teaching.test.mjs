@@ -176,6 +176,11 @@ test('a link can start a lesson at a step, and a teacher can write a lesson', as
     // Step 4 loads three samples that all repeat the wrong birthplace.
     assert.equal(await page.locator('.sample-list textarea').count(), 3);
     assert.equal(await verdictOf(page, 'C2'), 'supported');
+    // Another step's link pasted into this tab's address loads that step,
+    // as a fresh page does (it kept the old example: a stranger's finding).
+    await page.evaluate(() => { location.hash = '#lesson=seed-004&step=6'; });
+    await page.waitForSelector('[data-step="6"].current');
+    await page.waitForFunction(() => document.querySelector('#examples').value === 'correct-paraphrase');
     await page.click('.own-lesson summary');
     await page.fill('#own-lesson', 'lesson bad\nstep One\ndone support_threshold = lots');
     await page.click('#open-own-lesson');
