@@ -193,10 +193,15 @@ test('index.html uses only relative asset URLs', () => {
 // amount held to its rounding step, in-/dis-/non- prefixes), repair
 // patching an opposite bound and keeping a negation's citation marks, a
 // pasted source letting the example go and the replay keeping its event
-// in sight, 3.75 KB (433,960 → 437,710), with room for a clean clone's
-// build; issue 15 asked for 320 KB and that is not met).
+// in sight, 3.75 KB (433,960 → 437,710), and a stranger's wrong verdicts
+// (irregular verb forms for the negation check, one text of pairs in
+// `text::verbs`; a bound after a negated verb; `not … until`; tied
+// sentences told apart by their numbers; a hedged year; whole numbers
+// compared exactly) and a lesson step's link followed in an open tab,
+// 2.18 KB (437,710 → 439,892), with room for a clean clone's build;
+// issue 15 asked for 320 KB and that is not met).
 // BENCHMARKS.md ("The lab's bundle") says where the bytes go.
-const BUDGET_BYTES = 438_300;
+const BUDGET_BYTES = 440_400;
 
 /** The files the page loads: those index.html names, and those its scripts name. */
 function pageFiles() {
