@@ -10,7 +10,8 @@
 //! much, the one the claim cites (itself or through its passage) is the
 //! best, then the earliest, unless its numbers conflict with the claim's and
 //! another's do not (twins with their numbers in other places: "every 8
-//! hours, no more than 5" and "every 5 hours, no more than 8"). A best sentence that speaks of another subject
+//! hours, no more than 5" and "every 5 hours, no more than 8"). A best
+//! sentence that speaks of another subject
 //! gives way: when it lacks a name of the claim (capitalised inside it, or
 //! letters with digits: "KAH-975") that other sentences hold, and names one
 //! the claim does not, the best is the sentence sharing the most among
