@@ -351,6 +351,16 @@ fn flags_change_the_settings() {
     assert_eq!(json(&out)["claims"][1]["consistency"]["agreement"], 1.0);
 }
 
+/// With no source the text report says how many samples agree, and lists
+/// no words "not in the source" (a stranger read that as a source missing).
+#[test]
+fn a_check_without_a_source_lists_no_words_missing_from_it() {
+    let out = run(&["check", "--example", "tagore", "--format", "text"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Only 1 of 3 samples agree"), "{text}");
+    assert!(!text.contains("not in the source"), "{text}");
+}
+
 #[test]
 fn config_file_layers_over_the_preset() {
     let dir = tempfile::tempdir().unwrap();

@@ -49,7 +49,9 @@ pub fn text(r: &Report, fallback: Option<&Fallback>, has_source: bool) -> String
         for reason in &c.reasons {
             let _ = writeln!(out, "{:<id_width$}  └ {}", "", reason.detail);
         }
-        if c.verdict != Verdict::Supported && !c.missing_words.is_empty() {
+        // With no source the samples decide (the reason above says how
+        // many agree): the words are in no source to list them against.
+        if c.verdict != Verdict::Supported && !c.missing_words.is_empty() && has_source {
             // With no best sentence, the words are in no sentence at all.
             let place = c.best_source.as_deref().unwrap_or("the source");
             let _ = writeln!(
