@@ -489,13 +489,18 @@ pub fn EmbedBuilder(lab: Lab) -> impl IntoView {
     let preview = RwSignal::new(String::new());
     let open = RwSignal::new(false);
     let timer: StoredValue<Option<Timeout>, LocalStorage> = StoredValue::new_local(None);
-    Effect::new(move |_| {
+    Effect::new(move |was_open: Option<bool>| {
         // Only while the builder is open: its link is the whole state, and
         // with a long source that is a copy of it on every keystroke and a
         // compression of it whenever typing rests.
         if !open.get() {
-            return;
+            return false;
         }
+        // Just opened: the code at once (its box was empty for 300 ms).
+        let rest = match was_open {
+            Some(true) => 300,
+            _ => 0,
+        };
         let mut state = lab.snapshot();
         let _ = (
             lab.config.track(),
@@ -529,7 +534,7 @@ pub fn EmbedBuilder(lab: Lab) -> impl IntoView {
             f
         });
         // Once typing rests, as the address is written: not on every keystroke.
-        timer.set_value(Some(Timeout::new(300, move || {
+        timer.set_value(Some(Timeout::new(rest, move || {
             leptos::task::spawn_local(async move {
                 let fragment = match lesson_link {
                     Some(f) => Some(f),
@@ -545,6 +550,7 @@ pub fn EmbedBuilder(lab: Lab) -> impl IntoView {
                 code.set(embed_code(&fragment, height, fit));
             });
         })));
+        true
     });
     let toggle = move |key: &'static str, on: bool| {
         shown.update(|s| {
