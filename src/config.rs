@@ -388,7 +388,7 @@ settings! {
     skip_refusals: bool = false, "Refusals and pleasantries are not claims", Reading, Range::Toggle,
         "A sentence declining to answer (\"Unable to answer based on the passages\") or only polite (\"Hope this helps!\") is not a claim.";
     skip_headers: bool = false, "Headers are not claims", Reading, Range::Toggle,
-        "A sentence ending in a colon introduces what follows and is not a claim.";
+        "A sentence ending in a colon introduces what follows, and a Markdown heading (\"## Specs\") or a short line all in bold (\"**Specs**\") titles it: neither is a claim.";
     question_words_given: bool = false, "The question's words are given", Reading, Range::Toggle,
         "A claim is checked on the words it adds to the question's.";
     sim_threshold: f64 = 0.8, "Similarity threshold", Samples, Range::Unit,

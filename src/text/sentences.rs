@@ -1173,9 +1173,24 @@ pub fn is_pleasantry(sentence: &str) -> bool {
     words.peek().is_some() && words.all(|w| POLITE.contains(&w))
 }
 
-/// Does this sentence introduce what follows ("Here are the steps:")?
+/// Does this sentence introduce what follows ("Here are the steps:"), or
+/// title it: a Markdown heading ("## Specs") or a line all in bold
+/// ("**Key specs**"), of eight words at most and ending in no stop?
 pub fn is_header(sentence: &str) -> bool {
-    sentence.trim_end().ends_with(':')
+    let s = sentence.trim();
+    if s.ends_with(':') {
+        return true;
+    }
+    let wrapped = |mark: &str| s.strip_prefix(mark).and_then(|r| r.strip_suffix(mark));
+    let heading = s.strip_prefix('#').map(|r| r.trim_start_matches('#'));
+    let title = (heading.filter(|r| r.starts_with([' ', '\t'])))
+        .or_else(|| wrapped("**"))
+        .or_else(|| wrapped("__"))
+        .map(str::trim);
+    title.is_some_and(|t| {
+        let words = t.split_whitespace().count();
+        (1..=8).contains(&words) && !t.ends_with(['.', '!', '?'])
+    })
 }
 
 #[cfg(test)]
@@ -1709,6 +1724,12 @@ mod tests {
         }
         assert!(is_header("Here are the steps to install it:"));
         assert!(!is_header("It opened in 1998."));
+        assert!(is_header("**Specs**"));
+        assert!(is_header("## Key specs"));
+        assert!(is_header("__Key specs__"));
+        assert!(!is_header("**It opened in 1998.**"));
+        assert!(!is_header("#1 in sales"));
+        assert!(!is_header("**Bold** claims stay claims"));
         assert!(is_refusal("As an AI, I can't visit the library myself."));
     }
 
