@@ -391,23 +391,27 @@ pub fn hedge_before(text: &str, start: usize) -> Option<(Approx, usize)> {
     Some((turned, at))
 }
 
-/// Does `before` end with a negation: `not`, `never` or a word ending in
-/// `n't`, then up to three words ("not take", "never", "don't need", "not
-/// have completed")? "No more than" is a hedge of its own ([`HEDGES`]).
+/// Does `before` end with a negated verb: `not`, `never` or a word ending
+/// in `n't`, then a verb, or an auxiliary and a verb ("not take", "never",
+/// "don't need", "not have completed", "not be given")? Not a negation of
+/// another phrase ("do not give to children under 10" bounds no giving).
+/// "No more than" is a hedge of its own ([`HEDGES`]).
 fn negated_verb_before(before: &str) -> bool {
+    const AUXILIARIES: &[&str] = &["have", "has", "had", "be", "been", "being", "get"];
     let negates = |word: &str| {
         let word = word.lowercase().replace('’', "'");
         matches!(word.as_str(), "not" | "never") || word.ends_with("n't")
     };
-    for word in before.split_whitespace().rev().take(4) {
-        if negates(word) {
-            return true;
+    let words: Vec<&str> = before.split_whitespace().rev().take(3).collect();
+    let alphabetic = |w: &&str| w.chars().all(char::is_alphabetic);
+    match words[..] {
+        [n, ..] if negates(n) => true,
+        [_, n, ..] if alphabetic(&words[0]) && negates(n) => true,
+        [_, aux, n] => {
+            alphabetic(&words[0]) && AUXILIARIES.contains(&aux.lowercase().as_str()) && negates(n)
         }
-        if !word.chars().all(char::is_alphabetic) {
-            return false;
-        }
+        _ => false,
     }
-    false
 }
 
 /// The unit of the last decimal place written in a numeral (`3.50` → 0.01,
@@ -759,6 +763,8 @@ mod tests {
         assert_eq!(approx_before(t, t.find('3').unwrap()), Approx::AtLeast);
         let t = "It is never more than 3 floors";
         assert_eq!(approx_before(t, t.find('3').unwrap()), Approx::AtMost);
+        let t = "Do not give to children under 10 years";
+        assert_eq!(approx_before(t, t.find('1').unwrap()), Approx::AtMost);
         let t = "Take no more than 8 tablets";
         assert_eq!(approx_before(t, t.find('8').unwrap()), Approx::AtMost);
         assert_eq!(approx_before("It took 5 days", 8), Approx::Exact);

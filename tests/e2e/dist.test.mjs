@@ -197,11 +197,12 @@ test('index.html uses only relative asset URLs', () => {
 // (irregular verb forms for the negation check, one text of pairs in
 // `text::verbs`; a bound after a negated verb; `not … until`; tied
 // sentences told apart by their numbers; a hedged year; whole numbers
-// compared exactly) and a lesson step's link followed in an open tab,
-// 2.18 KB (437,710 → 439,892), with room for a clean clone's build;
-// issue 15 asked for 320 KB and that is not met).
+// compared exactly), a lesson step's link followed in an open tab, the
+// embed code written as its builder opens and Markdown titles read as no
+// claims, 2.88 KB (437,710 → 440,590), with room for a clean clone's
+// build; issue 15 asked for 320 KB and that is not met).
 // BENCHMARKS.md ("The lab's bundle") says where the bytes go.
-const BUDGET_BYTES = 440_400;
+const BUDGET_BYTES = 441_000;
 
 /** The files the page loads: those index.html names, and those its scripts name. */
 function pageFiles() {
