@@ -750,23 +750,24 @@ mod tests {
             Approx::AtLeast
         );
         assert_eq!(approx_before("up to 5 days", 6), Approx::AtMost);
-        // A bound after a negated verb is the other bound.
-        let t = "Do not take more than 8 tablets";
-        assert_eq!(approx_before(t, t.find('8').unwrap()), Approx::AtMost);
-        let t = "Levels must not drop under 5 units";
-        assert_eq!(approx_before(t, t.find('5').unwrap()), Approx::AtLeast);
-        let t = "You don't need more than 2 cups";
-        assert_eq!(approx_before(t, t.find('2').unwrap()), Approx::AtMost);
-        let t = "You must not have completed more than 11 years of school";
-        assert_eq!(approx_before(t, t.find('1').unwrap()), Approx::AtMost);
-        let t = "It is not, by law, more than 3 floors";
-        assert_eq!(approx_before(t, t.find('3').unwrap()), Approx::AtLeast);
-        let t = "It is never more than 3 floors";
-        assert_eq!(approx_before(t, t.find('3').unwrap()), Approx::AtMost);
-        let t = "Do not give to children under 10 years";
-        assert_eq!(approx_before(t, t.find('1').unwrap()), Approx::AtMost);
-        let t = "Take no more than 8 tablets";
-        assert_eq!(approx_before(t, t.find('8').unwrap()), Approx::AtMost);
+        // A bound after a negated verb is the other bound; one after a
+        // negation of another phrase is not.
+        for (text, approx) in [
+            ("Do not take more than 8 tablets", Approx::AtMost),
+            ("Levels must not drop under 5 units", Approx::AtLeast),
+            ("You don't need more than 2 cups", Approx::AtMost),
+            (
+                "You must not have completed more than 11 years",
+                Approx::AtMost,
+            ),
+            ("It is not, by law, more than 3 floors", Approx::AtLeast),
+            ("It is never more than 3 floors", Approx::AtMost),
+            ("Do not give to children under 10 years", Approx::AtMost),
+            ("Take no more than 8 tablets", Approx::AtMost),
+        ] {
+            let number = text.find(|c: char| c.is_ascii_digit()).unwrap();
+            assert_eq!(approx_before(text, number), approx, "{text}");
+        }
         assert_eq!(approx_before("It took 5 days", 8), Approx::Exact);
         // "handsome 5" ends in "some" but is not the hedge.
         assert_eq!(approx_before("a handsome 5", 11), Approx::Exact);
